@@ -1,0 +1,1 @@
+"""PAIAS research assistant: agent core (no UI code lives here)."""

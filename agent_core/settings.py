@@ -1,0 +1,60 @@
+"""All configuration in one place: environment variables and an optional ``.env`` file.
+
+Every field is listed, with a one-line comment, in ``.env.example``.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    """Runtime settings; names match the environment variables (case-insensitive)."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    # Model selection (FR-001, FR-034)
+    model: str = Field("offline", description="offline | azure:<deployment> | any Pydantic AI model string")
+    azure_ai_foundry_endpoint: str | None = None
+    azure_ai_foundry_api_key: SecretStr | None = None
+    azure_deployment_name: str = "deepseek-v3"
+    azure_api_version: str = "2024-10-21"
+
+    # State
+    database_url: SecretStr | None = None
+    paias_home: Path = PROJECT_ROOT / ".paias"
+    user_id: str = "local"
+
+    # MCP servers
+    mcp_config: Path = PROJECT_ROOT / "config" / "mcp-servers.json"
+    filesystem_roots: str = str(PROJECT_ROOT / "notes")
+    tool_timeout: float = Field(30.0, gt=0, description="default per-tool timeout in seconds")
+    websearch_engine: str = "duckduckgo"
+    websearch_max_results: int = Field(10, ge=1, le=50)
+    websearch_timeout: float = Field(30.0, gt=0)
+
+    # Memory
+    embedding_model: str = "local"
+
+    # Observability (FR-029)
+    otel_exporter_otlp_endpoint: str | None = None
+    otel_service_name: str = "paias-agent-layer"
+
+    # Input limits
+    max_input_chars: int = Field(8000, ge=1)
+
+    @field_validator("model")
+    @classmethod
+    def _strip_model(cls, value: str) -> str:
+        return value.strip() or "offline"
+
+    @cached_property
+    def is_offline(self) -> bool:
+        """Whether the offline planner (no LLM) answers."""
+        return self.model == "offline"

@@ -1,0 +1,68 @@
+"""Shared fixtures. No test ever calls an LLM API: model requests are disallowed globally."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic_ai import models
+
+from agent_core.settings import PROJECT_ROOT, Settings
+
+models.ALLOW_MODEL_REQUESTS = False
+
+FIXTURES = Path(__file__).parent / "fixtures"
+TIME_SERVER = {"command": "python", "args": ["-m", "agent_core.servers.time"], "timeout": 10}
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Tests never read a developer's .env or their model settings."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("MODEL", "AZURE_AI_FOUNDRY_ENDPOINT", "AZURE_AI_FOUNDRY_API_KEY", "OPENAI_API_KEY", "MCP_CONFIG",
+                 "PAIAS_HOME", "DATABASE_URL", "OLLAMA_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def write_config(tmp_path: Path) -> Callable[[dict[str, Any]], Path]:
+    """Write an MCP config file with the given servers and return its path."""
+
+    def write(servers: dict[str, Any]) -> Path:
+        path = tmp_path / "mcp-servers.json"
+        path.write_text(json.dumps({"mcpServers": servers}))
+        return path
+
+    return write
+
+
+@pytest.fixture
+def make_settings(tmp_path: Path, write_config: Callable[[dict[str, Any]], Path]) -> Callable[..., Settings]:
+    """Settings with state under tmp_path and the given servers (default: the real time server)."""
+
+    def make(servers: dict[str, Any] | None = None, **overrides: Any) -> Settings:
+        config = write_config(servers if servers is not None else {"time": TIME_SERVER})
+        return Settings(_env_file=None, paias_home=tmp_path / "home", mcp_config=config, **overrides)
+
+    return make
+
+
+@pytest.fixture
+def flaky_server(tmp_path: Path) -> dict[str, Any]:
+    """Config entry for the misbehaving fixture server; its marker file proves whether a destructive call ran."""
+    return {
+        "command": sys.executable,
+        "args": [str(FIXTURES / "flaky_server.py")],
+        "env": {"FLAKY_MARKER": str(tmp_path / "wiped.txt")},
+        "timeout": 2,
+        "cwd": str(PROJECT_ROOT),
+    }

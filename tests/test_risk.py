@@ -1,0 +1,94 @@
+"""Risk policy: the seed's table (SC-004), approval rules on both sides of 0.85 (SC-005), escalation."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_core.risk import (
+    APPROVAL_CONFIDENCE_THRESHOLD,
+    assess_risk,
+    categorize_action_risk,
+    normalize_tool_name,
+    requires_approval,
+    sensitive_parameter,
+)
+from agent_core.schemas import RiskLevel
+
+R, D, I = RiskLevel.REVERSIBLE, RiskLevel.REVERSIBLE_WITH_DELAY, RiskLevel.IRREVERSIBLE
+
+
+@pytest.mark.parametrize(
+    ("tool", "expected"),
+    [
+        ("web_search", R), ("search_web", R), ("read_file", R), ("get_current_time", R),
+        ("search_memory", R), ("memory_search", R), ("searchWeb", R), ("Search-Web", R),
+        ("send_email", D), ("create_calendar_event", D), ("schedule_task", D),
+        ("delete_file", I), ("make_purchase", I), ("send_money", I), ("modify_production", I),
+        ("unknown_tool", I), ("", I),
+    ],
+)
+def test_seed_table_and_aliases_classify_tools(tool: str, expected: RiskLevel) -> None:
+    assert categorize_action_risk(tool, {}) is expected
+
+
+@pytest.mark.parametrize(
+    ("level", "confidence", "expected"),
+    [
+        (I, 0.0, True), (I, 0.95, True), (I, 1.0, True),
+        (D, 0.80, True), (D, 0.8499, True), (D, APPROVAL_CONFIDENCE_THRESHOLD, False), (D, 0.95, False),
+        (R, 0.0, False), (R, 0.7, False), (R, 1.0, False),
+    ],
+)
+def test_requires_approval_follows_the_085_rule(level: RiskLevel, confidence: float, expected: bool) -> None:
+    assert requires_approval(level, confidence) is expected
+
+
+@pytest.mark.parametrize("confidence", [-0.01, 1.01, float("nan")])
+def test_requires_approval_rejects_out_of_range_confidence(confidence: float) -> None:
+    with pytest.raises(ValueError, match="between 0.0 and 1.0"):
+        requires_approval(R, confidence)
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/etc/shadow", "~/.ssh/id_rsa", "/home/ana/.ssh/config", "certs/server.pem", "deploy/prod.key", ".env",
+     "app/.env.production", "/root/.aws/credentials", "~/.netrc", "~/.pgpass", "secrets.toml", "~/.kube/config"],
+)
+def test_reading_a_secret_escalates_to_irreversible(path: str) -> None:
+    assessment = assess_risk("read_file", {"path": path})
+    assert assessment.level is I
+    assert path.split("/")[-1] in assessment.reason
+
+
+@pytest.mark.parametrize("path", ["notes/paper.md", "data/results.csv", "environment.md", "keynote.txt", "monkey.py"])
+def test_ordinary_reads_stay_reversible(path: str) -> None:
+    assert categorize_action_risk("read_file", {"path": path}) is R
+    assert sensitive_parameter({"path": path}) is None
+
+
+def test_nested_parameters_are_inspected() -> None:
+    assert categorize_action_risk("read_multiple_files", {"paths": ["a.txt", "/etc/shadow"]}, {"readOnlyHint": True}) is I
+
+
+def test_annotations_decide_tools_outside_the_table() -> None:
+    assert categorize_action_risk("list_directory", {}, {"readOnlyHint": True}) is R
+    assert categorize_action_risk("write_file", {}, {"destructiveHint": True}) is I
+    assert categorize_action_risk("add_task", {}, {"readOnlyHint": False, "destructiveHint": False}) is D
+    assert categorize_action_risk("add_task", {}, {}) is I
+
+
+def test_a_read_only_hint_on_a_destructive_name_is_not_believed() -> None:
+    assessment = assess_risk("delete_task", {}, {"readOnlyHint": True})
+    assert assessment.level is I
+    assert "name" in assessment.reason
+
+
+def test_config_overrides_beat_annotations_but_not_the_seed_table() -> None:
+    overrides = {"add_task": "reversible", "web_search": "irreversible"}
+    assert categorize_action_risk("add_task", {}, {"destructiveHint": True}, overrides) is R
+    assert categorize_action_risk("web_search", {}, None, overrides) is R
+
+
+def test_tool_names_normalize_to_snake_case() -> None:
+    assert normalize_tool_name("getCurrentTime") == "get_current_time"
+    assert normalize_tool_name("  Web-Search ") == "web_search"
