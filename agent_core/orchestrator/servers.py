@@ -1,0 +1,161 @@
+"""Start, list and stop the configured MCP servers; build the one toolset the agent sees.
+
+All servers start in parallel. A server that fails to start is reported with its reason while the others
+serve; if every server fails, start-up stops with one error naming each server and why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from fastmcp.client.transports import StdioTransport
+from pydantic_ai.mcp import MCPToolset
+from pydantic_ai.toolsets import AbstractToolset, CombinedToolset
+
+from agent_core.errors import PaiasError
+from agent_core.orchestrator.config import ServerSpec
+from agent_core.orchestrator.recording import RecordingToolset
+from agent_core.risk import assess_risk
+from agent_core.schemas import RiskLevel
+
+log = logging.getLogger(__name__)
+
+START_TIMEOUT = 20.0
+STOP_TIMEOUT = 5.0
+
+
+@dataclass
+class ServerState:
+    """What a person needs to know about one server."""
+
+    name: str
+    state: Literal["ready", "failed", "stopped"] = "stopped"
+    tools: list[str] = field(default_factory=list)
+    error: str | None = None
+    started_ms: int | None = None
+
+
+@dataclass(frozen=True)
+class ToolInfo:
+    """One tool as offered to the agent, with its source server and risk level."""
+
+    name: str
+    server: str
+    description: str
+    input_schema: Mapping[str, Any]
+    annotations: Mapping[str, Any]
+    risk_level: RiskLevel
+    risk_reason: str
+
+
+def _build_toolset(spec: ServerSpec, log_dir: Path) -> MCPToolset:
+    if spec.transport == "http":
+        return MCPToolset(spec.url, id=spec.name, tool_error_behavior="failed", init_timeout=START_TIMEOUT)
+    log_dir.mkdir(parents=True, exist_ok=True)
+    transport = StdioTransport(
+        spec.command,
+        list(spec.args),
+        env=dict(spec.env) or None,
+        cwd=spec.cwd,
+        keep_alive=False,
+        log_file=log_dir / f"mcp-{spec.name}.log",
+    )
+    return MCPToolset(transport, id=spec.name, tool_error_behavior="failed", init_timeout=START_TIMEOUT)
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return text.removeprefix("Client failed to connect: ")
+
+
+class ServerSet:
+    """Owns the MCP connections. Enter and exit it from the task that owns the runtime."""
+
+    def __init__(self, specs: list[ServerSpec], log_dir: Path) -> None:
+        self.specs = {spec.name: spec for spec in specs}
+        self.states = {spec.name: ServerState(spec.name) for spec in specs}
+        self._log_dir = log_dir
+        self._toolsets: dict[str, MCPToolset] = {}
+
+    async def start(self) -> None:
+        """Start every auto-start server in parallel.
+
+        Raises:
+            PaiasError: every server that should start failed; the message names each one and its reason.
+        """
+        wanted = [spec for spec in self.specs.values() if spec.auto_start]
+        await asyncio.gather(*(self._start_one(spec) for spec in wanted))
+        failed = [self.states[s.name] for s in wanted if self.states[s.name].state == "failed"]
+        if wanted and len(failed) == len(wanted):
+            details = "; ".join(f"'{s.name}': {s.error}" for s in failed)
+            raise PaiasError(
+                f"No MCP server could start ({details}). Check {', '.join(s.name for s in failed)} in the MCP config "
+                f"(MCP_CONFIG) and the logs under {self._log_dir}."
+            )
+        for state in failed:
+            log.warning("MCP server %s failed to start: %s", state.name, state.error)
+
+    async def _start_one(self, spec: ServerSpec) -> None:
+        state = self.states[spec.name]
+        started = time.perf_counter()
+        try:
+            toolset = _build_toolset(spec, self._log_dir)
+            async with asyncio.timeout(START_TIMEOUT):
+                await toolset.__aenter__()
+                tools = await toolset.list_tools()
+        except Exception as exc:  # noqa: BLE001 - one server's failure must not stop the others
+            state.state, state.error = "failed", _describe(exc)
+            return
+        self._toolsets[spec.name] = toolset
+        state.state, state.error, state.tools = "ready", None, [t.name for t in tools]
+        state.started_ms = round((time.perf_counter() - started) * 1000)
+        log.info("MCP server %s ready with %d tools in %d ms", spec.name, len(tools), state.started_ms)
+
+    async def stop(self) -> None:
+        """Stop all servers in parallel, at most ``STOP_TIMEOUT`` seconds each; failures are logged only."""
+
+        async def stop_one(name: str, toolset: MCPToolset) -> None:
+            try:
+                async with asyncio.timeout(STOP_TIMEOUT):
+                    await toolset.__aexit__(None, None, None)
+            except Exception as exc:  # noqa: BLE001 - shutdown is best effort
+                log.warning("MCP server %s did not stop cleanly: %s", name, _describe(exc))
+            self.states[name].state = "stopped"
+
+        toolsets, self._toolsets = self._toolsets, {}
+        await asyncio.gather(*(stop_one(name, ts) for name, ts in toolsets.items()))
+
+    def toolset(self) -> AbstractToolset[Any]:
+        """One toolset over all ready servers, each call recorded and bounded by its server's timeout."""
+        return CombinedToolset(
+            [
+                RecordingToolset(toolset, server=name, timeout=self.specs[name].timeout)
+                for name, toolset in self._toolsets.items()
+            ]
+        )
+
+    async def list_tools(self, overrides: Mapping[str, RiskLevel | str] | None = None) -> list[ToolInfo]:
+        """Every tool of every ready server, with its risk level (sorted by server, then name)."""
+        infos: list[ToolInfo] = []
+        for name, toolset in self._toolsets.items():
+            for tool in await toolset.list_tools():
+                annotations = tool.annotations.model_dump(exclude_none=True, by_alias=True) if tool.annotations else {}
+                risk = assess_risk(tool.name, None, annotations, overrides)
+                infos.append(
+                    ToolInfo(
+                        name=tool.name,
+                        server=name,
+                        description=(tool.description or "").strip(),
+                        input_schema=tool.input_schema,
+                        annotations=annotations,
+                        risk_level=risk.level,
+                        risk_reason=risk.reason,
+                    )
+                )
+        return sorted(infos, key=lambda t: (t.server, t.name))

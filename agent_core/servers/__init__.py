@@ -1,0 +1,1 @@
+"""The project's own MCP servers. Each runs with ``python -m agent_core.servers.<name>``."""
