@@ -1,0 +1,5 @@
+"""The offline planner: the default model when no LLM is configured."""
+
+from agent_core.offline.planner import HOW_TO_USE_AN_LLM, MODEL_NAME, OFFLINE_NOTICE, OfflinePlanner, build_offline_model
+
+__all__ = ["HOW_TO_USE_AN_LLM", "MODEL_NAME", "OFFLINE_NOTICE", "OfflinePlanner", "build_offline_model"]

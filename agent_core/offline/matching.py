@@ -1,0 +1,74 @@
+"""Pick the offered tool that serves a capability, and fill its arguments from the plan's slots.
+
+Generic over whatever MCP tools are connected: a tool is chosen by the words in its name and description, and
+arguments are matched to its JSON schema's property names (with synonyms), never to a hard-wired tool name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic_ai.tools import ToolDefinition
+
+
+@dataclass(frozen=True)
+class Capability:
+    """Something a request can need, described well enough to recognise a tool that provides it."""
+
+    name: str
+    description: str
+    keywords: frozenset[str]
+    slot_synonyms: dict[str, tuple[str, ...]]
+
+
+CAPABILITIES: dict[str, Capability] = {
+    "current_time": Capability(
+        name="current_time",
+        description="the current time in a time zone",
+        keywords=frozenset({"time", "current", "now", "clock", "timezone", "date"}),
+        slot_synonyms={"timezone": ("timezone", "tz", "time_zone", "zone", "iana_timezone", "timezone_name")},
+    ),
+}
+
+
+def _tokens(text: str) -> set[str]:
+    text = re.sub(r"(?<=[a-z0-9])([A-Z])", r" \1", text or "")
+    return set(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def score_tool(capability: Capability, tool: ToolDefinition) -> int:
+    """How well a tool fits: 3 per keyword in its name, 1 per keyword in its description."""
+    name_hits = len(_tokens(tool.name) & capability.keywords)
+    if not name_hits:
+        return 0
+    return 3 * name_hits + len(_tokens(tool.description or "") & capability.keywords)
+
+
+def fill_args(capability: Capability, slots: dict[str, Any], tool: ToolDefinition) -> dict[str, Any] | None:
+    """Map slots to the tool's parameters; None if a required parameter would stay empty."""
+    schema = tool.parameters_json_schema or {}
+    properties: dict[str, Any] = schema.get("properties", {})
+    args: dict[str, Any] = {}
+    for slot, value in slots.items():
+        for candidate in capability.slot_synonyms.get(slot, (slot,)):
+            if candidate in properties:
+                args[candidate] = value
+                break
+    if any(required not in args for required in schema.get("required", [])):
+        return None
+    return args
+
+
+def find_tool(capability_name: str, tools: list[ToolDefinition], slots: dict[str, Any]) -> tuple[ToolDefinition, dict[str, Any]] | None:
+    """The best-fitting tool whose parameters can be filled from ``slots``, with the filled arguments."""
+    capability = CAPABILITIES[capability_name]
+    ranked = sorted(tools, key=lambda t: score_tool(capability, t), reverse=True)
+    for tool in ranked:
+        if score_tool(capability, tool) < 4:
+            break
+        args = fill_args(capability, slots, tool)
+        if args is not None:
+            return tool, args
+    return None

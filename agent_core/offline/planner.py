@@ -1,0 +1,170 @@
+"""The offline planner: a Pydantic AI ``FunctionModel`` that plans tool calls and writes answers without an LLM.
+
+It sees exactly what an LLM would see — the conversation and the tool definitions the agent offers — so the
+agent code path is the same. First call of a turn: analyze the request and call the matching tools. Second
+call (tool results present): compose the AgentResponse from those results. It never answers from thin air: a
+request it cannot map to a tool gets an honest low-confidence reply that says what it can do.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    RetryPromptPart,
+    TextPart,
+    ToolCallPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+from pydantic_ai.tools import ToolDefinition
+
+from agent_core.offline.compose import COMPOSERS, Outcome
+from agent_core.offline.intents import Plan, analyze
+from agent_core.offline.matching import CAPABILITIES, find_tool
+
+MODEL_NAME = "offline-planner"
+HOW_TO_USE_AN_LLM = (
+    "To use an LLM, set MODEL=azure:<deployment> with AZURE_AI_FOUNDRY_ENDPOINT and AZURE_AI_FOUNDRY_API_KEY, "
+    "or MODEL=openai:<model> with OPENAI_API_KEY, or MODEL=ollama:<model> with OLLAMA_BASE_URL."
+)
+OFFLINE_NOTICE = f"Offline planner active: rule-based, no LLM. {HOW_TO_USE_AN_LLM}"
+_SIGNATURE = "Answered by the offline planner (rule-based, no LLM)."
+
+
+@dataclass
+class _Turn:
+    prompt: str
+    previous_prompt: str | None
+    calls: dict[str, ToolCallPart]
+    returns: dict[str, ToolReturnPart | RetryPromptPart]
+
+
+def _prompt_text(part: UserPromptPart) -> str:
+    if isinstance(part.content, str):
+        return part.content
+    return " ".join(item for item in part.content if isinstance(item, str))
+
+
+def _current_turn(messages: list[ModelMessage]) -> _Turn:
+    """The latest user prompt, and the tool calls/returns that followed it."""
+    user_prompts = [
+        (index, _prompt_text(part))
+        for index, message in enumerate(messages)
+        if isinstance(message, ModelRequest)
+        for part in message.parts
+        if isinstance(part, UserPromptPart)
+    ]
+    start, prompt = user_prompts[-1] if user_prompts else (0, "")
+    previous = user_prompts[-2][1] if len(user_prompts) > 1 else None
+    calls: dict[str, ToolCallPart] = {}
+    returns: dict[str, ToolReturnPart | RetryPromptPart] = {}
+    for message in messages[start:]:
+        for part in message.parts:
+            if isinstance(part, ToolCallPart):
+                calls[part.tool_call_id] = part
+            elif isinstance(part, ToolReturnPart | RetryPromptPart) and part.tool_call_id:
+                returns[part.tool_call_id] = part
+    return _Turn(prompt, previous, calls, returns)
+
+
+def _final(info: AgentInfo, answer: str, reasoning: str, confidence: float) -> ModelResponse:
+    payload = {"answer": answer, "reasoning": reasoning, "tool_calls": [], "confidence": round(confidence, 2)}
+    if info.output_tools:
+        return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, payload)], model_name=MODEL_NAME)
+    return ModelResponse(parts=[TextPart(json.dumps(payload))], model_name=MODEL_NAME)
+
+
+def describe_tools(tools: list[ToolDefinition]) -> str:
+    """A short list of the offered tools, from their own names and descriptions."""
+    if not tools:
+        return "no tools are connected"
+    lines = []
+    for tool in sorted(tools, key=lambda t: t.name):
+        first = (tool.description or "").strip().splitlines()[0] if tool.description else ""
+        lines.append(f"{tool.name} ({first.rstrip('.')})" if first else tool.name)
+    return "; ".join(lines)
+
+
+def _outcome(call: ToolCallPart, reply: ToolReturnPart | RetryPromptPart | None, step: Any) -> Outcome:
+    if reply is None:
+        return Outcome(step, call.tool_name, call.args_as_dict(), False, "no result came back")
+    if isinstance(reply, RetryPromptPart):
+        text = reply.content if isinstance(reply.content, str) else json.dumps(reply.content, default=str)
+        return Outcome(step, call.tool_name, call.args_as_dict(), False, text)
+    ok = getattr(reply, "outcome", "success") == "success"
+    return Outcome(step, call.tool_name, call.args_as_dict(), ok, reply.content)
+
+
+class OfflinePlanner:
+    """Callable for ``FunctionModel``: ``(messages, info) -> ModelResponse``."""
+
+    def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        turn = _current_turn(messages)
+        plan = analyze(turn.prompt, turn.previous_prompt)
+        if turn.calls and turn.returns:
+            return self._compose(info, plan, turn)
+        if plan is None:
+            return _final(
+                info,
+                "I can't answer that offline: no connected tool fits the request, and I don't make up answers. "
+                f"What I can do right now: {describe_tools(info.function_tools)}.",
+                f"No rule of the offline planner matched the request, so no tool was called. {OFFLINE_NOTICE}",
+                0.1,
+            )
+        capability = CAPABILITIES[plan.capability]
+        if not plan.steps:
+            names = ", ".join(f"'{u}'" for u in plan.unresolved)
+            return _final(
+                info,
+                f"I couldn't match {names} to a time zone. Ask with a city (e.g. 'Tokyo') or an IANA time zone "
+                "name (e.g. 'Europe/Paris').",
+                f"The request asks for {capability.description}, but the place named is not one I know, so I did "
+                f"not call a tool with a guess. {_SIGNATURE}",
+                0.1,
+            )
+        calls: list[ToolCallPart] = []
+        for index, step in enumerate(plan.steps):
+            match = find_tool(plan.capability, info.function_tools, step.slots)
+            if match is None:
+                return _final(
+                    info,
+                    f"I'd need a tool for {capability.description}, but none of the connected tools provides it "
+                    f"({describe_tools(info.function_tools)}). Add an MCP server that does, then ask again.",
+                    f"The request needs {capability.description}; no offered tool matched. {_SIGNATURE}",
+                    0.0,
+                )
+            tool, args = match
+            calls.append(ToolCallPart(tool.name, args, tool_call_id=f"offline-{index}-{uuid.uuid4().hex[:8]}"))
+        return ModelResponse(parts=calls, model_name=MODEL_NAME)
+
+    def _compose(self, info: AgentInfo, plan: Plan | None, turn: _Turn) -> ModelResponse:
+        outcomes: list[Outcome] = []
+        for call_id, call in turn.calls.items():
+            if call.tool_name in {t.name for t in info.output_tools}:
+                continue
+            index = _step_index(call_id)
+            step = plan.steps[index] if plan and index is not None and index < len(plan.steps) else None
+            outcomes.append(_outcome(call, turn.returns.get(call_id), step))
+        composer = COMPOSERS.get(plan.capability) if plan else None
+        answer, reasoning, confidence = (composer or COMPOSERS["generic"])(plan, outcomes)
+        return _final(info, answer, f"{reasoning} {_SIGNATURE}", confidence)
+
+
+def _step_index(call_id: str) -> int | None:
+    parts = call_id.split("-")
+    if len(parts) >= 3 and parts[0] == "offline" and parts[1].isdigit():
+        return int(parts[1])
+    return None
+
+
+def build_offline_model() -> FunctionModel:
+    """The default model: the offline planner behind Pydantic AI's FunctionModel."""
+    return FunctionModel(OfflinePlanner(), model_name=MODEL_NAME)

@@ -1,0 +1,240 @@
+"""Map what people write ("Tokyo", "New York", "Japan", "PST", "Europe/Paris") to IANA time zones.
+
+The index is built from tzdata's own tables (zone.tab for cities, iso3166.tab for countries), plus a short list
+of well-known cities and abbreviations that are not zone names themselves.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from zoneinfo import available_timezones
+
+
+@dataclass(frozen=True)
+class Place:
+    """A resolved place: the words matched, its zone, and a note when the choice was a simplification."""
+
+    label: str
+    zone: str
+    note: str | None = None
+
+
+# Countries spanning several zones: the zone most people mean, and a note saying so.
+_MULTI_ZONE_COUNTRIES = {
+    "US": "America/New_York",
+    "CA": "America/Toronto",
+    "AU": "Australia/Sydney",
+    "RU": "Europe/Moscow",
+    "BR": "America/Sao_Paulo",
+    "MX": "America/Mexico_City",
+    "ID": "Asia/Jakarta",
+    "KZ": "Asia/Almaty",
+    "AR": "America/Argentina/Buenos_Aires",
+    "CL": "America/Santiago",
+    "ES": "Europe/Madrid",
+    "PT": "Europe/Lisbon",
+    "CN": "Asia/Shanghai",
+    "DE": "Europe/Berlin",
+    "NZ": "Pacific/Auckland",
+    "EC": "America/Guayaquil",
+    "MN": "Asia/Ulaanbaatar",
+    "CD": "Africa/Kinshasa",
+    "UA": "Europe/Kyiv",
+}
+
+_EXTRA = {
+    # abbreviations and generic names
+    "utc": "UTC", "gmt": "UTC", "zulu time": "UTC", "coordinated universal time": "UTC", "unix time": "UTC",
+    "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "pacific time": "America/Los_Angeles",
+    "est": "America/New_York", "edt": "America/New_York", "eastern time": "America/New_York",
+    "cst": "America/Chicago", "cdt": "America/Chicago", "central time": "America/Chicago",
+    "mst": "America/Denver", "mdt": "America/Denver", "mountain time": "America/Denver",
+    "cet": "Europe/Paris", "cest": "Europe/Paris", "central european time": "Europe/Paris",
+    "bst": "Europe/London", "ist": "Asia/Kolkata", "jst": "Asia/Tokyo", "kst": "Asia/Seoul",
+    "aest": "Australia/Sydney", "hkt": "Asia/Hong_Kong", "sgt": "Asia/Singapore",
+    # cities that are not zone names
+    "san francisco": "America/Los_Angeles", "silicon valley": "America/Los_Angeles", "seattle": "America/Los_Angeles",
+    "san diego": "America/Los_Angeles", "portland": "America/Los_Angeles", "las vegas": "America/Los_Angeles",
+    "boston": "America/New_York", "washington": "America/New_York", "washington dc": "America/New_York",
+    "miami": "America/New_York", "atlanta": "America/New_York", "philadelphia": "America/New_York",
+    "nyc": "America/New_York", "dallas": "America/Chicago", "houston": "America/Chicago", "austin": "America/Chicago",
+    "new jersey": "America/New_York", "california": "America/Los_Angeles", "texas": "America/Chicago",
+    "florida": "America/New_York", "hawaii": "Pacific/Honolulu", "alaska": "America/Anchorage",
+    "montreal": "America/Toronto", "ottawa": "America/Toronto", "calgary": "America/Edmonton",
+    "beijing": "Asia/Shanghai", "shenzhen": "Asia/Shanghai", "guangzhou": "Asia/Shanghai",
+    "mumbai": "Asia/Kolkata", "bombay": "Asia/Kolkata", "delhi": "Asia/Kolkata", "new delhi": "Asia/Kolkata",
+    "bangalore": "Asia/Kolkata", "bengaluru": "Asia/Kolkata", "chennai": "Asia/Kolkata", "calcutta": "Asia/Kolkata",
+    "hyderabad": "Asia/Kolkata", "osaka": "Asia/Tokyo", "kyoto": "Asia/Tokyo", "busan": "Asia/Seoul",
+    "munich": "Europe/Berlin", "frankfurt": "Europe/Berlin", "hamburg": "Europe/Berlin", "cologne": "Europe/Berlin",
+    "milan": "Europe/Rome", "florence": "Europe/Rome", "venice": "Europe/Rome", "barcelona": "Europe/Madrid",
+    "geneva": "Europe/Zurich", "basel": "Europe/Zurich", "manchester": "Europe/London", "edinburgh": "Europe/London",
+    "oxford": "Europe/London", "cambridge uk": "Europe/London", "st petersburg": "Europe/Moscow",
+    "saint petersburg": "Europe/Moscow", "kiev": "Europe/Kyiv", "rotterdam": "Europe/Amsterdam",
+    "the hague": "Europe/Amsterdam", "tel aviv": "Asia/Jerusalem", "abu dhabi": "Asia/Dubai",
+    "hanoi": "Asia/Bangkok", "saigon": "Asia/Ho_Chi_Minh", "wellington": "Pacific/Auckland",
+    "canberra": "Australia/Sydney", "rio": "America/Sao_Paulo", "rio de janeiro": "America/Sao_Paulo",
+    "cape town": "Africa/Johannesburg", "mecca": "Asia/Riyadh", "zurich": "Europe/Zurich",
+    # country names people use that iso3166.tab spells differently
+    "usa": "America/New_York", "us": "America/New_York", "america": "America/New_York",
+    "the united states": "America/New_York", "uk": "Europe/London", "united kingdom": "Europe/London",
+    "britain": "Europe/London", "great britain": "Europe/London", "england": "Europe/London",
+    "scotland": "Europe/London", "wales": "Europe/London", "south korea": "Asia/Seoul", "korea": "Asia/Seoul",
+    "north korea": "Asia/Pyongyang", "holland": "Europe/Amsterdam", "czechia": "Europe/Prague",
+    "uae": "Asia/Dubai", "ivory coast": "Africa/Abidjan",
+}
+
+_MULTI_ZONE_ALIASES = {"usa", "us", "america", "the united states"}
+
+# Zone cities that are also ordinary words; they only count after "in"/"at"/"for".
+_AMBIGUOUS = {
+    "christmas", "easter", "wake", "midway", "troll", "casey", "davis", "palmer", "vostok", "mawson", "rothera",
+    "macquarie", "nome", "regina", "stanley", "jersey", "guernsey", "marengo", "center", "knox", "us",
+    "america", "victoria", "chatham", "eucla", "santarem", "belem", "bahia", "merida", "rio", "phoenix",
+}
+
+
+def normalize(text: str) -> str:
+    """Lower-case ASCII words separated by single spaces ("São Paulo!" -> "sao paulo")."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return " ".join(re.findall(r"[a-z0-9]+", ascii_text.lower()))
+
+
+def _tab_lines(name: str) -> list[list[str]]:
+    try:
+        text = resources.files("tzdata").joinpath("zoneinfo", name).read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):  # pragma: no cover - tzdata is a dependency
+        return []
+    return [line.split("\t") for line in text.splitlines() if line and not line.startswith("#")]
+
+
+@lru_cache(maxsize=1)
+def place_index() -> dict[str, Place]:
+    """Normalized place phrase -> Place, built once."""
+    index: dict[str, Place] = {}
+    zone_rows = _tab_lines("zone.tab")
+    first_zone: dict[str, str] = {}
+    for row in zone_rows:
+        country, zone = row[0], row[2]
+        first_zone.setdefault(country, zone)
+        parts = zone.split("/")
+        if len(parts) == 3 and parts[1] != "Argentina":
+            continue  # America/Indiana/Knox and friends: too obscure to match bare words
+        index.setdefault(normalize(parts[-1]), Place(parts[-1].replace("_", " "), zone))
+    for row in _tab_lines("iso3166.tab"):
+        code, name = row[0], row[1]
+        zone = _MULTI_ZONE_COUNTRIES.get(code) or first_zone.get(code)
+        if not zone:
+            continue
+        note = _multi_zone_note(name, zone) if code in _MULTI_ZONE_COUNTRIES else None
+        clean = re.sub(r"\s*\(.*?\)", "", name)
+        for phrase in {normalize(name), normalize(clean)}:
+            index[phrase] = Place(clean, zone, note)
+    for phrase, zone in _EXTRA.items():
+        note = _multi_zone_note("The United States", zone) if phrase in _MULTI_ZONE_ALIASES else None
+        index[phrase] = Place(phrase.upper() if len(phrase) <= 4 else phrase.title(), zone, note)
+    return index
+
+
+def _multi_zone_note(country: str, zone: str) -> str:
+    return f"{country} spans several time zones; I used {zone}. Name a city for another zone."
+
+
+@lru_cache(maxsize=1)
+def _iana_names() -> dict[str, str]:
+    return {name.lower(): name for name in available_timezones()}
+
+
+_IANA = re.compile(r"\b([A-Za-z]+(?:/[A-Za-z0-9_+\-]+){1,2}|UTC|GMT)\b")
+_PREPOSITION_PHRASE = re.compile(
+    r"\b(?:in|at|for)\s+(?:the\s+)?([a-z0-9/_ \-']+?)(?=\s+(?:right now|now|today|currently|please|at the moment|"
+    r"and|or|then|vs|versus)\b|[?!.,;:]|$)",
+    re.IGNORECASE,
+)
+_TRAILING_NOISE = re.compile(r"\s+(?:right now|now|today|currently|please|time|timezone|time zone)$")
+
+
+def resolve_iana(name: str) -> str | None:
+    """The canonical spelling of an IANA zone name, or None ("europe/paris" -> "Europe/Paris")."""
+    return _iana_names().get(name.strip().lower())
+
+
+def find_places(text: str) -> tuple[list[Place], list[str]]:
+    """Every place named in ``text``, in order, and the phrases after in/at/for that matched no zone.
+
+    Returns:
+        (places, unresolved) — places are de-duplicated by zone.
+    """
+    found: list[tuple[int, Place]] = []
+    literal_spans: list[tuple[int, int]] = []
+    for match in _IANA.finditer(text):
+        zone = resolve_iana(match.group(1))
+        if zone and "/" in zone:
+            found.append((match.start(), Place(zone, zone)))
+            literal_spans.append(match.span())
+    words = normalize(text).split()
+    after_preposition: set[int] = set()
+    for i, word in enumerate(words):
+        if word in {"in", "at", "for"}:
+            after_preposition.add(i + 2 if words[i + 1 : i + 2] == ["the"] else i + 1)
+    index = place_index()
+    i = 0
+    positions = _word_offsets(text, words)
+    while i < len(words):
+        if any(start <= positions[i] < end for start, end in literal_spans):
+            i += 1
+            continue
+        for size in (4, 3, 2, 1):
+            phrase = " ".join(words[i : i + size])
+            place = index.get(phrase) if i + size <= len(words) else None
+            if place and (phrase not in _AMBIGUOUS or i in after_preposition):
+                found.append((positions[i], place))
+                i += size
+                break
+        else:
+            i += 1
+    found.sort(key=lambda item: item[0])
+    places: list[Place] = []
+    for _, place in found:
+        if all(p.zone != place.zone for p in places):
+            places.append(place)
+    unresolved = [
+        phrase for phrase in _preposition_phrases(text) if not any(_mentions(phrase, p) for p in places)
+    ]
+    return places, unresolved
+
+
+def _word_offsets(text: str, words: list[str]) -> list[int]:
+    # Approximate character offsets of normalized words, good enough to order matches.
+    lowered = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    offsets, cursor = [], 0
+    for word in words:
+        found = lowered.find(word, cursor)
+        offsets.append(found if found >= 0 else cursor)
+        cursor = max(cursor, found + len(word)) if found >= 0 else cursor
+    return offsets
+
+
+def _preposition_phrases(text: str) -> list[str]:
+    phrases = []
+    for match in _PREPOSITION_PHRASE.finditer(text):
+        phrase = _TRAILING_NOISE.sub("", match.group(1).strip())
+        if phrase and normalize(phrase) not in _NOT_PLACES:
+            phrases.append(phrase)
+    return phrases
+
+
+_NOT_PLACES = {"moment", "this moment", "world", "my timezone", "my time zone", "local", "home", "here", "my city"}
+
+
+def _mentions(phrase: str, place: Place) -> bool:
+    def bare(text: str) -> str:
+        return normalize(text).removeprefix("the ")
+
+    norm = bare(phrase)
+    names = {bare(place.label), bare(place.zone.split("/")[-1]), bare(place.zone)}
+    names |= {bare(alias) for alias, zone in _EXTRA.items() if zone == place.zone}
+    return any(name and (name in norm or norm in name) for name in names)
