@@ -1,0 +1,137 @@
+"""The ``paias`` command: ask questions and inspect tools from a terminal or a script.
+
+    paias ask "What time is it in Tokyo?" [--json] [--conversation ID]
+    paias ask - --json            # one prompt per stdin line, one JSON object per line
+    paias tools [--json]
+    paias servers [--json]
+
+Exit codes: 0 answer / tool_gap / approval_required, 1 error, 2 usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from dotenv import load_dotenv
+
+from agent_core.errors import PaiasError
+from agent_core.offline import OFFLINE_NOTICE
+from agent_core.runtime import AgentRuntime
+from agent_core.schemas import TurnResult
+from agent_core.settings import Settings
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="paias", description="PAIAS research assistant.")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
+    commands = parser.add_subparsers(dest="command", required=True)
+    ask = commands.add_parser("ask", help="ask one question (or '-' to read one per stdin line)")
+    ask.add_argument("prompt", help="the question, or '-' for one prompt per stdin line")
+    ask.add_argument("--json", action="store_true", help="print one JSON object per turn")
+    ask.add_argument("--conversation", metavar="ID", help="continue this conversation")
+    tools = commands.add_parser("tools", help="list the tools the agent can use")
+    tools.add_argument("--json", action="store_true")
+    servers = commands.add_parser("servers", help="show the MCP servers and their state")
+    servers.add_argument("--json", action="store_true")
+    return parser
+
+
+def _print_turn(turn: TurnResult, as_json: bool, out: TextIO) -> None:
+    if as_json:
+        out.write(json.dumps(turn.to_public_json(), ensure_ascii=False) + "\n")
+        out.flush()
+        return
+    if turn.kind == "error":
+        out.write(f"Error: {turn.error}\n")
+    elif turn.kind == "approval_required":
+        for item in turn.pending:
+            out.write(
+                f"Approval needed [{item.id}]: {item.tool_name} {json.dumps(item.parameters)} "
+                f"(risk {item.risk_level.value}: {item.reason})\n"
+            )
+    elif turn.response:
+        response = turn.response
+        out.write(f"{response.answer}\n\nConfidence: {response.confidence:.2f}\nReasoning: {response.reasoning}\n")
+        for call in response.tool_calls:
+            out.write(f"Tool call: {call.tool_name} {json.dumps(call.parameters)} -> {call.status.value} in {call.duration_ms} ms\n")
+    out.flush()
+
+
+async def _ask(args: argparse.Namespace, settings: Settings) -> int:
+    prompts: list[str] = sys.stdin.read().splitlines() if args.prompt == "-" else [args.prompt]
+    if settings.is_offline and not args.json:
+        print(OFFLINE_NOTICE, file=sys.stderr)
+    failed = False
+    async with AgentRuntime(settings) as runtime:
+        for prompt in prompts:
+            turn = await runtime.ask(prompt, conversation_id=args.conversation)
+            failed |= turn.kind == "error"
+            _print_turn(turn, args.json, sys.stdout)
+    return 1 if failed else 0
+
+
+def _jsonable(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=lambda v: getattr(v, "value", str(v))))
+
+
+async def _tools(args: argparse.Namespace, settings: Settings) -> int:
+    async with AgentRuntime(settings) as runtime:
+        tools = await runtime.tools()
+    if args.json:
+        rows = [
+            {
+                "name": t.name,
+                "server": t.server,
+                "description": t.description,
+                "risk_level": t.risk_level.value,
+                "risk_reason": t.risk_reason,
+                "annotations": _jsonable(t.annotations),
+                "input_schema": _jsonable(t.input_schema),
+            }
+            for t in tools
+        ]
+        print(json.dumps(rows, ensure_ascii=False))
+    else:
+        for t in tools:
+            print(f"{t.name:28} {t.server:12} {t.risk_level.value:22} {t.description.splitlines()[0] if t.description else ''}")
+    return 0
+
+
+async def _servers(args: argparse.Namespace, settings: Settings) -> int:
+    async with AgentRuntime(settings) as runtime:
+        states = runtime.server_states()
+    if args.json:
+        print(json.dumps([vars(s) for s in states]))
+    else:
+        for s in states:
+            print(f"{s.name:12} {s.state:8} {len(s.tools):3} tools  {s.error or ''}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``paias`` console script."""
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr)
+    load_dotenv(override=False)  # provider SDKs (OPENAI_API_KEY, ...) read the process environment
+    commands = {"ask": _ask, "tools": _tools, "servers": _servers}
+    try:
+        settings = Settings()
+        return asyncio.run(commands[args.command](args, settings))
+    except PaiasError as exc:
+        if getattr(args, "json", False) and args.command == "ask":
+            print(json.dumps({"kind": "error", "conversation_id": None, "correlation_id": None, "response": None,
+                              "gap": None, "pending": [], "error": str(exc)}))
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

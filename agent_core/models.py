@@ -1,0 +1,104 @@
+"""Choose the model from settings: the offline planner, Azure AI Foundry, or any Pydantic AI model string.
+
+A chosen provider whose credential is missing or still a placeholder fails here, at start, with a message that
+names the variable to set.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from urllib.parse import urlparse
+
+from pydantic_ai.exceptions import UserError
+from pydantic_ai.models import Model, infer_model
+from pydantic_ai.models.openai import OpenAIChatModel
+from pydantic_ai.providers.azure import AzureProvider
+
+from agent_core.errors import ConfigError
+from agent_core.offline import build_offline_model
+from agent_core.settings import Settings
+
+_PLACEHOLDER = re.compile(r"your[-_ ]|<[^>]*>|changeme|change-me|placeholder|replace[-_ ]?me|^x{3,}$|\.\.\.", re.I)
+
+# Provider prefix -> the variable Pydantic AI reads its credential (or address) from.
+PROVIDER_VARIABLES = {
+    "openai": "OPENAI_API_KEY",
+    "anthropic": "ANTHROPIC_API_KEY",
+    "groq": "GROQ_API_KEY",
+    "mistral": "MISTRAL_API_KEY",
+    "google-gla": "GOOGLE_API_KEY",
+    "deepseek": "DEEPSEEK_API_KEY",
+    "ollama": "OLLAMA_BASE_URL",
+}
+
+
+def is_placeholder(value: str | None) -> bool:
+    """True for empty values and the example values shipped in .env.example."""
+    return not value or not value.strip() or bool(_PLACEHOLDER.search(value))
+
+
+def _require(variable: str, value: str | None, model: str) -> str:
+    if not value or not value.strip():
+        raise ConfigError(f"MODEL={model} needs {variable}, which is not set. Set it in the environment or in .env.")
+    if is_placeholder(value):
+        raise ConfigError(
+            f"MODEL={model} needs {variable}, but it still holds a placeholder value. Set the real value in the "
+            "environment or in .env."
+        )
+    return value.strip()
+
+
+def _azure_model(settings: Settings) -> Model:
+    deployment = settings.model.partition(":")[2].strip() or settings.azure_deployment_name
+    endpoint = _require("AZURE_AI_FOUNDRY_ENDPOINT", settings.azure_ai_foundry_endpoint, settings.model)
+    secret = settings.azure_ai_foundry_api_key.get_secret_value() if settings.azure_ai_foundry_api_key else None
+    api_key = _require("AZURE_AI_FOUNDRY_API_KEY", secret, settings.model)
+    if urlparse(endpoint).scheme not in {"http", "https"} or not urlparse(endpoint).netloc:
+        raise ConfigError(
+            f"AZURE_AI_FOUNDRY_ENDPOINT must be an https URL such as https://<resource>.openai.azure.com/openai/v1, "
+            f"not '{endpoint}'."
+        )
+    # /v1 and *.models.ai.azure.com endpoints reject api-version; classic endpoints require it.
+    host = urlparse(endpoint).hostname or ""
+    v1_style = endpoint.rstrip("/").endswith("/v1") or host.endswith(".models.ai.azure.com")
+    provider = AzureProvider(
+        azure_endpoint=endpoint, api_key=api_key, api_version=None if v1_style else settings.azure_api_version
+    )
+    return OpenAIChatModel(deployment, provider=provider)
+
+
+def build_model(settings: Settings) -> Model:
+    """The model named by ``settings.model``.
+
+    Raises:
+        ConfigError: the provider's credential is missing or a placeholder, or the model string is unknown.
+    """
+    model = settings.model
+    if settings.is_offline:
+        return build_offline_model()
+    if model == "azure" or model.startswith("azure:"):
+        return _azure_model(settings)
+    provider = model.partition(":")[0]
+    variable = PROVIDER_VARIABLES.get(provider)
+    if variable:
+        _require(variable, os.environ.get(variable), model)
+    try:
+        return infer_model(model)
+    except UserError as exc:
+        raise ConfigError(f"MODEL={model}: {exc}") from None
+    except ImportError as exc:
+        raise ConfigError(
+            f"MODEL={model} needs an optional package that is not installed ({exc.name or exc}). Install "
+            f"pydantic-ai-slim[{provider}] or choose another MODEL."
+        ) from None
+
+
+def describe_model(settings: Settings) -> str:
+    """A short, secret-free label for the UI and CLI."""
+    if settings.is_offline:
+        return "offline planner (no LLM)"
+    if settings.model == "azure" or settings.model.startswith("azure:"):
+        deployment = settings.model.partition(":")[2] or settings.azure_deployment_name
+        return f"Azure AI Foundry: {deployment}"
+    return settings.model

@@ -1,0 +1,196 @@
+"""AgentRuntime: owns the MCP servers, the model and the agent; runs one turn at a time per call of ``ask``.
+
+Use it as an async context manager, entered and exited in the task that owns it::
+
+    async with AgentRuntime() as runtime:
+        turn = await runtime.ask("What time is it in Tokyo?")
+"""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+import uuid
+from dataclasses import replace
+from typing import Any
+
+from pydantic_ai import DeferredToolRequests
+from pydantic_ai.exceptions import (
+    ModelAPIError,
+    ModelAuthenticationError,
+    ModelConnectionError,
+    ModelHTTPError,
+    ModelNotFoundError,
+    ModelQuotaExceededError,
+    ModelRateLimitError,
+    UnexpectedModelBehavior,
+    UsageLimitExceeded,
+)
+from pydantic_ai.messages import ModelMessage
+from pydantic_ai.models import Model
+
+from agent_core.agent import Deps, build_agent
+from agent_core.errors import InputError
+from agent_core.models import build_model, describe_model
+from agent_core.orchestrator import ServerSet, ServerState, ToolInfo, load_server_specs
+from agent_core.risk import assess_risk
+from agent_core.schemas import AgentResponse, PendingApproval, ToolCallRecord, ToolCallStatus, TurnResult
+from agent_core.settings import Settings
+
+log = logging.getLogger(__name__)
+
+_ALLOWED_CONTROL = {"\n", "\r", "\t"}
+
+
+def validate_input(text: Any, max_chars: int) -> str:
+    """Return the message stripped of surrounding whitespace.
+
+    Raises:
+        InputError: empty, too long, or containing control characters; the message says how to fix it.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("Your message is empty. Type a question, for example 'What time is it in Tokyo?'.")
+    text = text.strip()
+    if len(text) > max_chars:
+        raise InputError(
+            f"Your message is {len(text):,} characters long; the limit is {max_chars:,}. Shorten it or split it "
+            "into several messages."
+        )
+    bad = sorted({f"U+{ord(c):04X}" for c in text if unicodedata.category(c) == "Cc" and c not in _ALLOWED_CONTROL})
+    if bad:
+        raise InputError(
+            f"Your message contains control characters ({', '.join(bad[:5])}). Remove them (they often come from "
+            "pasting terminal output) and send it again."
+        )
+    return text
+
+
+def model_error_message(exc: Exception) -> str:
+    """What a person should read when the model call failed, and what to do next."""
+    status = getattr(exc, "status_code", None)
+    code = f" (HTTP {status})" if status else ""
+    if isinstance(exc, ModelAuthenticationError) or status in {401, 403}:
+        return f"The model service rejected the credentials{code}. Check the API key for MODEL (e.g. AZURE_AI_FOUNDRY_API_KEY)."
+    if isinstance(exc, ModelQuotaExceededError | ModelRateLimitError) or status == 429:
+        return (
+            f"The model service's quota or rate limit was reached{code}, also after retrying. Wait a minute and "
+            "try again, or raise the deployment's quota."
+        )
+    if isinstance(exc, ModelNotFoundError) or status == 404:
+        return f"The model or deployment was not found{code}. Check MODEL and AZURE_DEPLOYMENT_NAME."
+    if isinstance(exc, ModelConnectionError):
+        return "Could not reach the model service. Check the endpoint setting and the network, then try again."
+    if isinstance(exc, ModelHTTPError | ModelAPIError):
+        return f"The model service failed{code}. Try again in a moment; if it persists, check the service status."
+    if isinstance(exc, UsageLimitExceeded):
+        return f"The turn used more model requests than allowed ({exc}). Ask a narrower question."
+    if isinstance(exc, UnexpectedModelBehavior):
+        return f"The model did not produce a valid answer after 2 retries ({exc.message}). Rephrase, or try another model."
+    return f"The turn failed unexpectedly ({type(exc).__name__}: {exc}). The details are in the log."
+
+
+def finalize_response(output: AgentResponse, records: list[ToolCallRecord]) -> AgentResponse:
+    """Replace whatever the model claimed about tool calls with the calls that ran, and keep it honest.
+
+    If calls failed, the reasoning says which and why; if none succeeded, confidence is 0.0 (SC-009).
+    """
+    update: dict[str, Any] = {"tool_calls": records}
+    failed = [r for r in records if r.status is not ToolCallStatus.SUCCESS]
+    if failed:
+        missing = [f"{r.tool_name} {r.status.value}: {r.error}" for r in failed if (r.error or "") not in output.reasoning]
+        if missing:
+            update["reasoning"] = f"{output.reasoning.rstrip()} Tool failures: {'; '.join(missing)}."
+        if len(failed) == len(records):
+            update["confidence"] = 0.0
+    return output.model_copy(update=update)
+
+
+class AgentRuntime:
+    """Owns the DB-free core of a turn in this issue: MCP servers, model, agent, conversation histories."""
+
+    def __init__(self, settings: Settings | None = None, *, model: Model | None = None) -> None:
+        self.settings = settings or Settings()
+        self._model_override = model
+        self.servers: ServerSet | None = None
+        self._conversations: dict[str, list[ModelMessage]] = {}
+        self._annotations: dict[str, dict[str, Any]] = {}
+
+    @property
+    def model_label(self) -> str:
+        """The active model, without secrets."""
+        return "custom model" if self._model_override else describe_model(self.settings)
+
+    async def __aenter__(self) -> AgentRuntime:
+        model = self._model_override or build_model(self.settings)  # credentials fail before servers start
+        self.settings.paias_home.mkdir(parents=True, exist_ok=True)
+        self.servers = ServerSet(load_server_specs(self.settings), log_dir=self.settings.paias_home / "logs")
+        try:
+            await self.servers.start()
+            self._annotations = {t.name: dict(t.annotations) for t in await self.servers.list_tools()}
+        except BaseException:
+            await self.servers.stop()
+            raise
+        self.agent = build_agent(model, [self.servers.toolset()])
+        return self
+
+    async def __aexit__(self, *exc_info: Any) -> None:
+        if self.servers:
+            await self.servers.stop()
+
+    def server_states(self) -> list[ServerState]:
+        """A snapshot of every configured server's state."""
+        return [replace(s, tools=list(s.tools)) for s in self.servers.states.values()] if self.servers else []
+
+    async def tools(self) -> list[ToolInfo]:
+        """Every tool offered to the agent, with its server and risk level."""
+        return await self.servers.list_tools() if self.servers else []
+
+    def history(self, conversation_id: str) -> list[ModelMessage]:
+        """The stored message history of a conversation (empty if unknown)."""
+        return list(self._conversations.get(conversation_id, []))
+
+    async def ask(self, text: str, conversation_id: str | None = None) -> TurnResult:
+        """Run one turn. Never raises for bad input, failing tools or a failing model: see ``TurnResult.kind``."""
+        correlation_id = uuid.uuid4().hex[:16]
+        try:
+            prompt = validate_input(text, self.settings.max_input_chars)
+        except InputError as exc:
+            return TurnResult(kind="error", conversation_id=conversation_id, correlation_id=correlation_id, error=str(exc))
+        conversation_id = conversation_id or uuid.uuid4().hex
+        deps = Deps(self.settings, conversation_id=conversation_id, correlation_id=correlation_id)
+        log.info("turn started", extra={"correlation_id": correlation_id, "conversation_id": conversation_id})
+        try:
+            result = await self.agent.run(prompt, deps=deps, message_history=self.history(conversation_id))
+        except Exception as exc:  # noqa: BLE001 - every failure becomes a readable error turn
+            log.warning("turn failed: %r", exc, exc_info=True, extra={"correlation_id": correlation_id})
+            return TurnResult(
+                kind="error", conversation_id=conversation_id, correlation_id=correlation_id, error=model_error_message(exc)
+            )
+        self._conversations[conversation_id] = result.all_messages()
+        output = result.output
+        if isinstance(output, DeferredToolRequests):
+            return TurnResult(
+                kind="approval_required",
+                conversation_id=conversation_id,
+                correlation_id=correlation_id,
+                pending=[self._pending(call, conversation_id) for call in output.approvals],
+            )
+        return TurnResult(
+            kind="answer",
+            conversation_id=conversation_id,
+            correlation_id=correlation_id,
+            response=finalize_response(output, deps.recorder.records),
+        )
+
+    def _pending(self, call: Any, conversation_id: str) -> PendingApproval:
+        args = call.args_as_dict()
+        risk = assess_risk(call.tool_name, args, self._annotations.get(call.tool_name))
+        return PendingApproval(
+            id=call.tool_call_id,
+            tool_name=call.tool_name,
+            parameters=args,
+            risk_level=risk.level,
+            reason=risk.reason,
+            conversation_id=conversation_id,
+            tool_call_id=call.tool_call_id,
+        )

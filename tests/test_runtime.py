@@ -1,0 +1,169 @@
+"""AgentRuntime through real stdio MCP servers: answers, honest tool records, failures, approvals, bad input."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from pydantic_ai.exceptions import ModelHTTPError
+from pydantic_ai.messages import ModelResponse, ToolCallPart
+from pydantic_ai.models.function import FunctionModel
+
+from agent_core.errors import InputError, PaiasError
+from agent_core.runtime import AgentRuntime, validate_input
+from agent_core.schemas import AgentResponse, ToolCallRecord, ToolCallStatus
+from tests.conftest import TIME_SERVER
+from tests.helpers import scripted_model
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_time_question_is_answered_from_the_real_time_server(make_settings) -> None:
+    async with AgentRuntime(make_settings()) as runtime:
+        turn = await runtime.ask("What time is it in Tokyo?")
+    assert turn.kind == "answer"
+    call = turn.response.tool_calls[0]
+    assert (call.tool_name, call.parameters, call.status) == ("get_current_time", {"timezone": "Asia/Tokyo"}, ToolCallStatus.SUCCESS)
+    assert call.duration_ms > 0
+    stamp = datetime.fromisoformat(call.result["timestamp"])
+    assert stamp.utcoffset().total_seconds() == 9 * 3600
+    assert f"{stamp:%H:%M}" in turn.response.answer
+    assert turn.response.confidence > 0.9
+
+
+async def test_tool_calls_come_from_execution_not_from_the_model(make_settings) -> None:
+    claim = {"answer": "Paris", "reasoning": "I searched the web.", "confidence": 0.99,
+             "tool_calls": [{"tool_name": "web_search", "parameters": {"query": "x"}, "duration_ms": 5, "status": "success"}]}
+
+    def liar(messages, info):
+        return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, claim)])
+
+    async with AgentRuntime(make_settings(), model=FunctionModel(liar)) as runtime:
+        turn = await runtime.ask("What is the capital of France?")
+    assert turn.kind == "answer" and turn.response.answer == "Paris"
+    assert turn.response.tool_calls == []
+
+
+async def test_a_server_crashing_mid_call_gives_a_failed_record_and_zero_confidence(make_settings, flaky_server) -> None:
+    settings = make_settings({"flaky": flaky_server})
+    async with AgentRuntime(settings, model=scripted_model("crash", {})) as runtime:
+        turn = await runtime.ask("please crash")
+    assert turn.kind == "answer"
+    record = turn.response.tool_calls[0]
+    assert record.tool_name == "crash" and record.status is ToolCallStatus.FAILED and record.result is None
+    assert turn.response.confidence == 0.0  # the model claimed 0.9 and success; the runtime knows better
+    assert "crash failed" in turn.response.reasoning
+
+
+async def test_a_hanging_tool_times_out_at_the_server_timeout(make_settings, flaky_server) -> None:
+    settings = make_settings({"flaky": {**flaky_server, "timeout": 1}})
+    async with AgentRuntime(settings, model=scripted_model("hang", {"seconds": 30})) as runtime:
+        turn = await runtime.ask("wait forever")
+    record = turn.response.tool_calls[0]
+    assert record.status is ToolCallStatus.TIMEOUT
+    assert 1000 <= record.duration_ms < 10_000
+    assert "timed out after 1 s" in turn.response.reasoning
+    assert turn.response.confidence == 0.0
+
+
+async def test_malformed_tool_output_is_a_failed_record(make_settings, flaky_server) -> None:
+    async with AgentRuntime(make_settings({"flaky": flaky_server}), model=scripted_model("malformed", {})) as runtime:
+        turn = await runtime.ask("give me malformed data")
+    assert turn.response.tool_calls[0].status is ToolCallStatus.FAILED
+    assert turn.response.confidence == 0.0
+
+
+async def test_successful_calls_keep_the_models_confidence(make_settings, flaky_server) -> None:
+    async with AgentRuntime(make_settings({"flaky": flaky_server}), model=scripted_model("echo", {"text": "hi"})) as runtime:
+        turn = await runtime.ask("echo hi")
+    assert turn.response.tool_calls[0].result == {"echo": "hi"}
+    assert turn.response.confidence == 0.9
+
+
+async def test_a_destructive_tool_waits_for_approval_and_does_not_run(make_settings, flaky_server, tmp_path: Path) -> None:
+    async with AgentRuntime(make_settings({"flaky": flaky_server}), model=scripted_model("wipe_everything", {"scope": "all"})) as runtime:
+        turn = await runtime.ask("wipe everything")
+    assert turn.kind == "approval_required"
+    [pending] = turn.pending
+    assert (pending.tool_name, pending.parameters, pending.risk_level.value) == ("wipe_everything", {"scope": "all"}, "irreversible")
+    assert "destructive" in pending.reason
+    assert not (tmp_path / "wiped.txt").exists()
+
+
+async def test_one_server_failing_to_start_leaves_the_others_serving(make_settings) -> None:
+    settings = make_settings({"time": TIME_SERVER, "broken": {"command": "/nonexistent/mcp-server"}})
+    async with AgentRuntime(settings) as runtime:
+        states = {s.name: s for s in runtime.server_states()}
+        turn = await runtime.ask("What time is it in UTC?")
+    assert states["time"].state == "ready" and states["time"].tools == ["get_current_time"]
+    assert states["broken"].state == "failed" and "No such file" in states["broken"].error
+    assert turn.kind == "answer" and turn.response.tool_calls[0].status is ToolCallStatus.SUCCESS
+
+
+async def test_all_servers_failing_is_one_error_naming_each(make_settings) -> None:
+    settings = make_settings({"a": {"command": "/nonexistent/a"}, "b": {"command": "/nonexistent/b"}})
+    with pytest.raises(PaiasError) as caught:
+        async with AgentRuntime(settings):
+            pass
+    assert "'a':" in str(caught.value) and "'b':" in str(caught.value)
+
+
+async def test_servers_with_auto_start_off_are_listed_as_stopped(make_settings) -> None:
+    settings = make_settings({"time": TIME_SERVER, "later": {**TIME_SERVER, "autoStart": False}})
+    async with AgentRuntime(settings) as runtime:
+        assert {s.name: s.state for s in runtime.server_states()} == {"time": "ready", "later": "stopped"}
+        tools = await runtime.tools()
+    assert [(t.name, t.server, t.risk_level.value) for t in tools] == [("get_current_time", "time", "reversible")]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [("", "empty"), ("   \n\t ", "empty"), ("x" * 8001, "8,001 characters"), ("hi\x00there", "U+0000"),
+     ("bell\x07", "control characters")],
+)
+async def test_bad_input_gets_a_clear_error_and_nothing_is_stored(make_settings, text: str, fragment: str) -> None:
+    async with AgentRuntime(make_settings()) as runtime:
+        turn = await runtime.ask(text, conversation_id="c1")
+        assert runtime.history("c1") == []
+    assert turn.kind == "error" and fragment in turn.error and turn.response is None
+
+
+def test_multiline_input_with_tabs_is_accepted_and_trimmed() -> None:
+    assert validate_input("  line one\n\tline two  ", 100) == "line one\n\tline two"
+    with pytest.raises(InputError):
+        validate_input(None, 100)
+
+
+@pytest.mark.parametrize(
+    ("status", "fragment"),
+    [(429, "quota or rate limit"), (401, "rejected the credentials"), (404, "not found"), (500, "failed (HTTP 500)")],
+)
+async def test_model_failures_become_readable_error_turns(make_settings, status: int, fragment: str) -> None:
+    def failing(messages, info):
+        raise ModelHTTPError(status_code=status, model_name="deepseek-v3", body={"error": "nope"})
+
+    async with AgentRuntime(make_settings(), model=FunctionModel(failing)) as runtime:
+        turn = await runtime.ask("What time is it in Tokyo?")
+    assert turn.kind == "error" and fragment in turn.error
+
+
+async def test_a_conversation_keeps_its_history_across_turns(make_settings) -> None:
+    async with AgentRuntime(make_settings()) as runtime:
+        first = await runtime.ask("What time is it in Tokyo?")
+        second = await runtime.ask("And in Paris?", conversation_id=first.conversation_id)
+        history = runtime.history(first.conversation_id)
+    assert second.conversation_id == first.conversation_id
+    prompts = [p.content for m in history for p in m.parts if type(p).__name__ == "UserPromptPart"]
+    assert prompts == ["What time is it in Tokyo?", "And in Paris?"]
+    assert second.response.tool_calls[0].parameters == {"timezone": "Europe/Paris"}
+
+
+def test_finalize_appends_failures_the_model_did_not_mention() -> None:
+    from agent_core.runtime import finalize_response
+
+    ok = ToolCallRecord(tool_name="a", parameters={}, duration_ms=1, status="success", result=1)
+    bad = ToolCallRecord(tool_name="b", parameters={}, duration_ms=1, status="failed", error="boom")
+    response = finalize_response(AgentResponse(answer="x", reasoning="Used a and b.", confidence=0.8), [ok, bad])
+    assert response.confidence == 0.8  # one call worked; the failure is disclosed, not hidden
+    assert response.reasoning.endswith("Tool failures: b failed: boom.")
