@@ -58,7 +58,9 @@ def approval_required(ctx: RunContext[Deps], tool_def: ToolDefinition, args: dic
     return requires_approval(level, ctx.deps.confidence)
 
 
-def build_agent(model: Model, toolsets: list[AbstractToolset[Any]]) -> Agent[Deps, AgentResponse | DeferredToolRequests]:
+def build_agent(
+    model: Model, toolsets: list[AbstractToolset[Any]]
+) -> Agent[Deps, AgentResponse | DeferredToolRequests]:
     """The ResearcherAgent over ``toolsets``, each call gated by the approval policy."""
     return Agent(
         model,

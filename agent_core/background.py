@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import threading
 from collections.abc import Coroutine
 from typing import Any, TypeVar
@@ -69,10 +70,9 @@ class BackgroundRuntime:
         self._closed = True
         if self._stop is not None:
             self._loop.call_soon_threadsafe(self._stop.set)
-        try:
+        # Closing is best effort; the servers' own stop timeouts apply.
+        with contextlib.suppress(Exception):
             self._owner.result(timeout=15)
-        except Exception:  # noqa: BLE001 - closing is best effort; the servers' own timeouts apply
-            pass
         self._shutdown_loop()
 
     def _shutdown_loop(self) -> None:

@@ -59,7 +59,9 @@ def _print_turn(turn: TurnResult, as_json: bool, out: TextIO) -> None:
         response = turn.response
         out.write(f"{response.answer}\n\nConfidence: {response.confidence:.2f}\nReasoning: {response.reasoning}\n")
         for call in response.tool_calls:
-            out.write(f"Tool call: {call.tool_name} {json.dumps(call.parameters)} -> {call.status.value} in {call.duration_ms} ms\n")
+            out.write(
+                f"Tool call: {call.tool_name} {json.dumps(call.parameters)} -> {call.status.value} in {call.duration_ms} ms\n"
+            )
     out.flush()
 
 
@@ -99,7 +101,9 @@ async def _tools(args: argparse.Namespace, settings: Settings) -> int:
         print(json.dumps(rows, ensure_ascii=False))
     else:
         for t in tools:
-            print(f"{t.name:28} {t.server:12} {t.risk_level.value:22} {t.description.splitlines()[0] if t.description else ''}")
+            print(
+                f"{t.name:28} {t.server:12} {t.risk_level.value:22} {t.description.splitlines()[0] if t.description else ''}"
+            )
     return 0
 
 
@@ -125,8 +129,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return asyncio.run(commands[args.command](args, settings))
     except PaiasError as exc:
         if getattr(args, "json", False) and args.command == "ask":
-            print(json.dumps({"kind": "error", "conversation_id": None, "correlation_id": None, "response": None,
-                              "gap": None, "pending": [], "error": str(exc)}))
+            print(
+                json.dumps(
+                    {
+                        "kind": "error",
+                        "conversation_id": None,
+                        "correlation_id": None,
+                        "response": None,
+                        "gap": None,
+                        "pending": [],
+                        "error": str(exc),
+                    }
+                )
+            )
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -51,7 +51,9 @@ _ALIASES: dict[str, str] = {
     "transfer_money": "send_money",
 }
 
-_DESTRUCTIVE_VERB = re.compile(r"(^|_)(delete|remove|drop|destroy|purge|wipe|erase|truncate|kill|revoke|pay|transfer)(_|$)")
+_DESTRUCTIVE_VERB = re.compile(
+    r"(^|_)(delete|remove|drop|destroy|purge|wipe|erase|truncate|kill|revoke|pay|transfer)(_|$)"
+)
 
 _SENSITIVE_PATH = re.compile(
     r"""(

@@ -85,7 +85,9 @@ def model_error_message(exc: Exception) -> str:
     if isinstance(exc, UsageLimitExceeded):
         return f"The turn used more model requests than allowed ({exc}). Ask a narrower question."
     if isinstance(exc, UnexpectedModelBehavior):
-        return f"The model did not produce a valid answer after 2 retries ({exc.message}). Rephrase, or try another model."
+        return (
+            f"The model did not produce a valid answer after 2 retries ({exc.message}). Rephrase, or try another model."
+        )
     return f"The turn failed unexpectedly ({type(exc).__name__}: {exc}). The details are in the log."
 
 
@@ -97,7 +99,9 @@ def finalize_response(output: AgentResponse, records: list[ToolCallRecord]) -> A
     update: dict[str, Any] = {"tool_calls": records}
     failed = [r for r in records if r.status is not ToolCallStatus.SUCCESS]
     if failed:
-        missing = [f"{r.tool_name} {r.status.value}: {r.error}" for r in failed if (r.error or "") not in output.reasoning]
+        missing = [
+            f"{r.tool_name} {r.status.value}: {r.error}" for r in failed if (r.error or "") not in output.reasoning
+        ]
         if missing:
             update["reasoning"] = f"{output.reasoning.rstrip()} Tool failures: {'; '.join(missing)}."
         if len(failed) == len(records):
@@ -155,16 +159,21 @@ class AgentRuntime:
         try:
             prompt = validate_input(text, self.settings.max_input_chars)
         except InputError as exc:
-            return TurnResult(kind="error", conversation_id=conversation_id, correlation_id=correlation_id, error=str(exc))
+            return TurnResult(
+                kind="error", conversation_id=conversation_id, correlation_id=correlation_id, error=str(exc)
+            )
         conversation_id = conversation_id or uuid.uuid4().hex
         deps = Deps(self.settings, conversation_id=conversation_id, correlation_id=correlation_id)
         log.info("turn started", extra={"correlation_id": correlation_id, "conversation_id": conversation_id})
         try:
             result = await self.agent.run(prompt, deps=deps, message_history=self.history(conversation_id))
-        except Exception as exc:  # noqa: BLE001 - every failure becomes a readable error turn
+        except Exception as exc:
             log.warning("turn failed: %r", exc, exc_info=True, extra={"correlation_id": correlation_id})
             return TurnResult(
-                kind="error", conversation_id=conversation_id, correlation_id=correlation_id, error=model_error_message(exc)
+                kind="error",
+                conversation_id=conversation_id,
+                correlation_id=correlation_id,
+                error=model_error_message(exc),
             )
         self._conversations[conversation_id] = result.all_messages()
         output = result.output

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 
-class RiskLevel(str, Enum):
+class RiskLevel(StrEnum):
     """How undoable a tool action is (FR-015)."""
 
     REVERSIBLE = "reversible"
@@ -17,7 +17,7 @@ class RiskLevel(str, Enum):
     IRREVERSIBLE = "irreversible"
 
 
-class ToolCallStatus(str, Enum):
+class ToolCallStatus(StrEnum):
     """Outcome of one executed tool call."""
 
     SUCCESS = "success"

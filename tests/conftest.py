@@ -28,8 +28,16 @@ def anyio_backend() -> str:
 def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Tests never read a developer's .env or their model settings."""
     monkeypatch.chdir(tmp_path)
-    for name in ("MODEL", "AZURE_AI_FOUNDRY_ENDPOINT", "AZURE_AI_FOUNDRY_API_KEY", "OPENAI_API_KEY", "MCP_CONFIG",
-                 "PAIAS_HOME", "DATABASE_URL", "OLLAMA_BASE_URL"):
+    for name in (
+        "MODEL",
+        "AZURE_AI_FOUNDRY_ENDPOINT",
+        "AZURE_AI_FOUNDRY_API_KEY",
+        "OPENAI_API_KEY",
+        "MCP_CONFIG",
+        "PAIAS_HOME",
+        "DATABASE_URL",
+        "OLLAMA_BASE_URL",
+    ):
         monkeypatch.delenv(name, raising=False)
 
 

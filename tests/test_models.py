@@ -28,15 +28,21 @@ def test_azure_without_endpoint_names_the_variable() -> None:
 
 
 def test_azure_with_placeholder_key_names_the_variable() -> None:
-    with pytest.raises(ConfigError, match="AZURE_AI_FOUNDRY_API_KEY.*placeholder"):
-        build_model(settings(model="azure:deepseek-v3", azure_ai_foundry_endpoint="https://r.openai.azure.com",
-                             azure_ai_foundry_api_key="your-api-key-here"))
+    with pytest.raises(ConfigError, match=r"AZURE_AI_FOUNDRY_API_KEY.*placeholder"):
+        build_model(
+            settings(
+                model="azure:deepseek-v3",
+                azure_ai_foundry_endpoint="https://r.openai.azure.com",
+                azure_ai_foundry_api_key="your-api-key-here",
+            )
+        )
 
 
 def test_azure_endpoint_must_be_a_url() -> None:
     with pytest.raises(ConfigError, match="https URL"):
-        build_model(settings(model="azure:deepseek-v3", azure_ai_foundry_endpoint="not a url",
-                             azure_ai_foundry_api_key="k-123"))
+        build_model(
+            settings(model="azure:deepseek-v3", azure_ai_foundry_endpoint="not a url", azure_ai_foundry_api_key="k-123")
+        )
 
 
 @pytest.mark.parametrize(
@@ -44,17 +50,23 @@ def test_azure_endpoint_must_be_a_url() -> None:
     [("https://r.openai.azure.com/openai/v1", "/openai/v1"), ("https://r.openai.azure.com", "/openai")],
 )
 def test_azure_builds_a_chat_model_for_the_deployment(endpoint: str, base_url_part: str) -> None:
-    model = build_model(settings(model="azure:deepseek-v3", azure_ai_foundry_endpoint=endpoint,
-                                 azure_ai_foundry_api_key="k-123"))
+    model = build_model(
+        settings(model="azure:deepseek-v3", azure_ai_foundry_endpoint=endpoint, azure_ai_foundry_api_key="k-123")
+    )
     assert isinstance(model, OpenAIChatModel)
     assert model.model_name == "deepseek-v3"
     assert base_url_part in str(model.client.base_url)
 
 
 def test_bare_azure_uses_the_deployment_setting() -> None:
-    model = build_model(settings(model="azure", azure_deployment_name="my-dep",
-                                 azure_ai_foundry_endpoint="https://r.openai.azure.com/openai/v1",
-                                 azure_ai_foundry_api_key="k-123"))
+    model = build_model(
+        settings(
+            model="azure",
+            azure_deployment_name="my-dep",
+            azure_ai_foundry_endpoint="https://r.openai.azure.com/openai/v1",
+            azure_ai_foundry_api_key="k-123",
+        )
+    )
     assert model.model_name == "my-dep"
     assert describe_model(settings(model="azure", azure_deployment_name="my-dep")) == "Azure AI Foundry: my-dep"
 
@@ -81,8 +93,19 @@ def test_unknown_model_string_is_a_config_error() -> None:
         build_model(settings(model="nonsense-model"))
 
 
-@pytest.mark.parametrize("value", [None, "", "  ", "your-api-key-here", "<key>", "changeme", "xxxx",
-                                   "https://your-resource.services.ai.azure.com/openai/v1"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        None,
+        "",
+        "  ",
+        "your-api-key-here",
+        "<key>",
+        "changeme",
+        "xxxx",
+        "https://your-resource.services.ai.azure.com/openai/v1",
+    ],
+)
 def test_placeholders_are_recognised(value: str | None) -> None:
     assert is_placeholder(value)
 

@@ -51,8 +51,13 @@ async def test_unmapped_requests_get_an_honest_low_confidence_answer() -> None:
 
 def test_failed_time_call_gives_zero_confidence_and_says_why() -> None:
     plan = analyze("What time is it in Tokyo?")
-    outcome = Outcome(Step("current_time", {"timezone": "Asia/Tokyo"}, "Tokyo"), "get_current_time",
-                      {"timezone": "Asia/Tokyo"}, False, "server crashed")
+    outcome = Outcome(
+        Step("current_time", {"timezone": "Asia/Tokyo"}, "Tokyo"),
+        "get_current_time",
+        {"timezone": "Asia/Tokyo"},
+        False,
+        "server crashed",
+    )
     answer, reasoning, confidence = compose_time(plan, [outcome])
     assert confidence == 0.0
     assert "server crashed" in answer and "failed" in reasoning

@@ -104,8 +104,11 @@ def test_iana_names_resolve_case_insensitively() -> None:
 
 @pytest.mark.parametrize(
     ("follow_up", "zones"),
-    [("And in Paris?", ["Europe/Paris"]), ("what about Sydney and Tokyo", ["Australia/Sydney", "Asia/Tokyo"]),
-     ("London?", ["Europe/London"])],
+    [
+        ("And in Paris?", ["Europe/Paris"]),
+        ("what about Sydney and Tokyo", ["Australia/Sydney", "Asia/Tokyo"]),
+        ("London?", ["Europe/London"]),
+    ],
 )
 def test_short_follow_ups_continue_a_time_question(follow_up: str, zones: list[str]) -> None:
     plan = analyze(follow_up, previous_prompt="What time is it in Tokyo?")

@@ -14,17 +14,29 @@ from agent_core.risk import (
 )
 from agent_core.schemas import RiskLevel
 
-R, D, I = RiskLevel.REVERSIBLE, RiskLevel.REVERSIBLE_WITH_DELAY, RiskLevel.IRREVERSIBLE
+R, D, IRR = RiskLevel.REVERSIBLE, RiskLevel.REVERSIBLE_WITH_DELAY, RiskLevel.IRREVERSIBLE
 
 
 @pytest.mark.parametrize(
     ("tool", "expected"),
     [
-        ("web_search", R), ("search_web", R), ("read_file", R), ("get_current_time", R),
-        ("search_memory", R), ("memory_search", R), ("searchWeb", R), ("Search-Web", R),
-        ("send_email", D), ("create_calendar_event", D), ("schedule_task", D),
-        ("delete_file", I), ("make_purchase", I), ("send_money", I), ("modify_production", I),
-        ("unknown_tool", I), ("", I),
+        ("web_search", R),
+        ("search_web", R),
+        ("read_file", R),
+        ("get_current_time", R),
+        ("search_memory", R),
+        ("memory_search", R),
+        ("searchWeb", R),
+        ("Search-Web", R),
+        ("send_email", D),
+        ("create_calendar_event", D),
+        ("schedule_task", D),
+        ("delete_file", IRR),
+        ("make_purchase", IRR),
+        ("send_money", IRR),
+        ("modify_production", IRR),
+        ("unknown_tool", IRR),
+        ("", IRR),
     ],
 )
 def test_seed_table_and_aliases_classify_tools(tool: str, expected: RiskLevel) -> None:
@@ -34,9 +46,16 @@ def test_seed_table_and_aliases_classify_tools(tool: str, expected: RiskLevel) -
 @pytest.mark.parametrize(
     ("level", "confidence", "expected"),
     [
-        (I, 0.0, True), (I, 0.95, True), (I, 1.0, True),
-        (D, 0.80, True), (D, 0.8499, True), (D, APPROVAL_CONFIDENCE_THRESHOLD, False), (D, 0.95, False),
-        (R, 0.0, False), (R, 0.7, False), (R, 1.0, False),
+        (IRR, 0.0, True),
+        (IRR, 0.95, True),
+        (IRR, 1.0, True),
+        (D, 0.80, True),
+        (D, 0.8499, True),
+        (D, APPROVAL_CONFIDENCE_THRESHOLD, False),
+        (D, 0.95, False),
+        (R, 0.0, False),
+        (R, 0.7, False),
+        (R, 1.0, False),
     ],
 )
 def test_requires_approval_follows_the_085_rule(level: RiskLevel, confidence: float, expected: bool) -> None:
@@ -45,18 +64,30 @@ def test_requires_approval_follows_the_085_rule(level: RiskLevel, confidence: fl
 
 @pytest.mark.parametrize("confidence", [-0.01, 1.01, float("nan")])
 def test_requires_approval_rejects_out_of_range_confidence(confidence: float) -> None:
-    with pytest.raises(ValueError, match="between 0.0 and 1.0"):
+    with pytest.raises(ValueError, match=r"between 0\.0 and 1\.0"):
         requires_approval(R, confidence)
 
 
 @pytest.mark.parametrize(
     "path",
-    ["/etc/shadow", "~/.ssh/id_rsa", "/home/ana/.ssh/config", "certs/server.pem", "deploy/prod.key", ".env",
-     "app/.env.production", "/root/.aws/credentials", "~/.netrc", "~/.pgpass", "secrets.toml", "~/.kube/config"],
+    [
+        "/etc/shadow",
+        "~/.ssh/id_rsa",
+        "/home/ana/.ssh/config",
+        "certs/server.pem",
+        "deploy/prod.key",
+        ".env",
+        "app/.env.production",
+        "/root/.aws/credentials",
+        "~/.netrc",
+        "~/.pgpass",
+        "secrets.toml",
+        "~/.kube/config",
+    ],
 )
 def test_reading_a_secret_escalates_to_irreversible(path: str) -> None:
     assessment = assess_risk("read_file", {"path": path})
-    assert assessment.level is I
+    assert assessment.level is IRR
     assert path.split("/")[-1] in assessment.reason
 
 
@@ -67,19 +98,22 @@ def test_ordinary_reads_stay_reversible(path: str) -> None:
 
 
 def test_nested_parameters_are_inspected() -> None:
-    assert categorize_action_risk("read_multiple_files", {"paths": ["a.txt", "/etc/shadow"]}, {"readOnlyHint": True}) is I
+    assert (
+        categorize_action_risk("read_multiple_files", {"paths": ["a.txt", "/etc/shadow"]}, {"readOnlyHint": True})
+        is IRR
+    )
 
 
 def test_annotations_decide_tools_outside_the_table() -> None:
     assert categorize_action_risk("list_directory", {}, {"readOnlyHint": True}) is R
-    assert categorize_action_risk("write_file", {}, {"destructiveHint": True}) is I
+    assert categorize_action_risk("write_file", {}, {"destructiveHint": True}) is IRR
     assert categorize_action_risk("add_task", {}, {"readOnlyHint": False, "destructiveHint": False}) is D
-    assert categorize_action_risk("add_task", {}, {}) is I
+    assert categorize_action_risk("add_task", {}, {}) is IRR
 
 
 def test_a_read_only_hint_on_a_destructive_name_is_not_believed() -> None:
     assessment = assess_risk("delete_task", {}, {"readOnlyHint": True})
-    assert assessment.level is I
+    assert assessment.level is IRR
     assert "name" in assessment.reason
 
 

@@ -24,7 +24,11 @@ async def test_time_question_is_answered_from_the_real_time_server(make_settings
         turn = await runtime.ask("What time is it in Tokyo?")
     assert turn.kind == "answer"
     call = turn.response.tool_calls[0]
-    assert (call.tool_name, call.parameters, call.status) == ("get_current_time", {"timezone": "Asia/Tokyo"}, ToolCallStatus.SUCCESS)
+    assert (call.tool_name, call.parameters, call.status) == (
+        "get_current_time",
+        {"timezone": "Asia/Tokyo"},
+        ToolCallStatus.SUCCESS,
+    )
     assert call.duration_ms > 0
     stamp = datetime.fromisoformat(call.result["timestamp"])
     assert stamp.utcoffset().total_seconds() == 9 * 3600
@@ -33,8 +37,14 @@ async def test_time_question_is_answered_from_the_real_time_server(make_settings
 
 
 async def test_tool_calls_come_from_execution_not_from_the_model(make_settings) -> None:
-    claim = {"answer": "Paris", "reasoning": "I searched the web.", "confidence": 0.99,
-             "tool_calls": [{"tool_name": "web_search", "parameters": {"query": "x"}, "duration_ms": 5, "status": "success"}]}
+    claim = {
+        "answer": "Paris",
+        "reasoning": "I searched the web.",
+        "confidence": 0.99,
+        "tool_calls": [
+            {"tool_name": "web_search", "parameters": {"query": "x"}, "duration_ms": 5, "status": "success"}
+        ],
+    }
 
     def liar(messages, info):
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, claim)])
@@ -45,7 +55,9 @@ async def test_tool_calls_come_from_execution_not_from_the_model(make_settings) 
     assert turn.response.tool_calls == []
 
 
-async def test_a_server_crashing_mid_call_gives_a_failed_record_and_zero_confidence(make_settings, flaky_server) -> None:
+async def test_a_server_crashing_mid_call_gives_a_failed_record_and_zero_confidence(
+    make_settings, flaky_server
+) -> None:
     settings = make_settings({"flaky": flaky_server})
     async with AgentRuntime(settings, model=scripted_model("crash", {})) as runtime:
         turn = await runtime.ask("please crash")
@@ -75,18 +87,28 @@ async def test_malformed_tool_output_is_a_failed_record(make_settings, flaky_ser
 
 
 async def test_successful_calls_keep_the_models_confidence(make_settings, flaky_server) -> None:
-    async with AgentRuntime(make_settings({"flaky": flaky_server}), model=scripted_model("echo", {"text": "hi"})) as runtime:
+    async with AgentRuntime(
+        make_settings({"flaky": flaky_server}), model=scripted_model("echo", {"text": "hi"})
+    ) as runtime:
         turn = await runtime.ask("echo hi")
     assert turn.response.tool_calls[0].result == {"echo": "hi"}
     assert turn.response.confidence == 0.9
 
 
-async def test_a_destructive_tool_waits_for_approval_and_does_not_run(make_settings, flaky_server, tmp_path: Path) -> None:
-    async with AgentRuntime(make_settings({"flaky": flaky_server}), model=scripted_model("wipe_everything", {"scope": "all"})) as runtime:
+async def test_a_destructive_tool_waits_for_approval_and_does_not_run(
+    make_settings, flaky_server, tmp_path: Path
+) -> None:
+    async with AgentRuntime(
+        make_settings({"flaky": flaky_server}), model=scripted_model("wipe_everything", {"scope": "all"})
+    ) as runtime:
         turn = await runtime.ask("wipe everything")
     assert turn.kind == "approval_required"
     [pending] = turn.pending
-    assert (pending.tool_name, pending.parameters, pending.risk_level.value) == ("wipe_everything", {"scope": "all"}, "irreversible")
+    assert (pending.tool_name, pending.parameters, pending.risk_level.value) == (
+        "wipe_everything",
+        {"scope": "all"},
+        "irreversible",
+    )
     assert "destructive" in pending.reason
     assert not (tmp_path / "wiped.txt").exists()
 
@@ -119,8 +141,13 @@ async def test_servers_with_auto_start_off_are_listed_as_stopped(make_settings) 
 
 @pytest.mark.parametrize(
     ("text", "fragment"),
-    [("", "empty"), ("   \n\t ", "empty"), ("x" * 8001, "8,001 characters"), ("hi\x00there", "U+0000"),
-     ("bell\x07", "control characters")],
+    [
+        ("", "empty"),
+        ("   \n\t ", "empty"),
+        ("x" * 8001, "8,001 characters"),
+        ("hi\x00there", "U+0000"),
+        ("bell\x07", "control characters"),
+    ],
 )
 async def test_bad_input_gets_a_clear_error_and_nothing_is_stored(make_settings, text: str, fragment: str) -> None:
     async with AgentRuntime(make_settings()) as runtime:

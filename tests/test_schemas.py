@@ -48,12 +48,24 @@ def test_risk_level_values_are_the_documented_strings() -> None:
 
 def test_turn_json_has_the_stable_interface_keys_and_public_pending_fields() -> None:
     pending = PendingApproval(
-        id="p1", tool_name="delete_task", parameters={"task_id": 1}, risk_level=RiskLevel.IRREVERSIBLE,
-        reason="destructive", conversation_id="c1", tool_call_id="call-1",
+        id="p1",
+        tool_name="delete_task",
+        parameters={"task_id": 1},
+        risk_level=RiskLevel.IRREVERSIBLE,
+        reason="destructive",
+        conversation_id="c1",
+        tool_call_id="call-1",
     )
-    data = TurnResult(kind="approval_required", conversation_id="c1", correlation_id="k", pending=[pending]).to_public_json()
+    data = TurnResult(
+        kind="approval_required", conversation_id="c1", correlation_id="k", pending=[pending]
+    ).to_public_json()
     assert set(data) == {"kind", "conversation_id", "correlation_id", "response", "gap", "pending", "error"}
     assert data["pending"] == [
-        {"id": "p1", "tool_name": "delete_task", "parameters": {"task_id": 1}, "risk_level": "irreversible",
-         "reason": "destructive"}
+        {
+            "id": "p1",
+            "tool_name": "delete_task",
+            "parameters": {"task_id": 1},
+            "risk_level": "irreversible",
+            "reason": "destructive",
+        }
     ]

@@ -1,5 +1,11 @@
 """The offline planner: the default model when no LLM is configured."""
 
-from agent_core.offline.planner import HOW_TO_USE_AN_LLM, MODEL_NAME, OFFLINE_NOTICE, OfflinePlanner, build_offline_model
+from agent_core.offline.planner import (
+    HOW_TO_USE_AN_LLM,
+    MODEL_NAME,
+    OFFLINE_NOTICE,
+    OfflinePlanner,
+    build_offline_model,
+)
 
 __all__ = ["HOW_TO_USE_AN_LLM", "MODEL_NAME", "OFFLINE_NOTICE", "OfflinePlanner", "build_offline_model"]

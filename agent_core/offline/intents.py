@@ -83,7 +83,9 @@ def analyze_time(text: str) -> Plan | None:
     if not steps and not unresolved:
         steps = [Step("current_time", {"timezone": "UTC"}, "UTC")]
         if focus != "epoch":
-            notes.append("You didn't name a place, so this is UTC; ask e.g. 'What time is it in Tokyo?' for local time.")
+            notes.append(
+                "You didn't name a place, so this is UTC; ask e.g. 'What time is it in Tokyo?' for local time."
+            )
     return Plan("current_time", steps, notes=notes, unresolved=unresolved, focus=focus)
 
 

@@ -61,7 +61,9 @@ def fill_args(capability: Capability, slots: dict[str, Any], tool: ToolDefinitio
     return args
 
 
-def find_tool(capability_name: str, tools: list[ToolDefinition], slots: dict[str, Any]) -> tuple[ToolDefinition, dict[str, Any]] | None:
+def find_tool(
+    capability_name: str, tools: list[ToolDefinition], slots: dict[str, Any]
+) -> tuple[ToolDefinition, dict[str, Any]] | None:
     """The best-fitting tool whose parameters can be filled from ``slots``, with the filled arguments."""
     capability = CAPABILITIES[capability_name]
     ranked = sorted(tools, key=lambda t: score_tool(capability, t), reverse=True)

@@ -104,6 +104,10 @@ def load_server_specs(settings: Settings, path: Path | None = None) -> list[Serv
         raise ConfigError(f"MCP config {path} does not exist. Set MCP_CONFIG to a valid file.") from None
     except json.JSONDecodeError as exc:
         raise ConfigError(f"MCP config {path} is not valid JSON (line {exc.lineno}: {exc.msg}).") from None
+    except OSError as exc:
+        raise ConfigError(
+            f"MCP config {path} cannot be read ({exc.strerror}). Set MCP_CONFIG to a valid file."
+        ) from None
     servers = data.get("mcpServers") if isinstance(data, dict) else None
     if not isinstance(servers, dict):
         raise ConfigError(f'MCP config {path} must be an object with an "mcpServers" object.')

@@ -94,7 +94,7 @@ class RecordingToolset(WrapperToolset[Any]):
         except ToolFailed as exc:
             record(ToolCallStatus.FAILED, error=exc.message)
             raise
-        except Exception as exc:  # noqa: BLE001 - a broken server must become a failed record, not a crash
+        except Exception as exc:
             message = f"{name} on server '{self.server}' failed: {type(exc).__name__}: {exc}".rstrip(": ")
             record(ToolCallStatus.FAILED, error=message)
             raise ToolFailed(message) from exc

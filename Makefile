@@ -1,0 +1,40 @@
+# Two commands matter: `make run` (start the app) and `make test` (the whole suite with the coverage gate).
+# Both create .venv if missing and install only what changed since the last run (stamp files).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+APP    := $(VENV)/.installed-app
+DEV    := $(VENV)/.installed-dev
+
+.PHONY: run test lint bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required (found " + sys.version.split()[0] + "); set PYTHON=python3.11")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(APP): requirements.txt pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	$(BIN)/pip install --quiet --no-deps -e .
+	@touch $@
+
+$(DEV): $(APP) requirements-dev.txt
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	@touch $@
+
+run: $(APP)
+	$(BIN)/streamlit run ui/app.py
+
+test: $(DEV)
+	$(BIN)/python -m pytest --cov --cov-report=term-missing:skip-covered --cov-fail-under=80
+
+lint: $(DEV)
+	$(BIN)/ruff check agent_core ui tests bench
+	$(BIN)/ruff format --check agent_core ui tests bench
+
+bench: $(APP)
+	$(BIN)/python bench/turn_latency.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .coverage .coverage.* htmlcov test-output

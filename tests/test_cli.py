@@ -1,0 +1,110 @@
+"""The `paias` command: the stable JSON interface, stdin batches, exit codes, and start-up errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agent_core.cli import main
+from agent_core.settings import PROJECT_ROOT
+from tests.conftest import TIME_SERVER
+
+PAIAS = Path(sys.executable).parent / "paias"
+
+
+@pytest.fixture
+def cli_env(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path) -> dict[str, str]:
+    config = write_config({"time": TIME_SERVER})
+    monkeypatch.setenv("MCP_CONFIG", str(config))
+    monkeypatch.setenv("PAIAS_HOME", str(tmp_path / "home"))
+    return {**os.environ, "MCP_CONFIG": str(config), "PAIAS_HOME": str(tmp_path / "home")}
+
+
+def test_ask_json_answers_tokyo_from_the_time_tool(cli_env, capsys) -> None:
+    assert main(["ask", "What time is it in Tokyo?", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kind"] == "answer" and data["error"] is None and data["gap"] is None and data["pending"] == []
+    call = data["response"]["tool_calls"][0]
+    assert call["tool_name"] == "get_current_time" and call["parameters"] == {"timezone": "Asia/Tokyo"}
+    assert call["status"] == "success" and call["duration_ms"] > 0
+    assert call["result"]["timestamp"][11:16] in data["response"]["answer"]
+
+
+def test_ask_human_output_shows_answer_confidence_and_tool_call_and_the_offline_notice(cli_env, capsys) -> None:
+    assert main(["ask", "What time is it in UTC?"]) == 0
+    out, err = capsys.readouterr()
+    assert "In UTC it is" in out and "Confidence: 0.95" in out and "Tool call: get_current_time" in out
+    assert "Offline planner active" in err and "MODEL=azure" in err
+
+
+def test_ask_stdin_gives_one_json_object_per_line(cli_env, capsys, monkeypatch) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("What time is it in Tokyo?\nWhat is the capital of France?\n"))
+    assert main(["ask", "-", "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    objects = [json.loads(line) for line in lines]
+    assert [o["kind"] for o in objects] == ["answer", "answer"]
+    assert objects[0]["conversation_id"] != objects[1]["conversation_id"]
+    assert objects[1]["response"]["tool_calls"] == [] and objects[1]["response"]["confidence"] <= 0.2
+
+
+def test_an_empty_prompt_is_an_error_with_exit_code_1(cli_env, capsys) -> None:
+    assert main(["ask", "   ", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["kind"] == "error" and "empty" in data["error"]
+
+
+def test_azure_without_endpoint_exits_1_naming_the_variable(cli_env, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("MODEL", "azure:deepseek-v3")
+    assert main(["ask", "hi", "--json"]) == 1
+    out, err = capsys.readouterr()
+    assert "AZURE_AI_FOUNDRY_ENDPOINT" in err
+    assert json.loads(out)["kind"] == "error"
+
+
+def test_tools_json_lists_each_tool_with_server_and_risk(cli_env, capsys) -> None:
+    assert main(["tools", "--json"]) == 0
+    [tool] = json.loads(capsys.readouterr().out)
+    assert (tool["name"], tool["server"], tool["risk_level"]) == ("get_current_time", "time", "reversible")
+    assert tool["annotations"]["readOnlyHint"] is True and "timezone" in tool["input_schema"]["properties"]
+
+
+def test_tools_and_servers_human_output(cli_env, capsys) -> None:
+    assert main(["tools"]) == 0
+    assert "get_current_time" in capsys.readouterr().out
+    assert main(["servers", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["state"] == "ready"
+    assert main(["servers"]) == 0
+    assert "ready" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [[], ["ask"], ["frobnicate"]])
+def test_usage_errors_exit_2(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+
+
+def test_console_script_runs_as_a_real_process(cli_env) -> None:
+    done = subprocess.run(
+        [str(PAIAS), "ask", "What time is it in Sydney?", "--json"],
+        env=cli_env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=PROJECT_ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["response"]["tool_calls"][0]["parameters"] == {"timezone": "Australia/Sydney"}
+
+
+def test_console_script_usage_error_is_exit_2(cli_env) -> None:
+    done = subprocess.run([str(PAIAS), "ask"], env=cli_env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "usage" in done.stderr

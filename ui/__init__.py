@@ -1,0 +1,1 @@
+"""Streamlit pages. They render and collect input; everything else lives in agent_core."""

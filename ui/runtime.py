@@ -1,0 +1,21 @@
+"""The one runtime per app process. Kept tiny on purpose: editing a cached factory under hot reload starts new
+servers without closing the old ones, so nothing else lives here."""
+
+from __future__ import annotations
+
+import atexit
+
+import streamlit as st
+from dotenv import load_dotenv
+
+from agent_core.background import BackgroundRuntime
+from agent_core.settings import Settings
+
+
+@st.cache_resource(show_spinner="Starting the agent and its MCP servers…")
+def get_runtime() -> BackgroundRuntime:
+    """Start the runtime once per process; Streamlit never releases it, so atexit closes it."""
+    load_dotenv(override=False)
+    handle = BackgroundRuntime(Settings())
+    atexit.register(handle.close)
+    return handle
