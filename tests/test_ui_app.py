@@ -46,7 +46,7 @@ def test_sidebar_shows_the_offline_planner_and_the_ready_time_server(app: AppTes
     assert not app.exception
     sidebar_text = " ".join(m.value for m in app.sidebar.markdown)
     assert "offline planner (no LLM)" in sidebar_text
-    assert "**time** — ready, 1 tools" in sidebar_text
+    assert ":green[●] **time** — ready, 1 tools" in sidebar_text
     assert "MODEL=azure" in app.sidebar.info[0].value
 
 

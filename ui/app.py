@@ -33,8 +33,9 @@ with st.sidebar:
         st.info(f"**Offline planner** — rule-based, no LLM. {HOW_TO_USE_AN_LLM}")
     st.subheader("MCP servers")
     for server in runtime.runtime.server_states():
-        icon = {"ready": "🟢", "failed": "🔴"}.get(server.state, "⚪")
-        st.write(f"{icon} **{server.name}** — {server.state}, {len(server.tools)} tools")
+        # A coloured dot rather than an emoji: emoji fonts are missing on many servers and kiosks.
+        color = {"ready": "green", "failed": "red"}.get(server.state, "gray")
+        st.markdown(f":{color}[●] **{server.name}** — {server.state}, {len(server.tools)} tools")
         if server.error:
             st.caption(server.error)
     if st.button("New conversation", width="stretch"):
