@@ -10,12 +10,13 @@ from pydantic_ai.models import Model
 from pydantic_ai.tools import RunContext, ToolDefinition
 from pydantic_ai.toolsets import AbstractToolset, ApprovalRequiredToolset
 
+from agent_core.memory.manager import MemoryManager
 from agent_core.orchestrator.recording import ToolCallRecorder
 from agent_core.risk import assess_risk, requires_approval
 from agent_core.schemas import AgentResponse
 from agent_core.settings import Settings
 
-SYSTEM_PROMPT = """\
+SYSTEM_PROMPT_TEMPLATE = """\
 You are the PAIAS ResearcherAgent, a research assistant for scientists and analysts.
 
 Capabilities (only through the tools you are given; never claim others):
@@ -27,7 +28,9 @@ Capabilities (only through the tools you are given; never claim others):
 
 Duties:
 - Answer research questions using tools; cite where each fact came from (tool, URL, file or stored memory).
-- Check memory before searching the web; store useful findings with a topic.
+- Call search_memory before web search. If a hit is relevant (score >= {min_score:.2f}) and fresh (stored within
+  {fresh_days:g} days), answer from it without searching the web, and cite it: "Based on research stored on <date>".
+  Store useful new findings with store_memory, with a topic.
 - If a request needs a capability none of your tools provides, say so plainly and name the missing capability.
   Never invent data, figures, tool results or actions you did not perform.
 - Risky actions are classified by risk; irreversible ones wait for the person's approval. Never try to approve
@@ -38,6 +41,11 @@ Duties:
 """
 
 
+def system_prompt(min_score: float = 0.40, fresh_days: float = 30) -> str:
+    """The ResearcherAgent's instructions, with the memory thresholds in force."""
+    return SYSTEM_PROMPT_TEMPLATE.format(min_score=min_score, fresh_days=fresh_days)
+
+
 @dataclass
 class Deps:
     """What every tool call of one turn can reach through ``ctx.deps``."""
@@ -46,6 +54,7 @@ class Deps:
     conversation_id: str
     correlation_id: str
     recorder: ToolCallRecorder = field(default_factory=ToolCallRecorder)
+    memory: MemoryManager | None = None
     # The confidence the approval policy uses for REVERSIBLE_WITH_DELAY calls. Unknown means 0.0, so such a
     # call always asks until a turn has a measured confidence to offer.
     confidence: float = 0.0
@@ -59,14 +68,14 @@ def approval_required(ctx: RunContext[Deps], tool_def: ToolDefinition, args: dic
 
 
 def build_agent(
-    model: Model, toolsets: list[AbstractToolset[Any]]
+    model: Model, toolsets: list[AbstractToolset[Any]], instructions: str | None = None
 ) -> Agent[Deps, AgentResponse | DeferredToolRequests]:
     """The ResearcherAgent over ``toolsets``, each call gated by the approval policy."""
     return Agent(
         model,
         deps_type=Deps,
         output_type=[AgentResponse, DeferredToolRequests],
-        instructions=SYSTEM_PROMPT,
+        instructions=instructions or system_prompt(),
         toolsets=[ApprovalRequiredToolset(ts, approval_required_func=approval_required) for ts in toolsets],
         retries=2,
         name="ResearcherAgent",

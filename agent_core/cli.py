@@ -4,6 +4,7 @@
     paias ask - --json            # one prompt per stdin line, one JSON object per line
     paias tools [--json]
     paias servers [--json]
+    paias memory add TEXT [--meta k=v ...] | search QUERY [--top-k N] [--json] | list [--json] | delete ID | reembed
 
 Exit codes: 0 answer / tool_gap / approval_required, 1 error, 2 usage.
 """
@@ -20,7 +21,8 @@ from typing import Any, TextIO
 
 from dotenv import load_dotenv
 
-from agent_core.errors import PaiasError
+from agent_core.errors import InputError, PaiasError
+from agent_core.memory.session import open_memory
 from agent_core.offline import OFFLINE_NOTICE
 from agent_core.runtime import AgentRuntime
 from agent_core.schemas import TurnResult
@@ -39,6 +41,23 @@ def _parser() -> argparse.ArgumentParser:
     tools.add_argument("--json", action="store_true")
     servers = commands.add_parser("servers", help="show the MCP servers and their state")
     servers.add_argument("--json", action="store_true")
+    memory = commands.add_parser("memory", help="manage the research memory")
+    actions = memory.add_subparsers(dest="action", required=True)
+    add = actions.add_parser("add", help="store a memory")
+    add.add_argument("text")
+    add.add_argument("--meta", action="append", default=[], metavar="KEY=VALUE", help="metadata (repeatable)")
+    add.add_argument("--json", action="store_true")
+    search = actions.add_parser("search", help="search memories by meaning")
+    search.add_argument("query")
+    search.add_argument("--top-k", type=int, default=5)
+    search.add_argument("--json", action="store_true")
+    listing = actions.add_parser("list", help="list memories, newest first")
+    listing.add_argument("--limit", type=int, default=50)
+    listing.add_argument("--json", action="store_true")
+    delete = actions.add_parser("delete", help="delete a memory by id")
+    delete.add_argument("id")
+    delete.add_argument("--json", action="store_true")
+    actions.add_parser("reembed", help="re-embed all memories with the configured EMBEDDING_MODEL")
     return parser
 
 
@@ -118,12 +137,59 @@ async def _servers(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _metadata(pairs: list[str]) -> dict[str, str]:
+    metadata = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--meta needs KEY=VALUE, got '{pair}'.")
+        metadata[key.strip()] = value.strip()
+    return metadata
+
+
+def _print_memories(rows: list[dict[str, Any]], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return
+    if not rows:
+        print("No memories.")
+    for row in rows:
+        score = f"  score {row['score']:.2f}" if "score" in row else ""
+        print(f"{row['id']}  {row['created_at'][:10]}{score}\n    {row['content']}")
+        if row["metadata"]:
+            print(f"    {json.dumps(row['metadata'], ensure_ascii=False)}")
+
+
+async def _memory(args: argparse.Namespace, settings: Settings) -> int:
+    async with open_memory(settings, check=args.action != "reembed") as memory:
+        if args.action == "add":
+            memory_id = await memory.store_document(args.text, _metadata(args.meta))
+            print(json.dumps({"id": memory_id}) if args.json else f"Stored memory {memory_id}")
+        elif args.action == "search":
+            _print_memories(await memory.semantic_search(args.query, top_k=args.top_k), args.json)
+        elif args.action == "list":
+            _print_memories(await memory.list_documents(limit=args.limit), args.json)
+        elif args.action == "delete":
+            deleted = await memory.delete_document(args.id)
+            if args.json:
+                print(json.dumps({"id": args.id, "deleted": deleted}))
+            elif deleted:
+                print(f"Deleted memory {args.id}")
+            else:
+                print(f"There is no memory {args.id}. List them with `paias memory list`.", file=sys.stderr)
+            return 0 if deleted else 1
+        else:
+            count = await memory.reembed()
+            print(f"Re-embedded {count} memories with {memory.model} ({memory.dimension} dimensions).")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paias`` console script."""
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr)
     load_dotenv(override=False)  # provider SDKs (OPENAI_API_KEY, ...) read the process environment
-    commands = {"ask": _ask, "tools": _tools, "servers": _servers}
+    commands = {"ask": _ask, "tools": _tools, "servers": _servers, "memory": _memory}
     try:
         settings = Settings()
         return asyncio.run(commands[args.command](args, settings))

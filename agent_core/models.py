@@ -16,7 +16,7 @@ from pydantic_ai.models.openai import OpenAIChatModel
 from pydantic_ai.providers.azure import AzureProvider
 
 from agent_core.errors import ConfigError
-from agent_core.offline import build_offline_model
+from agent_core.offline import PlannerConfig, build_offline_model
 from agent_core.settings import Settings
 
 _PLACEHOLDER = re.compile(r"your[-_ ]|<[^>]*>|changeme|change-me|placeholder|replace[-_ ]?me|^x{3,}$|\.\.\.", re.I)
@@ -38,33 +38,46 @@ def is_placeholder(value: str | None) -> bool:
     return not value or not value.strip() or bool(_PLACEHOLDER.search(value))
 
 
-def _require(variable: str, value: str | None, model: str) -> str:
+def _require(variable: str, value: str | None, context: str) -> str:
     if not value or not value.strip():
-        raise ConfigError(f"MODEL={model} needs {variable}, which is not set. Set it in the environment or in .env.")
+        raise ConfigError(f"{context} needs {variable}, which is not set. Set it in the environment or in .env.")
     if is_placeholder(value):
         raise ConfigError(
-            f"MODEL={model} needs {variable}, but it still holds a placeholder value. Set the real value in the "
+            f"{context} needs {variable}, but it still holds a placeholder value. Set the real value in the "
             "environment or in .env."
         )
     return value.strip()
 
 
-def _azure_model(settings: Settings) -> Model:
-    deployment = settings.model.partition(":")[2].strip() or settings.azure_deployment_name
-    endpoint = _require("AZURE_AI_FOUNDRY_ENDPOINT", settings.azure_ai_foundry_endpoint, settings.model)
+def require_env(variable: str, context: str) -> str:
+    """The value of an environment variable a provider SDK will read; ConfigError naming it if unusable."""
+    return _require(variable, os.environ.get(variable), context)
+
+
+def azure_connection(settings: Settings, context: str) -> tuple[str, str, str | None]:
+    """Endpoint, API key and api-version (None for /v1-style endpoints) for Azure AI Foundry.
+
+    Raises:
+        ConfigError: a credential is missing or a placeholder, or the endpoint is not a URL.
+    """
+    endpoint = _require("AZURE_AI_FOUNDRY_ENDPOINT", settings.azure_ai_foundry_endpoint, context)
     secret = settings.azure_ai_foundry_api_key.get_secret_value() if settings.azure_ai_foundry_api_key else None
-    api_key = _require("AZURE_AI_FOUNDRY_API_KEY", secret, settings.model)
-    if urlparse(endpoint).scheme not in {"http", "https"} or not urlparse(endpoint).netloc:
+    api_key = _require("AZURE_AI_FOUNDRY_API_KEY", secret, context)
+    parsed = urlparse(endpoint)
+    if parsed.scheme not in {"http", "https"} or not parsed.netloc:
         raise ConfigError(
             f"AZURE_AI_FOUNDRY_ENDPOINT must be an https URL such as https://<resource>.openai.azure.com/openai/v1, "
             f"not '{endpoint}'."
         )
     # /v1 and *.models.ai.azure.com endpoints reject api-version; classic endpoints require it.
-    host = urlparse(endpoint).hostname or ""
-    v1_style = endpoint.rstrip("/").endswith("/v1") or host.endswith(".models.ai.azure.com")
-    provider = AzureProvider(
-        azure_endpoint=endpoint, api_key=api_key, api_version=None if v1_style else settings.azure_api_version
-    )
+    v1_style = endpoint.rstrip("/").endswith("/v1") or (parsed.hostname or "").endswith(".models.ai.azure.com")
+    return endpoint, api_key, None if v1_style else settings.azure_api_version
+
+
+def _azure_model(settings: Settings) -> Model:
+    deployment = settings.model.partition(":")[2].strip() or settings.azure_deployment_name
+    endpoint, api_key, api_version = azure_connection(settings, f"MODEL={settings.model}")
+    provider = AzureProvider(azure_endpoint=endpoint, api_key=api_key, api_version=api_version)
     return OpenAIChatModel(deployment, provider=provider)
 
 
@@ -76,13 +89,13 @@ def build_model(settings: Settings) -> Model:
     """
     model = settings.model
     if settings.is_offline:
-        return build_offline_model()
+        return build_offline_model(PlannerConfig(settings.memory_min_score, settings.memory_fresh_days))
     if model == "azure" or model.startswith("azure:"):
         return _azure_model(settings)
     provider = model.partition(":")[0]
     variable = PROVIDER_VARIABLES.get(provider)
     if variable:
-        _require(variable, os.environ.get(variable), model)
+        require_env(variable, f"MODEL={model}")
     try:
         return infer_model(model)
     except UserError as exc:

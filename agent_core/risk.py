@@ -29,6 +29,8 @@ _TABLE: dict[str, RiskLevel] = {
     "read_file": RiskLevel.REVERSIBLE,
     "get_current_time": RiskLevel.REVERSIBLE,
     "search_memory": RiskLevel.REVERSIBLE,
+    # The assistant's own notebook: de-duplicated, listed, and undone by `paias memory delete`.
+    "store_memory": RiskLevel.REVERSIBLE,
     "send_email": RiskLevel.REVERSIBLE_WITH_DELAY,
     "create_calendar_event": RiskLevel.REVERSIBLE_WITH_DELAY,
     "schedule_task": RiskLevel.REVERSIBLE_WITH_DELAY,
@@ -42,6 +44,7 @@ _ALIASES: dict[str, str] = {
     "search_web": "web_search",
     "websearch": "web_search",
     "memory_search": "search_memory",
+    "memory_store": "store_memory",
     "read_text_file": "read_file",
     "current_time": "get_current_time",
     "get_time": "get_current_time",
@@ -87,7 +90,8 @@ def normalize_tool_name(tool_name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
-def _canonical(tool_name: str) -> str:
+def canonical_tool_name(tool_name: str) -> str:
+    """The table name a tool is known by (``search_web`` -> ``web_search``)."""
     name = normalize_tool_name(tool_name)
     return _ALIASES.get(name, name)
 
@@ -129,7 +133,7 @@ def assess_risk(
     Returns:
         The assessment; parameter inspection can only raise the level.
     """
-    canonical = _canonical(tool_name)
+    canonical = canonical_tool_name(tool_name)
     base = _base_assessment(tool_name, canonical, annotations or {}, overrides or {})
     secret = sensitive_parameter(parameters)
     if secret and base.level is not RiskLevel.IRREVERSIBLE:

@@ -8,10 +8,13 @@ Use it as an async context manager, entered and exited in the task that owns it:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import unicodedata
 import uuid
+from contextlib import AsyncExitStack
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic_ai import DeferredToolRequests
@@ -29,11 +32,15 @@ from pydantic_ai.exceptions import (
 from pydantic_ai.messages import ModelMessage
 from pydantic_ai.models import Model
 
-from agent_core.agent import Deps, build_agent
+from agent_core.agent import Deps, build_agent, system_prompt
 from agent_core.errors import InputError
+from agent_core.memory import MemoryManager, build_embedder
+from agent_core.memory.session import open_memory
+from agent_core.memory.tools import memory_toolset
 from agent_core.models import build_model, describe_model
-from agent_core.orchestrator import ServerSet, ServerState, ToolInfo, load_server_specs
-from agent_core.risk import assess_risk
+from agent_core.offline.intents import topic_of
+from agent_core.orchestrator import RecordingToolset, ServerSet, ServerState, ToolInfo, load_server_specs
+from agent_core.risk import assess_risk, canonical_tool_name
 from agent_core.schemas import AgentResponse, PendingApproval, ToolCallRecord, ToolCallStatus, TurnResult
 from agent_core.settings import Settings
 
@@ -91,6 +98,12 @@ def model_error_message(exc: Exception) -> str:
     return f"The turn failed unexpectedly ({type(exc).__name__}: {exc}). The details are in the log."
 
 
+def _result_items(result: Any) -> list[dict[str, Any]]:
+    if isinstance(result, dict):
+        result = result.get("results", [])
+    return [item for item in result if isinstance(item, dict)] if isinstance(result, list) else []
+
+
 def finalize_response(output: AgentResponse, records: list[ToolCallRecord]) -> AgentResponse:
     """Replace whatever the model claimed about tool calls with the calls that ran, and keep it honest.
 
@@ -110,12 +123,14 @@ def finalize_response(output: AgentResponse, records: list[ToolCallRecord]) -> A
 
 
 class AgentRuntime:
-    """Owns the DB-free core of a turn in this issue: MCP servers, model, agent, conversation histories."""
+    """Owns everything a turn needs: the database pool, memory, MCP servers, model, agent, conversations."""
 
     def __init__(self, settings: Settings | None = None, *, model: Model | None = None) -> None:
         self.settings = settings or Settings()
         self._model_override = model
         self.servers: ServerSet | None = None
+        self.memory: MemoryManager | None = None
+        self._stack: AsyncExitStack | None = None
         self._conversations: dict[str, list[ModelMessage]] = {}
         self._annotations: dict[str, dict[str, Any]] = {}
 
@@ -125,21 +140,34 @@ class AgentRuntime:
         return "custom model" if self._model_override else describe_model(self.settings)
 
     async def __aenter__(self) -> AgentRuntime:
-        model = self._model_override or build_model(self.settings)  # credentials fail before servers start
-        self.settings.paias_home.mkdir(parents=True, exist_ok=True)
-        self.servers = ServerSet(load_server_specs(self.settings), log_dir=self.settings.paias_home / "logs")
+        settings = self.settings
+        model = self._model_override or build_model(settings)  # credentials fail before anything starts
+        embedder = build_embedder(settings)
+        specs = load_server_specs(settings)
+        settings.paias_home.mkdir(parents=True, exist_ok=True)
+        self.servers = ServerSet(specs, log_dir=settings.paias_home / "logs")
+        self._stack = AsyncExitStack()
         try:
-            await self.servers.start()
+            self._stack.push_async_callback(self.servers.stop)
+            # The database and the MCP servers start in parallel: both take about a second cold.
+            self.memory, _ = await asyncio.gather(
+                self._stack.enter_async_context(open_memory(settings, embedder)), self.servers.start()
+            )
             self._annotations = {t.name: dict(t.annotations) for t in await self.servers.list_tools()}
         except BaseException:
-            await self.servers.stop()
+            await self._stack.aclose()
             raise
-        self.agent = build_agent(model, [self.servers.toolset()])
+        memory_tools = RecordingToolset(memory_toolset, server="memory", timeout=settings.tool_timeout)
+        self.agent = build_agent(
+            model,
+            [self.servers.toolset(), memory_tools],
+            instructions=system_prompt(settings.memory_min_score, settings.memory_fresh_days),
+        )
         return self
 
     async def __aexit__(self, *exc_info: Any) -> None:
-        if self.servers:
-            await self.servers.stop()
+        if self._stack is not None:
+            await self._stack.aclose()
 
     def server_states(self) -> list[ServerState]:
         """A snapshot of every configured server's state."""
@@ -163,7 +191,7 @@ class AgentRuntime:
                 kind="error", conversation_id=conversation_id, correlation_id=correlation_id, error=str(exc)
             )
         conversation_id = conversation_id or uuid.uuid4().hex
-        deps = Deps(self.settings, conversation_id=conversation_id, correlation_id=correlation_id)
+        deps = Deps(self.settings, conversation_id=conversation_id, correlation_id=correlation_id, memory=self.memory)
         log.info("turn started", extra={"correlation_id": correlation_id, "conversation_id": conversation_id})
         try:
             result = await self.agent.run(prompt, deps=deps, message_history=self.history(conversation_id))
@@ -184,12 +212,34 @@ class AgentRuntime:
                 correlation_id=correlation_id,
                 pending=[self._pending(call, conversation_id) for call in output.approvals],
             )
-        return TurnResult(
-            kind="answer",
-            conversation_id=conversation_id,
-            correlation_id=correlation_id,
-            response=finalize_response(output, deps.recorder.records),
-        )
+        response = finalize_response(output, deps.recorder.records)
+        response = await self._remember_web_answer(prompt, response)
+        return TurnResult(kind="answer", conversation_id=conversation_id, correlation_id=correlation_id, response=response)
+
+    async def _remember_web_answer(self, prompt: str, response: AgentResponse) -> AgentResponse:
+        """Store a web-search-backed answer as a memory (topic, timestamp, sources), so the same question
+        later is answered from memory. Done by the runtime, not left to the model, so it always happens."""
+        searches = [
+            r for r in response.tool_calls
+            if r.status is ToolCallStatus.SUCCESS and canonical_tool_name(r.tool_name) == "web_search"
+        ]
+        if not searches or self.memory is None or response.confidence == 0.0:
+            return response
+        urls = [item.get("url") for r in searches for item in _result_items(r.result) if item.get("url")]
+        metadata = {
+            "topic": topic_of(prompt),
+            "question": prompt[:500],
+            "source": "web_search",
+            "timestamp": datetime.now(UTC).isoformat(),
+            "urls": urls[:5],
+        }
+        try:
+            memory_id = await self.memory.store_document(f"{prompt}\n{response.answer}", metadata)
+        except Exception as exc:  # noqa: BLE001 - failing to remember must not lose the answer
+            log.warning("could not store the web-backed answer: %s", exc)
+            return response
+        note = f" I stored this web-backed answer in memory (id {memory_id}) for next time."
+        return response.model_copy(update={"reasoning": response.reasoning + note})
 
     def _pending(self, call: Any, conversation_id: str) -> PendingApproval:
         args = call.args_as_dict()

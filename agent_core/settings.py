@@ -41,6 +41,8 @@ class Settings(BaseSettings):
 
     # Memory
     embedding_model: str = "local"
+    memory_min_score: float = Field(0.40, ge=0.0, le=1.0, description="cosine similarity a memory needs to answer")
+    memory_fresh_days: float = Field(30.0, gt=0, description="memories older than this are re-checked on the web")
 
     # Observability (FR-029)
     otel_exporter_otlp_endpoint: str | None = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from pydantic_ai import models
 
+from agent_core.db import start_embedded
 from agent_core.settings import PROJECT_ROOT, Settings
 
 models.ALLOW_MODEL_REQUESTS = False
@@ -53,15 +55,38 @@ def write_config(tmp_path: Path) -> Callable[[dict[str, Any]], Path]:
     return write
 
 
+@pytest.fixture(scope="session")
+def pg_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """One real embedded PostgreSQL + pgvector for the whole session (stopped at exit)."""
+    return start_embedded(tmp_path_factory.mktemp("postgres") / "pgdata")
+
+
 @pytest.fixture
-def make_settings(tmp_path: Path, write_config: Callable[[dict[str, Any]], Path]) -> Callable[..., Settings]:
-    """Settings with state under tmp_path and the given servers (default: the real time server)."""
+def user_id() -> str:
+    """A fresh user per test: memories (and later tasks) are scoped by user, so tests never see each other's."""
+    return f"test-{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture
+def make_settings(
+    tmp_path: Path, write_config: Callable[[dict[str, Any]], Path], pg_url: str, user_id: str
+) -> Callable[..., Settings]:
+    """Settings with state under tmp_path, the session database, and the given servers (default: time)."""
 
     def make(servers: dict[str, Any] | None = None, **overrides: Any) -> Settings:
         config = write_config(servers if servers is not None else {"time": TIME_SERVER})
-        return Settings(_env_file=None, paias_home=tmp_path / "home", mcp_config=config, **overrides)
+        values: dict[str, Any] = {"paias_home": tmp_path / "home", "mcp_config": config, "database_url": pg_url,
+                                  "user_id": user_id}
+        return Settings(_env_file=None, **{**values, **overrides})
 
     return make
+
+
+@pytest.fixture
+def search_server() -> dict[str, Any]:
+    """Config entry for the fake web search MCP server (canned results, never the live web)."""
+    return {"command": sys.executable, "args": [str(FIXTURES / "fake_search_server.py")], "timeout": 5,
+            "cwd": str(PROJECT_ROOT)}
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pydantic_ai import DeferredToolRequests
 from pydantic_ai.tools import RunContext, ToolDefinition
 from pydantic_ai.usage import RunUsage
 
-from agent_core.agent import SYSTEM_PROMPT, Deps, approval_required, build_agent
+from agent_core.agent import Deps, approval_required, build_agent, system_prompt
 from agent_core.offline import build_offline_model
 from agent_core.settings import Settings
 
@@ -16,7 +16,7 @@ from agent_core.settings import Settings
     "duty", ["web search", "reading files", "current time", "memory", "task list", "Never invent", "approval"]
 )
 def test_system_prompt_lists_capabilities_and_duties(duty: str) -> None:
-    assert duty in SYSTEM_PROMPT
+    assert duty in system_prompt()
 
 
 def test_agent_outputs_a_response_or_deferred_requests_and_retries_twice() -> None:

@@ -19,7 +19,9 @@ from tests.fixtures.openai_stub import OpenAIStub
 SECRET = "sk-azure-test-7f3a9c2e5b"
 
 
-def run_paias(stub: OpenAIStub, tmp_path: Path, write_config, endpoint_suffix: str = "") -> subprocess.CompletedProcess:
+def run_paias(
+    stub: OpenAIStub, tmp_path: Path, write_config, pg_url: str, endpoint_suffix: str = ""
+) -> subprocess.CompletedProcess:
     env = {
         **os.environ,
         "MODEL": "azure:deepseek-v3",
@@ -27,6 +29,7 @@ def run_paias(stub: OpenAIStub, tmp_path: Path, write_config, endpoint_suffix: s
         "AZURE_AI_FOUNDRY_API_KEY": SECRET,
         "MCP_CONFIG": str(write_config({"time": TIME_SERVER})),
         "PAIAS_HOME": str(tmp_path / "home"),
+        "DATABASE_URL": pg_url,
         "NO_PROXY": "127.0.0.1,localhost",
         "no_proxy": "127.0.0.1,localhost",
     }
@@ -40,9 +43,9 @@ def run_paias(stub: OpenAIStub, tmp_path: Path, write_config, endpoint_suffix: s
     )
 
 
-def test_azure_deployment_runs_the_tool_and_returns_the_models_answer(tmp_path: Path, write_config) -> None:
+def test_azure_deployment_runs_the_tool_and_returns_the_models_answer(tmp_path: Path, write_config, pg_url) -> None:
     with OpenAIStub() as stub:
-        done = run_paias(stub, tmp_path, write_config)
+        done = run_paias(stub, tmp_path, write_config, pg_url)
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["kind"] == "answer"
@@ -63,9 +66,9 @@ def test_azure_deployment_runs_the_tool_and_returns_the_models_answer(tmp_path: 
         assert SECRET not in text
 
 
-def test_v1_style_endpoint_uses_bearer_auth_without_api_version(tmp_path: Path, write_config) -> None:
+def test_v1_style_endpoint_uses_bearer_auth_without_api_version(tmp_path: Path, write_config, pg_url) -> None:
     with OpenAIStub(timezone="Europe/Paris") as stub:
-        done = run_paias(stub, tmp_path, write_config, endpoint_suffix="/openai/v1")
+        done = run_paias(stub, tmp_path, write_config, pg_url, endpoint_suffix="/openai/v1")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["response"]["tool_calls"][0]["result"]["timezone"] == "Europe/Paris"
     first = stub.requests[0]

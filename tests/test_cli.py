@@ -18,11 +18,12 @@ PAIAS = Path(sys.executable).parent / "paias"
 
 
 @pytest.fixture
-def cli_env(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path) -> dict[str, str]:
-    config = write_config({"time": TIME_SERVER})
-    monkeypatch.setenv("MCP_CONFIG", str(config))
-    monkeypatch.setenv("PAIAS_HOME", str(tmp_path / "home"))
-    return {**os.environ, "MCP_CONFIG": str(config), "PAIAS_HOME": str(tmp_path / "home")}
+def cli_env(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path, pg_url: str, user_id: str) -> dict[str, str]:
+    values = {"MCP_CONFIG": str(write_config({"time": TIME_SERVER})), "PAIAS_HOME": str(tmp_path / "home"),
+              "DATABASE_URL": pg_url, "USER_ID": user_id}
+    for name, value in values.items():
+        monkeypatch.setenv(name, value)
+    return {**os.environ, **values}
 
 
 def test_ask_json_answers_tokyo_from_the_time_tool(cli_env, capsys) -> None:
@@ -51,7 +52,10 @@ def test_ask_stdin_gives_one_json_object_per_line(cli_env, capsys, monkeypatch) 
     objects = [json.loads(line) for line in lines]
     assert [o["kind"] for o in objects] == ["answer", "answer"]
     assert objects[0]["conversation_id"] != objects[1]["conversation_id"]
-    assert objects[1]["response"]["tool_calls"] == [] and objects[1]["response"]["confidence"] <= 0.2
+    unanswerable = objects[1]["response"]
+    assert [c["tool_name"] for c in unanswerable["tool_calls"]] == ["search_memory"]  # memory first, found nothing
+    assert unanswerable["tool_calls"][0]["result"] == [] and unanswerable["confidence"] <= 0.2
+    assert "nothing in your memory" in unanswerable["answer"] and "Paris" not in unanswerable["answer"]
 
 
 def test_an_empty_prompt_is_an_error_with_exit_code_1(cli_env, capsys) -> None:

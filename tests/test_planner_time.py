@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_core.offline.intents import analyze
+from agent_core.offline.intents import analyze, analyze_time
 from agent_core.offline.timezones import find_places, resolve_iana
 
 
@@ -60,7 +60,7 @@ def test_time_questions_plan_one_call_per_place(question: str, zones: list[str])
     ],
 )
 def test_other_requests_are_not_time_questions(question: str) -> None:
-    assert analyze(question) is None
+    assert analyze_time(question) is None
 
 
 def test_unix_timestamp_focus_and_date_focus() -> None:

@@ -27,9 +27,11 @@ def _reset_runtime() -> None:
 
 
 @pytest.fixture
-def app(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path) -> Iterator[AppTest]:
+def app(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path, pg_url: str, user_id: str) -> Iterator[AppTest]:
     monkeypatch.setenv("MCP_CONFIG", str(write_config({"time": TIME_SERVER})))
     monkeypatch.setenv("PAIAS_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("DATABASE_URL", pg_url)
+    monkeypatch.setenv("USER_ID", user_id)
     at = AppTest.from_file(APP, default_timeout=60)
     yield at
     _reset_runtime()

@@ -111,5 +111,93 @@ def compose_generic(plan: Plan | None, outcomes: list[Outcome]) -> tuple[str, st
     return answer, f"I called {used} and reported what it returned.", _confidence(good, len(outcomes))
 
 
+
+
+def compose_memory_store(plan: Plan | None, outcomes: list[Outcome]) -> tuple[str, str, float]:
+    """Confirm what was stored, with its id, or say why it was not."""
+    outcome = outcomes[0] if outcomes else None
+    content = outcome.args.get("content", "") if outcome else ""
+    if outcome and outcome.ok:
+        memory_id = _as_data(outcome.content)
+        return (
+            f"Stored in memory (id {memory_id}): {content}",
+            f"I called {_call_text(outcome)}; the memory store returned id {memory_id}.",
+            0.95,
+        )
+    reason = outcome.content if outcome else "no result came back"
+    return f"I could not store that in memory: {reason}", "The memory store call failed.", 0.0
+
+
+@dataclass(frozen=True)
+class MemoryVerdict:
+    """What a memory search found: ``fresh`` / ``stale`` (relevant but old) / ``none`` / ``failed``."""
+
+    kind: str
+    best: dict[str, Any] | None
+    age_days: float | None
+    detail: str
+
+
+def judge_memory(outcome: Outcome | None, min_score: float, fresh_days: float, now: datetime) -> MemoryVerdict:
+    """Is the best memory hit relevant enough, and fresh enough, to answer from?"""
+    if outcome is None or not outcome.ok:
+        detail = outcome.content if outcome else "no result came back"
+        return MemoryVerdict("failed", None, None, f"the memory search failed ({detail})")
+    hits = _as_data(outcome.content)
+    if not isinstance(hits, list) or not hits:
+        return MemoryVerdict("none", None, None, "memory holds nothing on this")
+    best = hits[0]
+    score = float(best.get("score") or 0.0)
+    if score < min_score:
+        return MemoryVerdict("none", best, None, f"the closest memory scored {score:.2f}, below {min_score:.2f}")
+    stored = datetime.fromisoformat(str(best["created_at"]))
+    age = (now - stored).total_seconds() / 86400
+    kind = "fresh" if age <= fresh_days else "stale"
+    when = "today" if age < 1 else f"{age:.0f} days ago"
+    return MemoryVerdict(kind, best, age, f"the best memory scored {score:.2f} and was stored {when}")
+
+
+def compose_memory_answer(verdict: MemoryVerdict, outcome: Outcome) -> tuple[str, str, float]:
+    """Answer from the best memory, citing when it was stored."""
+    best = verdict.best or {}
+    stored = datetime.fromisoformat(str(best["created_at"]))
+    score = float(best.get("score") or 0.0)
+    answer = f"Based on research stored on {stored:%Y-%m-%d}: {best['content']}"
+    if verdict.kind == "stale":
+        answer += f"\n\n(This was stored {verdict.age_days:.0f} days ago and may be out of date; no web search is connected to re-check it.)"
+    reasoning = (
+        f"I called {_call_text(outcome)} first; {verdict.detail}, so I answered from memory "
+        f"(memory {best.get('id')}, stored {stored:%Y-%m-%d})."
+    )
+    confidence = min(0.9, 0.3 + score) if verdict.kind == "fresh" else min(0.6, score)
+    return answer, reasoning, round(confidence, 2)
+
+
+def compose_web(outcome: Outcome, memory_detail: str) -> tuple[str, str, float]:
+    """Answer from web search results, naming the sources; snippets are not verified, so confidence stays modest."""
+    results = _as_data(outcome.content)
+    if isinstance(results, dict):
+        results = results.get("results", [])
+    if not outcome.ok or not isinstance(results, list) or not results:
+        why = outcome.content if not outcome.ok else "it returned no results"
+        return (
+            f"I couldn't find an answer: {memory_detail}, and the web search failed ({why}).",
+            f"I called search_memory and then {_call_text(outcome)}; neither gave an answer.",
+            0.0,
+        )
+    top = results[0]
+    lines = [f"According to {top.get('title', 'the top result')} ({top.get('url', 'no URL')}): {top.get('snippet', '')}"]
+    lines += [f"- {r.get('title', '')}: {r.get('url', '')}" for r in results[1:3]]
+    reasoning = (
+        f"I searched memory first ({memory_detail}), then called {_call_text(outcome)} and quoted the top result. "
+        "Search snippets are not verified, so check the source."
+    )
+    return "\n".join(lines), reasoning, 0.6
+
+
 Composer = Callable[[Plan | None, list[Outcome]], tuple[str, str, float]]
-COMPOSERS: dict[str, Composer] = {"current_time": compose_time, "generic": compose_generic}
+COMPOSERS: dict[str, Composer] = {
+    "current_time": compose_time,
+    "memory_store": compose_memory_store,
+    "generic": compose_generic,
+}

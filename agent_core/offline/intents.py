@@ -99,8 +99,40 @@ def follow_up_time(text: str, previous: Plan) -> Plan | None:
     return plan
 
 
+_REMEMBER = re.compile(
+    r"^\s*(?:please\s+)?(?:remember|memori[sz]e|note|keep\s+in\s+mind|don'?t\s+forget|store\s+in\s+memory|"
+    r"save\s+to\s+memory)\b(?:\s+that)?\s*[:,\-]?\s*(?P<content>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_STOPWORDS = frozenset(
+    ["a", "an", "the", "is", "are", "was", "were", "be", "been", "of", "for", "to", "in", "on", "at", "by", "and", "or", "with", "that", "this", "it", "its", "our", "my", "we", "i", "uses", "use", "has", "have", "had", "will", "should", "can", "from", "as", "about", "into", "than", "then", "there", "their"]
+)
+
+
+def topic_of(text: str, words: int = 4) -> str:
+    """A short snake_case topic from the first meaningful words ("Project X uses FastAPI" -> "project_x_fastapi")."""
+    tokens = [t for t in re.findall(r"[a-z0-9]+", text.lower()) if t not in _STOPWORDS]
+    return "_".join(tokens[:words]) or "note"
+
+
+def analyze_remember(text: str) -> Plan | None:
+    """ "Remember that …", "Note: …", "Keep in mind …": store the rest in memory."""
+    match = _REMEMBER.match(text)
+    if not match:
+        return None
+    content = match.group("content").strip()
+    content = content[0].upper() + content[1:]
+    metadata = {"topic": topic_of(content), "source": "user"}
+    return Plan("memory_store", [Step("memory_store", {"content": content, "metadata": metadata}, "memory")])
+
+
+def memory_search_plan(text: str) -> Plan:
+    """Any other question: look in memory first."""
+    return Plan("memory_search", [Step("memory_search", {"query": text, "top_k": 5}, "memory")])
+
+
 Analyzer = Callable[[str], Plan | None]
-ANALYZERS: list[Analyzer] = [analyze_time]
+ANALYZERS: list[Analyzer] = [analyze_remember, analyze_time]
 FOLLOW_UPS: dict[str, Callable[[str, Plan], Plan | None]] = {"current_time": follow_up_time}
 _FOLLOW_UP = re.compile(r"^\s*(?:and|what about|how about|also|same for|now)\b", re.IGNORECASE)
 

@@ -21,6 +21,8 @@ class Capability:
     description: str
     keywords: frozenset[str]
     slot_synonyms: dict[str, tuple[str, ...]]
+    # At least one of these must appear in the tool's name or description ("search" alone is not memory).
+    required: frozenset[str] = frozenset()
 
 
 CAPABILITIES: dict[str, Capability] = {
@@ -29,6 +31,28 @@ CAPABILITIES: dict[str, Capability] = {
         description="the current time in a time zone",
         keywords=frozenset({"time", "current", "now", "clock", "timezone", "date"}),
         slot_synonyms={"timezone": ("timezone", "tz", "time_zone", "zone", "iana_timezone", "timezone_name")},
+        required=frozenset({"time", "clock"}),
+    ),
+    "memory_search": Capability(
+        name="memory_search",
+        description="searching your stored research memory",
+        keywords=frozenset({"search", "memory", "recall", "find", "memories", "semantic"}),
+        slot_synonyms={"query": ("query", "q", "text", "question"), "top_k": ("top_k", "k", "limit", "max_results")},
+        required=frozenset({"memory", "memories", "recall"}),
+    ),
+    "memory_store": Capability(
+        name="memory_store",
+        description="storing something in your research memory",
+        keywords=frozenset({"store", "memory", "remember", "save", "memories"}),
+        slot_synonyms={"content": ("content", "text", "note", "document"), "metadata": ("metadata", "meta", "tags")},
+        required=frozenset({"memory", "memories", "remember"}),
+    ),
+    "web_search": Capability(
+        name="web_search",
+        description="searching the web",
+        keywords=frozenset({"web", "search", "internet", "online", "results"}),
+        slot_synonyms={"query": ("query", "q", "search_query", "text"), "max_results": ("max_results", "limit", "count", "num_results")},
+        required=frozenset({"web", "internet", "online"}),
     ),
 }
 
@@ -41,7 +65,7 @@ def _tokens(text: str) -> set[str]:
 def score_tool(capability: Capability, tool: ToolDefinition) -> int:
     """How well a tool fits: 3 per keyword in its name, 1 per keyword in its description."""
     name_hits = len(_tokens(tool.name) & capability.keywords)
-    if not name_hits:
+    if not name_hits or not (_tokens(f"{tool.name} {tool.description}") & capability.required):
         return 0
     return 3 * name_hits + len(_tokens(tool.description or "") & capability.keywords)
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import uuid
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic_ai.messages import (
@@ -26,8 +28,8 @@ from pydantic_ai.messages import (
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.tools import ToolDefinition
 
-from agent_core.offline.compose import COMPOSERS, Outcome
-from agent_core.offline.intents import Plan, analyze
+from agent_core.offline.compose import COMPOSERS, Outcome, compose_memory_answer, compose_web, judge_memory
+from agent_core.offline.intents import Plan, analyze, memory_search_plan
 from agent_core.offline.matching import CAPABILITIES, find_tool
 
 MODEL_NAME = "offline-planner"
@@ -37,6 +39,15 @@ HOW_TO_USE_AN_LLM = (
 )
 OFFLINE_NOTICE = f"Offline planner active: rule-based, no LLM. {HOW_TO_USE_AN_LLM}"
 _SIGNATURE = "Answered by the offline planner (rule-based, no LLM)."
+
+
+@dataclass(frozen=True)
+class PlannerConfig:
+    """Thresholds the planner answers by (from Settings)."""
+
+    memory_min_score: float = 0.40
+    memory_fresh_days: float = 30.0
+    clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
 
 
 @dataclass
@@ -106,10 +117,21 @@ def _outcome(call: ToolCallPart, reply: ToolReturnPart | RetryPromptPart | None,
 class OfflinePlanner:
     """Callable for ``FunctionModel``: ``(messages, info) -> ModelResponse``."""
 
+    def __init__(self, config: PlannerConfig | None = None) -> None:
+        self.config = config or PlannerConfig()
+
+    def _plan(self, turn: _Turn, info: AgentInfo) -> Plan | None:
+        plan = analyze(turn.prompt, turn.previous_prompt)
+        if plan is None and find_tool("memory_search", info.function_tools, {"query": turn.prompt}):
+            return memory_search_plan(turn.prompt)
+        return plan
+
     def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         turn = _current_turn(messages)
-        plan = analyze(turn.prompt, turn.previous_prompt)
+        plan = self._plan(turn, info)
         if turn.calls and turn.returns:
+            if plan is not None and plan.capability == "memory_search":
+                return self._memory_then_web(info, turn)
             return self._compose(info, plan, turn)
         if plan is None:
             return _final(
@@ -158,6 +180,39 @@ class OfflinePlanner:
         return _final(info, answer, f"{reasoning} {_SIGNATURE}", confidence)
 
 
+    def _memory_then_web(self, info: AgentInfo, turn: _Turn) -> ModelResponse:
+        """Memory first: answer from a relevant, fresh memory; otherwise search the web if a tool for it exists."""
+        memory_calls = [c for i, c in turn.calls.items() if i.startswith("offline-0-")]
+        web_calls = [c for i, c in turn.calls.items() if i.startswith("offline-web-")]
+        memory = _outcome(memory_calls[0], turn.returns.get(memory_calls[0].tool_call_id), None) if memory_calls else None
+        verdict = judge_memory(memory, self.config.memory_min_score, self.config.memory_fresh_days, self.config.clock())
+        if web_calls:
+            web = _outcome(web_calls[0], turn.returns.get(web_calls[0].tool_call_id), None)
+            answer, reasoning, confidence = compose_web(web, verdict.detail)
+            return _final(info, answer, f"{reasoning} {_SIGNATURE}", confidence)
+        if verdict.kind == "fresh" and memory is not None:
+            answer, reasoning, confidence = compose_memory_answer(verdict, memory)
+            return _final(info, answer, f"{reasoning} {_SIGNATURE}", confidence)
+        web = find_tool("web_search", info.function_tools, {"query": turn.prompt, "max_results": 5})
+        if web is not None:
+            tool, args = web
+            return ModelResponse(
+                parts=[ToolCallPart(tool.name, args, tool_call_id=f"offline-web-{uuid.uuid4().hex[:8]}")],
+                model_name=MODEL_NAME,
+            )
+        if verdict.kind == "stale" and memory is not None:
+            answer, reasoning, confidence = compose_memory_answer(verdict, memory)
+            return _final(info, answer, f"{reasoning} {_SIGNATURE}", confidence)
+        return _final(
+            info,
+            f"I found nothing in your memory that answers this ({verdict.detail}), and no web search tool is "
+            f"connected, so I can't answer it offline — I don't make up answers. What I can do right now: "
+            f"{describe_tools(info.function_tools)}.",
+            f"I called search_memory first; {verdict.detail}. No tool could answer beyond that. {OFFLINE_NOTICE}",
+            0.1,
+        )
+
+
 def _step_index(call_id: str) -> int | None:
     parts = call_id.split("-")
     if len(parts) >= 3 and parts[0] == "offline" and parts[1].isdigit():
@@ -165,6 +220,6 @@ def _step_index(call_id: str) -> int | None:
     return None
 
 
-def build_offline_model() -> FunctionModel:
+def build_offline_model(config: PlannerConfig | None = None) -> FunctionModel:
     """The default model: the offline planner behind Pydantic AI's FunctionModel."""
-    return FunctionModel(OfflinePlanner(), model_name=MODEL_NAME)
+    return FunctionModel(OfflinePlanner(config), model_name=MODEL_NAME)

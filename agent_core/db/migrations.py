@@ -1,0 +1,68 @@
+"""Versioned schema migrations, applied at start-up under an advisory lock (safe with several processes).
+
+A migration is applied once; its version is recorded in ``schema_migrations``. Never edit an applied
+migration: add a new one. ``{dimension}`` is the embedding dimension chosen when the memory table is created.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from psycopg import AsyncConnection
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One schema change."""
+
+    version: int
+    name: str
+    sql: str
+
+
+MIGRATIONS: list[Migration] = [
+    Migration(
+        1,
+        "memories",
+        """
+        CREATE EXTENSION IF NOT EXISTS vector;
+        CREATE TABLE memory_meta (key text PRIMARY KEY, value text NOT NULL);
+        CREATE TABLE memories (
+            id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+            user_id text NOT NULL,
+            content text NOT NULL,
+            content_hash text NOT NULL,
+            metadata jsonb NOT NULL DEFAULT '{{}}'::jsonb,
+            embedding vector({dimension}),
+            created_at timestamptz NOT NULL DEFAULT now(),
+            UNIQUE (user_id, content_hash)
+        );
+        CREATE INDEX memories_embedding_hnsw ON memories USING hnsw (embedding vector_cosine_ops);
+        CREATE INDEX memories_user_created ON memories (user_id, created_at DESC);
+        """,
+    ),
+]
+
+_LOCK_KEY = 74_201_977  # any constant: all PAIAS processes serialize their migrations on it
+
+
+async def apply_migrations(conn: AsyncConnection, params: dict[str, object]) -> list[int]:
+    """Apply every migration not yet recorded; returns the versions applied now."""
+    applied_now: list[int] = []
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        cursor = await conn.execute("SELECT version FROM schema_migrations")
+        done = {row[0] for row in await cursor.fetchall()}
+        for migration in MIGRATIONS:
+            if migration.version in done:
+                continue
+            await conn.execute(migration.sql.format(**params).encode())
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, name) VALUES (%s, %s)", (migration.version, migration.name)
+            )
+            applied_now.append(migration.version)
+    return applied_now

