@@ -214,13 +214,16 @@ class AgentRuntime:
             )
         response = finalize_response(output, deps.recorder.records)
         response = await self._remember_web_answer(prompt, response)
-        return TurnResult(kind="answer", conversation_id=conversation_id, correlation_id=correlation_id, response=response)
+        return TurnResult(
+            kind="answer", conversation_id=conversation_id, correlation_id=correlation_id, response=response
+        )
 
     async def _remember_web_answer(self, prompt: str, response: AgentResponse) -> AgentResponse:
         """Store a web-search-backed answer as a memory (topic, timestamp, sources), so the same question
         later is answered from memory. Done by the runtime, not left to the model, so it always happens."""
         searches = [
-            r for r in response.tool_calls
+            r
+            for r in response.tool_calls
             if r.status is ToolCallStatus.SUCCESS and canonical_tool_name(r.tool_name) == "web_search"
         ]
         if not searches or self.memory is None or response.confidence == 0.0:

@@ -5,6 +5,8 @@ Every field is listed, with a one-line comment, in ``.env.example``.
 
 from __future__ import annotations
 
+import hashlib
+import os
 from functools import cached_property
 from pathlib import Path
 
@@ -12,6 +14,21 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def default_home(project_root: Path = PROJECT_ROOT, home: Path | None = None, euid: int | None = None) -> Path:
+    """Where local state lives unless PAIAS_HOME says otherwise: ``<project>/.paias``.
+
+    Exception: as root with the project inside a home folder (e.g. /root/paias), the embedded PostgreSQL would
+    make every parent of its data folder world-traversable — including that home folder. State then goes to
+    ``/var/lib/paias/<project>-<hash>`` instead.
+    """
+    euid = os.geteuid() if euid is None and hasattr(os, "geteuid") else euid
+    home = (home or Path.home()).resolve()
+    if euid == 0 and home != Path("/") and (project_root == home or home in project_root.parents):
+        digest = hashlib.sha1(str(project_root).encode()).hexdigest()[:8]
+        return Path("/var/lib/paias") / f"{project_root.name}-{digest}"
+    return project_root / ".paias"
 
 
 class Settings(BaseSettings):
@@ -28,7 +45,7 @@ class Settings(BaseSettings):
 
     # State
     database_url: SecretStr | None = None
-    paias_home: Path = PROJECT_ROOT / ".paias"
+    paias_home: Path = Field(default_factory=default_home)
     user_id: str = "local"
 
     # MCP servers

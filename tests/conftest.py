@@ -75,8 +75,12 @@ def make_settings(
 
     def make(servers: dict[str, Any] | None = None, **overrides: Any) -> Settings:
         config = write_config(servers if servers is not None else {"time": TIME_SERVER})
-        values: dict[str, Any] = {"paias_home": tmp_path / "home", "mcp_config": config, "database_url": pg_url,
-                                  "user_id": user_id}
+        values: dict[str, Any] = {
+            "paias_home": tmp_path / "home",
+            "mcp_config": config,
+            "database_url": pg_url,
+            "user_id": user_id,
+        }
         return Settings(_env_file=None, **{**values, **overrides})
 
     return make
@@ -85,8 +89,12 @@ def make_settings(
 @pytest.fixture
 def search_server() -> dict[str, Any]:
     """Config entry for the fake web search MCP server (canned results, never the live web)."""
-    return {"command": sys.executable, "args": [str(FIXTURES / "fake_search_server.py")], "timeout": 5,
-            "cwd": str(PROJECT_ROOT)}
+    return {
+        "command": sys.executable,
+        "args": [str(FIXTURES / "fake_search_server.py")],
+        "timeout": 5,
+        "cwd": str(PROJECT_ROOT),
+    }
 
 
 @pytest.fixture

@@ -19,8 +19,12 @@ PAIAS = Path(sys.executable).parent / "paias"
 
 @pytest.fixture
 def cli_env(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path, pg_url: str, user_id: str) -> dict[str, str]:
-    values = {"MCP_CONFIG": str(write_config({"time": TIME_SERVER})), "PAIAS_HOME": str(tmp_path / "home"),
-              "DATABASE_URL": pg_url, "USER_ID": user_id}
+    values = {
+        "MCP_CONFIG": str(write_config({"time": TIME_SERVER})),
+        "PAIAS_HOME": str(tmp_path / "home"),
+        "DATABASE_URL": pg_url,
+        "USER_ID": user_id,
+    }
     for name, value in values.items():
         monkeypatch.setenv(name, value)
     return {**os.environ, **values}
@@ -112,3 +116,44 @@ def test_console_script_runs_as_a_real_process(cli_env) -> None:
 def test_console_script_usage_error_is_exit_2(cli_env) -> None:
     done = subprocess.run([str(PAIAS), "ask"], env=cli_env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "usage" in done.stderr
+
+
+def test_memory_commands_add_search_list_and_delete(cli_env, capsys) -> None:
+    assert main(["memory", "add", "Project X uses Python 3.11 and FastAPI", "--meta", "project=X", "--json"]) == 0
+    memory_id = json.loads(capsys.readouterr().out)["id"]
+    assert main(["memory", "add", "The deadline is March 15"]) == 0
+    assert capsys.readouterr().out.startswith("Stored memory ")
+
+    assert main(["memory", "search", "What tech stack does Project X use?", "--top-k", "1", "--json"]) == 0
+    [hit] = json.loads(capsys.readouterr().out)
+    assert hit["id"] == memory_id and hit["metadata"] == {"project": "X"} and hit["score"] > 0.4
+
+    assert main(["memory", "search", "tech stack of project x"]) == 0
+    out = capsys.readouterr().out
+    assert memory_id in out and "score" in out and '{"project": "X"}' in out
+
+    assert main(["memory", "list", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)) == 2
+    assert main(["memory", "delete", memory_id, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"id": memory_id, "deleted": True}
+    assert main(["memory", "delete", memory_id]) == 1
+    assert "There is no memory" in capsys.readouterr().err
+    assert main(["memory", "list"]) == 0
+    assert "The deadline is March 15" in capsys.readouterr().out
+
+
+def test_memory_add_with_bad_meta_is_an_error_and_stores_nothing(cli_env, capsys) -> None:
+    assert main(["memory", "add", "something", "--meta", "novalue"]) == 1
+    assert "KEY=VALUE" in capsys.readouterr().err
+    assert main(["memory", "list"]) == 0
+    assert "No memories." in capsys.readouterr().out
+
+
+def test_ask_with_memory_end_to_end(cli_env, capsys) -> None:
+    assert main(["memory", "add", "Project X uses Python 3.11 and FastAPI"]) == 0
+    capsys.readouterr()
+    assert main(["ask", "What tech stack does Project X use?", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kind"] == "answer" and "FastAPI" in data["response"]["answer"]
+    assert [c["tool_name"] for c in data["response"]["tool_calls"]] == ["search_memory"]
+    assert "stored on" in data["response"]["reasoning"]

@@ -22,8 +22,14 @@ from agent_core.settings import PROJECT_ROOT
 def paias(home: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "MODEL"}}
     env.update(PAIAS_HOME=str(home), USER_ID="embedded-test")
-    return subprocess.run([sys.executable, "-m", "agent_core.cli", *args], env=env, capture_output=True, text=True,
-                          timeout=timeout, cwd=PROJECT_ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "agent_core.cli", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=PROJECT_ROOT,
+    )
 
 
 def test_memories_survive_a_restart_and_the_server_stops_when_the_app_exits(tmp_path: Path) -> None:
@@ -42,8 +48,11 @@ def test_memories_survive_a_restart_and_the_server_stops_when_the_app_exits(tmp_
 def test_kill_9_during_writes_loses_nothing_acknowledged_and_stale_handles_are_cleaned(tmp_path: Path) -> None:
     home = tmp_path / "home"
     writer = subprocess.Popen(
-        [sys.executable, "-c", WRITER], env={**os.environ, "PAIAS_HOME": str(home), "USER_ID": "embedded-test"},
-        stdout=subprocess.PIPE, text=True, cwd=PROJECT_ROOT,
+        [sys.executable, "-c", WRITER],
+        env={**os.environ, "PAIAS_HOME": str(home), "USER_ID": "embedded-test"},
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=PROJECT_ROOT,
     )
     acknowledged = []
     deadline = time.monotonic() + 120

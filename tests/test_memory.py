@@ -24,14 +24,16 @@ pytestmark = pytest.mark.anyio
 
 async def test_store_search_dedupe_get_list_and_delete(make_settings) -> None:
     async with open_memory(make_settings()) as memory:
-        first = await memory.store_document("Project X uses Python 3.11 and FastAPI", {"project": "X", "tags": ["a", 1]})
+        first = await memory.store_document(
+            "Project X uses Python 3.11 and FastAPI", {"project": "X", "tags": ["a", 1]}
+        )
         again = await memory.store_document("  Project X uses Python 3.11\n and FastAPI ", {"other": "ignored"})
         other = await memory.store_document("The project deadline is March 15, 2025.")
         assert first == again and first != other
         assert await memory.count() == 2
 
         hits = await memory.semantic_search("What tech stack does Project X use?", top_k=5)
-        assert [h["id"] for h in hits][0] == first
+        assert hits[0]["id"] == first
         assert set(hits[0]) == {"id", "content", "metadata", "score", "created_at"}
         assert hits[0]["metadata"] == {"project": "X", "tags": ["a", 1]}  # jsonb round trip
         assert hits[0]["score"] > hits[1]["score"] and 0.3 < hits[0]["score"] <= 1.0
@@ -107,8 +109,9 @@ class HashEmbeddingModel(EmbeddingModel):
         for text in texts:
             raw = np.frombuffer(hashlib.sha256(text.encode()).digest()[:8], dtype=np.uint8).astype(np.float32) + 1
             vectors.append((raw / np.linalg.norm(raw)).tolist())
-        return EmbeddingResult(embeddings=vectors, inputs=texts, input_type=input_type, model_name="hash-8",
-                               provider_name="test")
+        return EmbeddingResult(
+            embeddings=vectors, inputs=texts, input_type=input_type, model_name="hash-8", provider_name="test"
+        )
 
 
 @pytest.fixture

@@ -81,8 +81,13 @@ class Database:
                 applied = await apply_migrations(conn, self.params)
                 await vector_self_check(conn)
         except psycopg.OperationalError as exc:
-            hint = "unset DATABASE_URL to use the embedded database" if not self.embedded else "see its log"
-            raise ConfigError(f"Cannot connect to PostgreSQL ({where}): {str(exc).strip()}. Start it, or {hint}.") from exc
+            hint = (
+                "Check that the server is running and that DATABASE_URL (host, port, user, password, database) is "
+                "right, or unset DATABASE_URL to use the embedded database."
+                if not self.embedded
+                else f"See the server log in {self.settings.paias_home / 'pgdata' / 'log'}."
+            )
+            raise ConfigError(f"Cannot connect to PostgreSQL ({where}): {str(exc).strip()}. {hint}") from exc
         except psycopg.errors.InsufficientPrivilege as exc:
             raise ConfigError(
                 f"PostgreSQL ({where}) refused a schema change: {exc}. Ask its administrator to run "

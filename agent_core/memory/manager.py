@@ -62,7 +62,9 @@ def content_hash(content: str) -> str:
 
 def _row(row: dict[str, Any]) -> MemoryHit:
     score = row.get("score")
-    return MemoryHit(str(row["id"]), row["content"], row["metadata"], row["created_at"], None if score is None else float(score))
+    return MemoryHit(
+        str(row["id"]), row["content"], row["metadata"], row["created_at"], None if score is None else float(score)
+    )
 
 
 class MemoryManager:
@@ -113,7 +115,9 @@ class MemoryManager:
         if not isinstance(content, str) or not content.strip():
             raise InputError("There is nothing to remember: the content is empty.")
         if len(content) > MAX_CONTENT_CHARS:
-            raise InputError(f"The content is {len(content):,} characters; memories hold at most {MAX_CONTENT_CHARS:,}.")
+            raise InputError(
+                f"The content is {len(content):,} characters; memories hold at most {MAX_CONTENT_CHARS:,}."
+            )
         if metadata is not None and not isinstance(metadata, dict):
             raise InputError("Memory metadata must be an object of key/value pairs.")
         digest = content_hash(content)
@@ -212,8 +216,11 @@ class MemoryManager:
                 await conn.execute(
                     f"ALTER TABLE memories ALTER COLUMN embedding TYPE vector({self.dimension}) USING NULL"
                 )
-                for key, value in (("embedding_model", self.model), ("embedding_dimension", str(self.dimension)),
-                                   ("reembed_pending", "true")):
+                for key, value in (
+                    ("embedding_model", self.model),
+                    ("embedding_dimension", str(self.dimension)),
+                    ("reembed_pending", "true"),
+                ):
                     await conn.execute(
                         "INSERT INTO memory_meta (key, value) VALUES (%s, %s)"
                         " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",

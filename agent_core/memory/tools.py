@@ -40,7 +40,8 @@ async def store_memory(
     ctx: RunContext[Any],
     content: Annotated[str, Field(description="The finding to remember, self-contained, with its source")],
     metadata: Annotated[
-        dict[str, Any] | None, Field(description='Optional tags, e.g. {"topic": "python_async", "source": "https://..."}')
+        dict[str, Any] | None,
+        Field(description='Optional tags, e.g. {"topic": "python_async", "source": "https://..."}'),
     ] = None,
 ) -> str:
     """Store a research finding in the user's memory for later questions. Returns the memory's id.

@@ -9,4 +9,11 @@ from agent_core.offline.planner import (
     build_offline_model,
 )
 
-__all__ = ["HOW_TO_USE_AN_LLM", "MODEL_NAME", "OFFLINE_NOTICE", "OfflinePlanner", "PlannerConfig", "build_offline_model"]
+__all__ = [
+    "HOW_TO_USE_AN_LLM",
+    "MODEL_NAME",
+    "OFFLINE_NOTICE",
+    "OfflinePlanner",
+    "PlannerConfig",
+    "build_offline_model",
+]

@@ -111,8 +111,6 @@ def compose_generic(plan: Plan | None, outcomes: list[Outcome]) -> tuple[str, st
     return answer, f"I called {used} and reported what it returned.", _confidence(good, len(outcomes))
 
 
-
-
 def compose_memory_store(plan: Plan | None, outcomes: list[Outcome]) -> tuple[str, str, float]:
     """Confirm what was stored, with its id, or say why it was not."""
     outcome = outcomes[0] if outcomes else None
@@ -167,7 +165,7 @@ def compose_memory_answer(verdict: MemoryVerdict, outcome: Outcome) -> tuple[str
         answer += f"\n\n(This was stored {verdict.age_days:.0f} days ago and may be out of date; no web search is connected to re-check it.)"
     reasoning = (
         f"I called {_call_text(outcome)} first; {verdict.detail}, so I answered from memory "
-        f"(memory {best.get('id')}, stored {stored:%Y-%m-%d})."
+        f"(memory {best.get('id')}, stored on {stored:%Y-%m-%d})."
     )
     confidence = min(0.9, 0.3 + score) if verdict.kind == "fresh" else min(0.6, score)
     return answer, reasoning, round(confidence, 2)
@@ -186,7 +184,9 @@ def compose_web(outcome: Outcome, memory_detail: str) -> tuple[str, str, float]:
             0.0,
         )
     top = results[0]
-    lines = [f"According to {top.get('title', 'the top result')} ({top.get('url', 'no URL')}): {top.get('snippet', '')}"]
+    lines = [
+        f"According to {top.get('title', 'the top result')} ({top.get('url', 'no URL')}): {top.get('snippet', '')}"
+    ]
     lines += [f"- {r.get('title', '')}: {r.get('url', '')}" for r in results[1:3]]
     reasoning = (
         f"I searched memory first ({memory_detail}), then called {_call_text(outcome)} and quoted the top result. "

@@ -51,7 +51,10 @@ CAPABILITIES: dict[str, Capability] = {
         name="web_search",
         description="searching the web",
         keywords=frozenset({"web", "search", "internet", "online", "results"}),
-        slot_synonyms={"query": ("query", "q", "search_query", "text"), "max_results": ("max_results", "limit", "count", "num_results")},
+        slot_synonyms={
+            "query": ("query", "q", "search_query", "text"),
+            "max_results": ("max_results", "limit", "count", "num_results"),
+        },
         required=frozenset({"web", "internet", "online"}),
     ),
 }

@@ -179,12 +179,13 @@ class OfflinePlanner:
         answer, reasoning, confidence = (composer or COMPOSERS["generic"])(plan, outcomes)
         return _final(info, answer, f"{reasoning} {_SIGNATURE}", confidence)
 
-
     def _memory_then_web(self, info: AgentInfo, turn: _Turn) -> ModelResponse:
         """Memory first: answer from a relevant, fresh memory; otherwise search the web if a tool for it exists."""
         memory_calls = [c for i, c in turn.calls.items() if i.startswith("offline-0-")]
         web_calls = [c for i, c in turn.calls.items() if i.startswith("offline-web-")]
-        memory = _outcome(memory_calls[0], turn.returns.get(memory_calls[0].tool_call_id), None) if memory_calls else None
+        memory = (
+            _outcome(memory_calls[0], turn.returns.get(memory_calls[0].tool_call_id), None) if memory_calls else None
+        )
         verdict = judge_memory(memory, self.config.memory_min_score, self.config.memory_fresh_days, self.config.clock())
         if web_calls:
             web = _outcome(web_calls[0], turn.returns.get(web_calls[0].tool_call_id), None)
