@@ -33,7 +33,7 @@ from pydantic_ai.messages import ModelMessage
 from pydantic_ai.models import Model
 
 from agent_core.agent import Deps, build_agent, system_prompt
-from agent_core.errors import InputError
+from agent_core.errors import InputError, PaiasError
 from agent_core.memory import MemoryManager, build_embedder
 from agent_core.memory.session import open_memory
 from agent_core.memory.tools import memory_toolset
@@ -122,6 +122,17 @@ def finalize_response(output: AgentResponse, records: list[ToolCallRecord]) -> A
     return output.model_copy(update=update)
 
 
+async def _together(*coroutines: Any) -> list[Any]:
+    """Run coroutines concurrently; on failure, cancel the rest and raise the first error itself (not a group)."""
+    try:
+        async with asyncio.TaskGroup() as group:
+            tasks = [group.create_task(c) for c in coroutines]
+    except BaseExceptionGroup as failed:
+        errors = list(failed.exceptions)
+        raise next((e for e in errors if isinstance(e, PaiasError)), errors[0]) from None
+    return [task.result() for task in tasks]
+
+
 class AgentRuntime:
     """Owns everything a turn needs: the database pool, memory, MCP servers, model, agent, conversations."""
 
@@ -149,8 +160,9 @@ class AgentRuntime:
         self._stack = AsyncExitStack()
         try:
             self._stack.push_async_callback(self.servers.stop)
-            # The database and the MCP servers start in parallel: both take about a second cold.
-            self.memory, _ = await asyncio.gather(
+            # The database and the MCP servers start in parallel: both take about a second cold. A TaskGroup
+            # (not gather) so that when one fails the other is cancelled and finished before cleanup runs.
+            self.memory, _ = await _together(
                 self._stack.enter_async_context(open_memory(settings, embedder)), self.servers.start()
             )
             self._annotations = {t.name: dict(t.annotations) for t in await self.servers.list_tools()}

@@ -194,3 +194,11 @@ def test_finalize_appends_failures_the_model_did_not_mention() -> None:
     response = finalize_response(AgentResponse(answer="x", reasoning="Used a and b.", confidence=0.8), [ok, bad])
     assert response.confidence == 0.8  # one call worked; the failure is disclosed, not hidden
     assert response.reasoning.endswith("Tool failures: b failed: boom.")
+
+
+async def test_a_database_failure_at_start_stops_the_servers_and_names_the_database(make_settings) -> None:
+    settings = make_settings(database_url="postgresql://u:pw@127.0.0.1:1/none")
+    runtime = AgentRuntime(settings)
+    with pytest.raises(PaiasError, match="Cannot connect to PostgreSQL"):
+        await runtime.__aenter__()
+    assert [s.state for s in runtime.server_states()] == ["stopped"]

@@ -7,6 +7,7 @@ serve; if every server fails, start-up stops with one error naming each server a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Mapping
@@ -104,12 +105,19 @@ class ServerSet:
     async def _start_one(self, spec: ServerSpec) -> None:
         state = self.states[spec.name]
         started = time.perf_counter()
+        toolset = _build_toolset(spec, self._log_dir)
+        entered = False
         try:
-            toolset = _build_toolset(spec, self._log_dir)
             async with asyncio.timeout(START_TIMEOUT):
                 await toolset.__aenter__()
+                entered = True
                 tools = await toolset.list_tools()
-        except Exception as exc:  # noqa: BLE001 - one server's failure must not stop the others
+        except BaseException as exc:
+            if entered:  # connected but unusable, or start-up was cancelled: close what we opened
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(toolset.__aexit__(None, None, None))
+            if not isinstance(exc, Exception):
+                raise
             state.state, state.error = "failed", _describe(exc)
             return
         self._toolsets[spec.name] = toolset
