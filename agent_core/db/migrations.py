@@ -41,6 +41,29 @@ MIGRATIONS: list[Migration] = [
         CREATE INDEX memories_user_created ON memories (user_id, created_at DESC);
         """,
     ),
+    Migration(
+        2,
+        "tasks",
+        """
+        CREATE TABLE tasks (
+            id bigserial PRIMARY KEY,
+            user_id text NOT NULL,
+            title text NOT NULL CHECK (length(title) BETWEEN 1 AND 255),
+            description text NOT NULL DEFAULT '',
+            status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'completed')),
+            created_at timestamptz NOT NULL DEFAULT now(),
+            updated_at timestamptz NOT NULL DEFAULT now(),
+            completed_at timestamptz NULL
+        );
+        CREATE INDEX tasks_user_status_id ON tasks (user_id, status, id);
+        CREATE TABLE facts (
+            id bigserial PRIMARY KEY,
+            user_id text NOT NULL,
+            fact text NOT NULL,
+            created_at timestamptz NOT NULL DEFAULT now()
+        );
+        """,
+    ),
 ]
 
 _LOCK_KEY = 74_201_977  # any constant: all PAIAS processes serialize their migrations on it
