@@ -6,6 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 APP    := $(VENV)/.installed-app
 DEV    := $(VENV)/.installed-dev
+NODE   := node_modules/.package-lock.json
 
 .PHONY: run test lint bench clean
 
@@ -23,10 +24,16 @@ $(DEV): $(APP) requirements-dev.txt
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	@touch $@
 
-run: $(APP)
+# Node MCP servers (the official filesystem server), pinned in package-lock.json and installed locally.
+# Without npm the app still runs; the filesystem server is then reported as unavailable with the reason.
+$(NODE): package.json package-lock.json
+	@if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund --ignore-scripts --loglevel=error; \
+	else echo "npm not found: the filesystem MCP server will be unavailable (install Node.js 20+)"; fi
+
+run: $(APP) $(NODE)
 	$(BIN)/streamlit run ui/app.py
 
-test: $(DEV)
+test: $(DEV) $(NODE)
 	$(BIN)/python -m pytest --cov --cov-report=term-missing:skip-covered --cov-fail-under=80
 
 lint: $(DEV)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,7 +14,7 @@ from pydantic_ai.toolsets import AbstractToolset, ApprovalRequiredToolset
 from agent_core.memory.manager import MemoryManager
 from agent_core.orchestrator.recording import ToolCallRecorder
 from agent_core.risk import assess_risk, requires_approval
-from agent_core.schemas import AgentResponse
+from agent_core.schemas import AgentResponse, RiskLevel
 from agent_core.settings import Settings
 
 SYSTEM_PROMPT_TEMPLATE = """\
@@ -55,6 +56,7 @@ class Deps:
     correlation_id: str
     recorder: ToolCallRecorder = field(default_factory=ToolCallRecorder)
     memory: MemoryManager | None = None
+    risk_overrides: Mapping[str, RiskLevel] = field(default_factory=dict)
     # The confidence the approval policy uses for REVERSIBLE_WITH_DELAY calls. Unknown means 0.0, so such a
     # call always asks until a turn has a measured confidence to offer.
     confidence: float = 0.0
@@ -63,7 +65,7 @@ class Deps:
 def approval_required(ctx: RunContext[Deps], tool_def: ToolDefinition, args: dict[str, Any]) -> bool:
     """The risk policy, applied to every tool call before it runs; the model cannot bypass it."""
     annotations = (tool_def.metadata or {}).get("annotations") or {}
-    level = assess_risk(tool_def.name, args, annotations).level
+    level = assess_risk(tool_def.name, args, annotations, ctx.deps.risk_overrides).level
     return requires_approval(level, ctx.deps.confidence)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 from urllib.parse import urlparse
 
 from pydantic_ai.exceptions import UserError
@@ -89,7 +90,8 @@ def build_model(settings: Settings) -> Model:
     """
     model = settings.model
     if settings.is_offline:
-        return build_offline_model(PlannerConfig(settings.memory_min_score, settings.memory_fresh_days))
+        roots = tuple(Path(p).expanduser() for p in settings.filesystem_roots.split(os.pathsep) if p.strip())
+        return build_offline_model(PlannerConfig(settings.memory_min_score, settings.memory_fresh_days, roots))
     if model == "azure" or model.startswith("azure:"):
         return _azure_model(settings)
     provider = model.partition(":")[0]

@@ -154,17 +154,19 @@ class AgentRuntime:
         settings = self.settings
         model = self._model_override or build_model(settings)  # credentials fail before anything starts
         embedder = build_embedder(settings)
-        specs = load_server_specs(settings)
+        load_server_specs(settings)  # a broken MCP config fails now, before the database starts
         settings.paias_home.mkdir(parents=True, exist_ok=True)
-        self.servers = ServerSet(specs, log_dir=settings.paias_home / "logs")
         self._stack = AsyncExitStack()
         try:
+            # The database first: servers such as tasks are handed its resolved URL (embedded or external).
+            self.memory = await self._stack.enter_async_context(open_memory(settings, embedder, warm=False))
+            database_url = self.memory.pool.conninfo
+            specs = load_server_specs(settings, extra={"PAIAS_DATABASE_URL": database_url})
+            self.servers = ServerSet(specs, log_dir=settings.paias_home / "logs")
             self._stack.push_async_callback(self.servers.stop)
-            # The database and the MCP servers start in parallel: both take about a second cold. A TaskGroup
-            # (not gather) so that when one fails the other is cancelled and finished before cleanup runs.
-            self.memory, _ = await _together(
-                self._stack.enter_async_context(open_memory(settings, embedder)), self.servers.start()
-            )
+            # Servers start while the embedding model loads. A TaskGroup (not gather): when one fails the other
+            # is cancelled and finished before cleanup runs.
+            await _together(self.servers.start(), embedder.embed_query("warm up"))
             self._annotations = {t.name: dict(t.annotations) for t in await self.servers.list_tools()}
         except BaseException:
             await self._stack.aclose()
@@ -203,7 +205,13 @@ class AgentRuntime:
                 kind="error", conversation_id=conversation_id, correlation_id=correlation_id, error=str(exc)
             )
         conversation_id = conversation_id or uuid.uuid4().hex
-        deps = Deps(self.settings, conversation_id=conversation_id, correlation_id=correlation_id, memory=self.memory)
+        deps = Deps(
+            self.settings,
+            conversation_id=conversation_id,
+            correlation_id=correlation_id,
+            memory=self.memory,
+            risk_overrides=self.servers.risk_overrides() if self.servers else {},
+        )
         log.info("turn started", extra={"correlation_id": correlation_id, "conversation_id": conversation_id})
         try:
             result = await self.agent.run(prompt, deps=deps, message_history=self.history(conversation_id))
@@ -258,7 +266,8 @@ class AgentRuntime:
 
     def _pending(self, call: Any, conversation_id: str) -> PendingApproval:
         args = call.args_as_dict()
-        risk = assess_risk(call.tool_name, args, self._annotations.get(call.tool_name))
+        overrides = self.servers.risk_overrides() if self.servers else {}
+        risk = assess_risk(call.tool_name, args, self._annotations.get(call.tool_name), overrides)
         return PendingApproval(
             id=call.tool_call_id,
             tool_name=call.tool_name,

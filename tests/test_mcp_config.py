@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -17,9 +18,19 @@ def settings(path: Path, **values: object) -> Settings:
 
 
 def test_the_shipped_config_starts_the_time_server_with_this_interpreter() -> None:
-    [spec] = load_server_specs(Settings(_env_file=None))
-    assert spec.name == "time" and spec.command == sys.executable
+    specs = {s.name: s for s in load_server_specs(Settings(_env_file=None))}
+    spec = specs["time"]
+    assert spec.command == sys.executable
     assert spec.args == ("-m", "agent_core.servers.time") and spec.transport == "stdio" and spec.auto_start
+    assert specs["filesystem"].read_only and specs["filesystem"].args[-1] == str(PROJECT_ROOT / "notes")
+
+
+def test_a_path_list_variable_becomes_one_argument_per_path(write_config) -> None:
+    path = write_config(
+        {"fs": {"command": "node", "args": ["server.js", "${FILESYSTEM_ROOTS}", "x${FILESYSTEM_ROOTS}"]}}
+    )
+    [spec] = load_server_specs(settings(path, filesystem_roots=f"/a{os.pathsep}/b c{os.pathsep}"))
+    assert spec.args == ("server.js", "/a", "/b c", f"x/a{os.pathsep}/b c{os.pathsep}")
 
 
 def test_variables_expand_from_environment_and_settings(write_config, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -29,7 +29,7 @@ def test_env_example_copied_to_env_runs_offline_on_defaults(tmp_path: Path, monk
     assert settings.mcp_config == PROJECT_ROOT / "config" / "mcp-servers.json"
     assert settings.database_url is None
     build_model(settings)
-    assert [s.name for s in load_server_specs(settings)] == ["time"]
+    assert [s.name for s in load_server_specs(settings)] == ["time", "filesystem", "websearch", "tasks"]
 
 
 def test_environment_overrides_and_empty_model_means_offline(monkeypatch: pytest.MonkeyPatch) -> None:

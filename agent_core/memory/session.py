@@ -15,7 +15,7 @@ from agent_core.settings import Settings
 
 @asynccontextmanager
 async def open_memory(
-    settings: Settings, embedder: Embedder | None = None, *, check: bool = True
+    settings: Settings, embedder: Embedder | None = None, *, check: bool = True, warm: bool = True
 ) -> AsyncIterator[MemoryManager]:
     """A MemoryManager on its own pool, warmed up; closed on exit.
 
@@ -23,6 +23,7 @@ async def open_memory(
         settings: Where the database is and which embedding model to use.
         embedder: An embedder already built (default: from settings).
         check: Refuse to open when the stored vectors come from another model (False for ``reembed``).
+        warm: Load the embedding model before returning (the runtime does it alongside the MCP servers).
     """
     embedder = embedder or build_embedder(settings)
     dimension = await embedding_dimension(embedder)
@@ -32,5 +33,6 @@ async def open_memory(
         )
         if check:
             await memory.check_compatible()
-        await embedder.embed_query("warm up")  # loads the model now, not during the first question
+        if warm:
+            await embedder.embed_query("warm up")  # loads the model now, not during the first question
         yield memory

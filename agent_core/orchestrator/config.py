@@ -1,9 +1,11 @@
 """Read ``config/mcp-servers.json`` (Claude-Desktop ``{"mcpServers": {...}}`` form).
 
 Extra keys per server: ``timeout`` (seconds per tool call, default ``TOOL_TIMEOUT``), ``autoStart`` (default true),
-``transport`` (``stdio`` default, or ``http`` with ``url``), ``cwd``. Strings may use ``${VAR}`` and
-``${VAR:-default}``, expanded from the environment and the settings. A command of ``python``/``python3`` runs
-with the interpreter the app runs on, so the project's servers always see the project's packages.
+``transport`` (``stdio`` default, or ``http`` with ``url``), ``cwd``, and ``readOnly`` (offer the model only the
+tools the server marks readOnlyHint). Strings may use ``${VAR}`` and ``${VAR:-default}``, expanded from the
+environment and the settings. An argument that is exactly one variable holding a path list (``a:b`` on POSIX)
+becomes one argument per path, so ``"${FILESYSTEM_ROOTS}"`` passes every root. A command of ``python``/``python3``
+runs with the interpreter the app runs on, so the project's servers always see the project's packages.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from agent_core.errors import ConfigError
+from agent_core.schemas import RiskLevel
 from agent_core.settings import PROJECT_ROOT, Settings
 
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
@@ -36,11 +39,21 @@ class ServerSpec:
     timeout: float = 30.0
     auto_start: bool = True
     cwd: str | None = None
+    read_only: bool = False
+    risk: Mapping[str, RiskLevel] = field(default_factory=dict)
 
 
 def expand(value: str, variables: Mapping[str, str]) -> str:
     """Expand ``${VAR}`` and ``${VAR:-default}``; an unset variable without a default becomes ''."""
     return _VAR.sub(lambda m: variables.get(m.group(1)) or (m.group(2) or ""), value)
+
+
+def expand_arg(value: str, variables: Mapping[str, str]) -> list[str]:
+    """One argument, or one per path when the argument is exactly a variable holding a path list."""
+    expanded = expand(value, variables)
+    if _VAR.fullmatch(value) and os.pathsep in expanded:
+        return [part for part in expanded.split(os.pathsep) if part]
+    return [expanded]
 
 
 def settings_variables(settings: Settings) -> dict[str, str]:
@@ -81,18 +94,34 @@ def _spec(name: str, raw: Any, settings: Settings, variables: Mapping[str, str])
     return ServerSpec(
         name=name,
         command=command,
-        args=tuple(expand(str(a), variables) for a in raw.get("args", [])),
+        args=tuple(part for a in raw.get("args", []) for part in expand_arg(str(a), variables)),
         env={k: expand(str(v), variables) for k, v in (raw.get("env") or {}).items()},
         url=expand(raw["url"], variables) if raw.get("url") else None,
         transport=transport,
         timeout=timeout,
         auto_start=bool(raw.get("autoStart", True)),
         cwd=expand(raw["cwd"], variables) if raw.get("cwd") else str(PROJECT_ROOT),
+        read_only=bool(raw.get("readOnly", False)),
+        risk=_risk_overrides(name, raw.get("risk") or {}),
     )
 
 
-def load_server_specs(settings: Settings, path: Path | None = None) -> list[ServerSpec]:
+def _risk_overrides(name: str, raw: Any) -> dict[str, RiskLevel]:
+    if not isinstance(raw, dict):
+        raise ConfigError(f"MCP server '{name}': 'risk' must map tool names to a risk level.")
+    try:
+        return {tool: RiskLevel(str(level).lower()) for tool, level in raw.items()}
+    except ValueError:
+        valid = ", ".join(r.value for r in RiskLevel)
+        raise ConfigError(f"MCP server '{name}': unknown risk level in 'risk' (use {valid}).") from None
+
+
+def load_server_specs(
+    settings: Settings, path: Path | None = None, extra: Mapping[str, str] | None = None
+) -> list[ServerSpec]:
     """Load the server list from ``path`` (default: ``settings.mcp_config``).
+
+    ``extra`` adds variables known only at run time, e.g. ``PAIAS_DATABASE_URL`` (the resolved database URL).
 
     Raises:
         ConfigError: the file is missing, is not valid JSON, or a server entry is incomplete.
@@ -111,5 +140,5 @@ def load_server_specs(settings: Settings, path: Path | None = None) -> list[Serv
     servers = data.get("mcpServers") if isinstance(data, dict) else None
     if not isinstance(servers, dict):
         raise ConfigError(f'MCP config {path} must be an object with an "mcpServers" object.')
-    variables = settings_variables(settings)
+    variables = {**settings_variables(settings), **(extra or {})}
     return [_spec(name, raw, settings, variables) for name, raw in servers.items()]

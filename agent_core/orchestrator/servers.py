@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from fastmcp.client.transports import StdioTransport
 from pydantic_ai.mcp import MCPToolset
+from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.toolsets import AbstractToolset, CombinedToolset
 
 from agent_core.errors import PaiasError
@@ -70,6 +71,10 @@ def _build_toolset(spec: ServerSpec, log_dir: Path) -> MCPToolset:
     return MCPToolset(transport, id=spec.name, tool_error_behavior="failed", init_timeout=START_TIMEOUT)
 
 
+def _read_only_tool(ctx: Any, tool_def: ToolDefinition) -> bool:
+    return ((tool_def.metadata or {}).get("annotations") or {}).get("readOnlyHint") is True
+
+
 def _describe(exc: BaseException) -> str:
     text = str(exc) or type(exc).__name__
     return text.removeprefix("Client failed to connect: ")
@@ -119,8 +124,15 @@ class ServerSet:
             if not isinstance(exc, Exception):
                 raise
             state.state, state.error = "failed", _describe(exc)
+            if "No such file or directory" in state.error and spec.command:
+                state.error = (
+                    f"command '{spec.command}' was not found ({state.error}). Install it (Node.js 20+ for the "
+                    f"filesystem server) or fix 'command' for '{spec.name}' in the MCP config."
+                )
             return
         self._toolsets[spec.name] = toolset
+        if spec.read_only:
+            tools = [t for t in tools if t.annotations is not None and t.annotations.read_only_hint is True]
         state.state, state.error, state.tools = "ready", None, [t.name for t in tools]
         state.started_ms = round((time.perf_counter() - started) * 1000)
         log.info("MCP server %s ready with %d tools in %d ms", spec.name, len(tools), state.started_ms)
@@ -140,20 +152,29 @@ class ServerSet:
         await asyncio.gather(*(stop_one(name, ts) for name, ts in toolsets.items()))
 
     def toolset(self) -> AbstractToolset[Any]:
-        """One toolset over all ready servers, each call recorded and bounded by its server's timeout."""
-        return CombinedToolset(
-            [
-                RecordingToolset(toolset, server=name, timeout=self.specs[name].timeout)
-                for name, toolset in self._toolsets.items()
-            ]
-        )
+        """One toolset over all ready servers, each call recorded and bounded by its server's timeout.
+
+        For a ``readOnly`` server only its read-only tools are offered: the model never sees the others.
+        """
+        parts: list[AbstractToolset[Any]] = []
+        for name, toolset in self._toolsets.items():
+            offered = toolset.filtered(_read_only_tool) if self.specs[name].read_only else toolset
+            parts.append(RecordingToolset(offered, server=name, timeout=self.specs[name].timeout))
+        return CombinedToolset(parts)
+
+    def risk_overrides(self) -> dict[str, RiskLevel]:
+        """Per-tool risk levels from the config's ``risk`` keys, over all servers."""
+        return {tool: level for spec in self.specs.values() for tool, level in spec.risk.items()}
 
     async def list_tools(self, overrides: Mapping[str, RiskLevel | str] | None = None) -> list[ToolInfo]:
         """Every tool of every ready server, with its risk level (sorted by server, then name)."""
+        overrides = {**self.risk_overrides(), **(overrides or {})}
         infos: list[ToolInfo] = []
         for name, toolset in self._toolsets.items():
             for tool in await toolset.list_tools():
                 annotations = tool.annotations.model_dump(exclude_none=True, by_alias=True) if tool.annotations else {}
+                if self.specs[name].read_only and annotations.get("readOnlyHint") is not True:
+                    continue
                 risk = assess_risk(tool.name, None, annotations, overrides)
                 infos.append(
                     ToolInfo(
