@@ -82,3 +82,39 @@ def test_unreadable_timestamp_is_not_presented_as_an_answer() -> None:
 def test_generic_composer_reports_results_verbatim() -> None:
     answer, reasoning, confidence = compose_generic(None, [Outcome(None, "word_count", {"text": "a b"}, True, 2)])
     assert answer == "word_count returned: 2" and confidence == 0.95 and "word_count(text='a b')" in reasoning
+
+
+@pytest.mark.parametrize(
+    ("text", "capability", "path"),
+    [
+        ("read notes/README.md", "file_read", "notes/README.md"),
+        ("Read the file notes/paper.md", "file_read", "notes/paper.md"),
+        ("show me `data/results.csv`", "file_read", "data/results.csv"),
+        ("list the files in notes", "file_list", "notes"),
+        ("What files are in data?", "file_list", "data"),
+        ("ls notes/", "file_list", "notes/"),
+    ],
+)
+def test_file_requests_become_read_or_list_steps(text: str, capability: str, path: str) -> None:
+    plan = analyze(text)
+    assert (plan.capability, plan.steps[0].slots["path"]) == (capability, path)
+
+
+@pytest.mark.parametrize("text", ["read a book about Tokyo", "What is in the news?", "Read more about history"])
+def test_reading_words_without_a_path_are_not_file_requests(text: str) -> None:
+    plan = analyze(text)
+    assert plan is None or plan.capability not in {"file_read", "file_list"}
+
+
+def test_relative_paths_resolve_against_the_roots(tmp_path) -> None:
+    from agent_core.offline import PlannerConfig
+
+    notes = tmp_path / "notes"
+    (notes / "sub").mkdir(parents=True)
+    (notes / "a.md").write_text("x")
+    config = PlannerConfig(file_roots=(notes,))
+    assert config.resolve_path("a.md") == str(notes / "a.md")
+    assert config.resolve_path("notes/a.md") == str(notes / "a.md")
+    assert config.resolve_path("missing.md") == str(notes / "missing.md")
+    assert config.resolve_path("/etc/hosts") == "/etc/hosts"
+    assert PlannerConfig().resolve_path("rel.md") == "rel.md"

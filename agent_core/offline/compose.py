@@ -7,6 +7,7 @@ all failed → 0.0, and the answer says what failed.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -195,9 +196,94 @@ def compose_web(outcome: Outcome, memory_detail: str) -> tuple[str, str, float]:
     return "\n".join(lines), reasoning, 0.6
 
 
+MAX_QUOTED_CHARS = 4000
+
+
+def _text_of(content: Any) -> str:
+    data = _as_data(content)
+    if isinstance(data, dict):
+        data = data.get("content", data.get("text", data))
+    return data if isinstance(data, str) else json.dumps(data, ensure_ascii=False, default=str)
+
+
+def _fenced(text: str) -> str:
+    fence = "````" if "```" in text else "```"
+    return f"{fence}\n{text.rstrip()}\n{fence}"
+
+
+def compose_file(plan: Plan | None, outcomes: list[Outcome]) -> tuple[str, str, float]:
+    """Quote what a file read or folder listing returned, verbatim (truncated), or say why it failed."""
+    listing = bool(plan and plan.capability == "file_list")
+    parts, good = [], 0
+    for outcome in outcomes:
+        label = outcome.step.label if outcome.step else str(outcome.args.get("path", ""))
+        if not outcome.ok:
+            parts.append(f"I couldn't {'list' if listing else 'read'} {label}: {_text_of(outcome.content)}")
+            continue
+        good += 1
+        text = _text_of(outcome.content)
+        cut = len(text) > MAX_QUOTED_CHARS
+        heading = f"Files in {label}:" if listing else f"Contents of {label}:"
+        parts.append(f"{heading}\n\n{_fenced(text[:MAX_QUOTED_CHARS])}" + ("\n\n(truncated)" if cut else ""))
+    used = ", ".join(_call_text(o) for o in outcomes)
+    return (
+        "\n\n".join(parts),
+        f"I called {used} on the read-only filesystem server and quoted the result.",
+        _confidence(good, len(outcomes)),
+    )
+
+
+def _tool_error(content: Any) -> str:
+    return re.sub(r"^Error executing tool \w+:\s*", "", _text_of(content))
+
+
+def _task_line(task: dict[str, Any]) -> str:
+    mark = "x" if task.get("status") == "completed" else " "
+    return f"- [{mark}] {task.get('id')}. {task.get('title')}"
+
+
+def compose_tasks(plan: Plan | None, outcomes: list[Outcome]) -> tuple[str, str, float]:
+    """Say what happened to the task list, from the task server's own results."""
+    capability = plan.capability if plan else ""
+    lines, good = [], 0
+    for outcome in outcomes:
+        data = _as_data(outcome.content)
+        if not outcome.ok or not isinstance(data, dict):
+            lines.append(_tool_error(outcome.content) if not outcome.ok else f"Unexpected result: {data!r}")
+            continue
+        good += 1
+        if capability == "task_list":
+            tasks = data.get("tasks", [])
+            status = (plan.steps[0].slots.get("status") if plan and plan.steps else "all") or "all"
+            which = {"all": "", "pending": "open ", "completed": "completed "}.get(status, "")
+            lines.append(
+                f"You have {len(tasks)} {which}task{'s' if len(tasks) != 1 else ''}:\n"
+                + "\n".join(map(_task_line, tasks))
+                if tasks
+                else f"You have no {which}tasks."
+            )
+        elif capability == "task_add":
+            lines.append(f"Added task {data.get('id')}: {data.get('title')}")
+        elif capability == "task_complete":
+            lines.append(f"Marked task {data.get('id')} done: {data.get('title')}")
+        elif capability == "task_update":
+            lines.append(f"Task {data.get('id')} is now: {data.get('title')}")
+        elif capability == "task_delete":
+            lines.append(f"Deleted task {data.get('deleted')}: {data.get('title')}")
+    used = ", ".join(_call_text(o) for o in outcomes)
+    return (
+        "\n".join(lines),
+        f"I called {used} on the tasks server and reported its result.",
+        _confidence(good, len(outcomes)),
+    )
+
+
 Composer = Callable[[Plan | None, list[Outcome]], tuple[str, str, float]]
 COMPOSERS: dict[str, Composer] = {
     "current_time": compose_time,
     "memory_store": compose_memory_store,
+    "file_read": compose_file,
+    "file_list": compose_file,
+    **dict.fromkeys(("task_add", "task_list", "task_complete", "task_update", "task_delete"), compose_tasks),
     "generic": compose_generic,
 }

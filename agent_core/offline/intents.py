@@ -175,8 +175,101 @@ def memory_search_plan(text: str) -> Plan:
     return Plan("memory_search", [Step("memory_search", {"query": text, "top_k": 5}, "memory")])
 
 
+_PATH = r"(?P<path>(?:~|\.{1,2})?/?[\w.\-]+(?:/[\w.\-]+)*/?)"
+_READ_FILE = re.compile(
+    rf"^\s*(?:please\s+)?(?:read|open|show(?:\s+me)?|cat|display|print)\s+(?:me\s+)?(?:the\s+)?(?:file\s+)?"
+    rf"[`'\"]?{_PATH}[`'\"]?\s*[?.!]?\s*$",
+    re.IGNORECASE,
+)
+_LIST_FILES = re.compile(
+    rf"^\s*(?:please\s+)?(?:(?:list|show(?:\s+me)?)\s+(?:all\s+)?(?:the\s+)?(?:files|contents|documents)"
+    rf"\s+(?:in|of|under)|what(?:\s+files\s+are|\s+are\s+the\s+files)\s+in|ls)"
+    rf"\s+(?:the\s+)?(?:folder\s+|directory\s+)?[`'\"]?{_PATH}[`'\"]?(?:\s+(?:folder|directory))?\s*[?.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def analyze_files(text: str) -> Plan | None:
+    """ "read notes/x.md" → read one file; "list the files in notes" → list a folder (paths as written)."""
+    match = _LIST_FILES.match(text)
+    if match:
+        path = match.group("path")
+        return Plan("file_list", [Step("file_list", {"path": path}, path)])
+    match = _READ_FILE.match(text)
+    if match and ("." in match.group("path").rsplit("/", 1)[-1] or "/" in match.group("path")):
+        path = match.group("path")
+        return Plan("file_read", [Step("file_read", {"path": path}, path)])
+    return None
+
+
+_TASK_WORD = r"(?:task|todo|to-do)"
+_ADD_TASK = re.compile(
+    rf"^\s*(?:please\s+)?(?:remind\s+me\s+to|(?:add|create|new)\s+(?:a\s+|an\s+)?{_TASK_WORD}s?"
+    rf"(?:\s+(?:to|for|called|named|that\s+says))?\s*:?|add\s+(?P<count>two|three|four|five|\d+)\s+{_TASK_WORD}s\s*:?|"
+    rf"{_TASK_WORD}\s*:)\s+(?P<rest>\S.*?)\s*[.!]?\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_LIST_TASKS = re.compile(
+    rf"\b(?:(?:show|list|display|see|view|get)\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:my|the)?\s*(?:open\s+|pending\s+|"
+    rf"completed\s+|done\s+|finished\s+)?{_TASK_WORD}s?(?:\s+list)?|what(?:'s|\s+is)\s+(?:left|still)\s+to\s+do|"
+    rf"what(?:'s|\s+is)\s+on\s+my\s+(?:list|{_TASK_WORD}\s+list|plate)|what\s+do\s+i\s+(?:still\s+)?have\s+to\s+do|"
+    rf"what\s+are\s+my\s+(?:open\s+|pending\s+|completed\s+)?{_TASK_WORD}s)\b",
+    re.IGNORECASE,
+)
+_TASK_ID = r"(?:task|todo|to-do|number|item)?\s*#?(\d+)"
+_COMPLETE_TASK = re.compile(
+    rf"\b(?:(?:mark|set)\s+{_TASK_ID}\s+(?:as\s+)?(?:done|complete|completed|finished)|"
+    rf"(?:complete|finish|check\s+off|tick\s+off|close)\s+{_TASK_ID}|{_TASK_ID}\s+is\s+(?:done|finished|complete))\b",
+    re.IGNORECASE,
+)
+_DELETE_TASK = re.compile(rf"\b(?:delete|remove|drop|cancel|erase)\s+{_TASK_ID}\b", re.IGNORECASE)
+_UPDATE_TASK = re.compile(
+    rf"\b(?:change|rename|update|edit|retitle)\s+{_TASK_ID}\s*(?:to|into|:|so\s+it\s+says)\s+(?P<title>\S.*?)\s*[.!]?\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_AMBIGUOUS_TASK = re.compile(
+    rf"\b(?:mark|complete|finish|delete|remove|drop|cancel|change|rename|update|edit|tick\s+off|check\s+off)\b.*"
+    rf"\b(?:{_TASK_WORD}s?|it|that|this\s+one)\b",
+    re.IGNORECASE,
+)
+_SPLIT_TASKS = re.compile(r"\s*(?:,|;|\band\b|\bthen\b)\s*", re.IGNORECASE)
+
+
+def _task_id(match: re.Match[str]) -> int:
+    return int(next(group for group in match.groups() if group and group.isdigit()))
+
+
+def analyze_tasks(text: str) -> Plan | None:
+    """Seed-004 phrasing: add / list / complete / update / delete tasks; no number → ask which task."""
+    if match := _UPDATE_TASK.search(text):
+        task_id, title = _task_id(match), match.group("title").strip(" '\"")
+        return Plan("task_update", [Step("task_update", {"task_id": task_id, "title": title}, f"task {task_id}")])
+    if match := _COMPLETE_TASK.search(text):
+        task_id = _task_id(match)
+        return Plan("task_complete", [Step("task_complete", {"task_id": task_id}, f"task {task_id}")])
+    if match := _DELETE_TASK.search(text):
+        task_id = _task_id(match)
+        return Plan("task_delete", [Step("task_delete", {"task_id": task_id}, f"task {task_id}")])
+    if match := _ADD_TASK.match(text):
+        rest = match.group("rest").strip()
+        titles = [t.strip(" .'\"") for t in _SPLIT_TASKS.split(rest)] if match.group("count") else [rest]
+        titles = [t[0].upper() + t[1:] for t in titles if t]
+        return Plan("task_add", [Step("task_add", {"title": t}, t) for t in titles[:10]])
+    if _LIST_TASKS.search(text):
+        lowered = text.lower()
+        status = "all"
+        if re.search(r"\b(left|open|pending|remaining|still|have to do|to do)\b", lowered):
+            status = "pending"
+        if re.search(r"\b(completed|done|finished)\b", lowered):
+            status = "completed"
+        return Plan("task_list", [Step("task_list", {"status": status}, f"{status} tasks")])
+    if _AMBIGUOUS_TASK.search(text) and not re.search(r"\d", text):
+        return Plan("task_clarify", [], unresolved=[text])
+    return None
+
+
 Analyzer = Callable[[str], Plan | None]
-ANALYZERS: list[Analyzer] = [analyze_remember, analyze_time]
+ANALYZERS: list[Analyzer] = [analyze_remember, analyze_files, analyze_tasks, analyze_time]
 FOLLOW_UPS: dict[str, Callable[[str, Plan], Plan | None]] = {"current_time": follow_up_time}
 _FOLLOW_UP = re.compile(r"^\s*(?:and|what about|how about|also|same for|now)\b", re.IGNORECASE)
 

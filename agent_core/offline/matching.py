@@ -47,6 +47,41 @@ CAPABILITIES: dict[str, Capability] = {
         slot_synonyms={"content": ("content", "text", "note", "document"), "metadata": ("metadata", "meta", "tags")},
         required=frozenset({"memory", "memories", "remember"}),
     ),
+    "file_read": Capability(
+        name="file_read",
+        description="reading a file",
+        keywords=frozenset({"read", "file", "text", "contents"}),
+        slot_synonyms={"path": ("path", "file", "file_path", "filename")},
+        required=frozenset({"file", "files"}),
+    ),
+    "file_list": Capability(
+        name="file_list",
+        description="listing the files in a folder",
+        keywords=frozenset({"list", "directory", "files", "dir", "folder"}),
+        slot_synonyms={"path": ("path", "directory", "dir", "folder")},
+        required=frozenset({"directory", "folder", "dir"}),
+    ),
+    **{
+        name: Capability(
+            name=name,
+            description=description,
+            keywords=frozenset(words) | {"task", "tasks", "todo"},
+            slot_synonyms={
+                "title": ("title", "name", "task", "text"),
+                "description": ("description", "details", "notes"),
+                "status": ("status", "state", "filter"),
+                "task_id": ("task_id", "id", "task_number", "number"),
+            },
+            required=frozenset({"task", "tasks", "todo", "todos"}),
+        )
+        for name, description, words in (
+            ("task_add", "adding a task to your list", {"add", "create", "new"}),
+            ("task_list", "listing your tasks", {"list", "show"}),
+            ("task_complete", "completing a task", {"complete", "done", "finish", "mark"}),
+            ("task_update", "changing a task", {"update", "edit", "change", "rename"}),
+            ("task_delete", "deleting a task", {"delete", "remove"}),
+        )
+    },
     "web_search": Capability(
         name="web_search",
         description="searching the web",

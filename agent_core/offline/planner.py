@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from pydantic_ai.messages import (
@@ -43,11 +44,23 @@ _SIGNATURE = "Answered by the offline planner (rule-based, no LLM)."
 
 @dataclass(frozen=True)
 class PlannerConfig:
-    """Thresholds the planner answers by (from Settings)."""
+    """Thresholds and places the planner answers by (from Settings)."""
 
     memory_min_score: float = 0.40
     memory_fresh_days: float = 30.0
+    file_roots: tuple[Path, ...] = ()
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
+
+    def resolve_path(self, path: str) -> str:
+        """A path as written ("notes/x.md") made absolute against the readable roots; absolute paths stay."""
+        candidate = Path(path).expanduser()
+        if candidate.is_absolute() or not self.file_roots:
+            return str(candidate)
+        for root in self.file_roots:
+            for option in (root / candidate, root.parent / candidate):
+                if option.exists():
+                    return str(option)
+        return str(self.file_roots[0] / candidate)
 
 
 @dataclass
@@ -141,6 +154,14 @@ class OfflinePlanner:
                 f"No rule of the offline planner matched the request, so no tool was called. {OFFLINE_NOTICE}",
                 0.1,
             )
+        if plan.capability == "task_clarify":
+            return _final(
+                info,
+                "Which task do you mean? Tell me its number (for example 'mark task 2 done'); say 'show my tasks' "
+                "to see the numbers.",
+                f"The request refers to a task without its number, so I asked instead of guessing. {_SIGNATURE}",
+                0.3,
+            )
         capability = CAPABILITIES[plan.capability]
         if not plan.steps:
             names = ", ".join(f"'{u}'" for u in plan.unresolved)
@@ -154,7 +175,10 @@ class OfflinePlanner:
             )
         calls: list[ToolCallPart] = []
         for index, step in enumerate(plan.steps):
-            match = find_tool(plan.capability, info.function_tools, step.slots)
+            slots = dict(step.slots)
+            if "path" in slots:
+                slots["path"] = self.config.resolve_path(slots["path"])
+            match = find_tool(plan.capability, info.function_tools, slots)
             if match is None:
                 return _final(
                     info,
