@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import socket
-import subprocess
 import sys
 import time
 from datetime import UTC, datetime
@@ -15,6 +13,7 @@ from pydantic_ai.mcp import MCPToolset
 from agent_core.servers import time as time_server
 from agent_core.servers.time import TimeServer
 from agent_core.settings import PROJECT_ROOT
+from tests.helpers import http_server
 
 FIXED = datetime(2026, 3, 15, 12, 30, 0, tzinfo=UTC)
 
@@ -62,33 +61,10 @@ async def test_stdio_protocol_lists_a_read_only_tool_and_returns_structured_time
         assert bad.is_error and "Europe/Paris" in bad.content[0].text
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.mark.anyio
 async def test_streamable_http_transport_serves_the_same_tool() -> None:
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "agent_core.servers.time", "--transport", "http", "--port", str(port)],
-        cwd=PROJECT_ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        async with MCPToolset(f"http://127.0.0.1:{port}/mcp") as toolset:
+    with http_server("agent_core.servers.time") as url:
+        async with MCPToolset(url) as toolset:
             result = await toolset.direct_call_tool("get_current_time", {"timezone": "UTC"})
-        assert result["timezone"] == "UTC"
-        assert abs(result["unix_epoch"] - time.time()) < 60
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    assert result["timezone"] == "UTC"
+    assert abs(result["unix_epoch"] - time.time()) < 60

@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
-import subprocess
 import sys
 import threading
 import time
@@ -37,6 +35,7 @@ from agent_core.servers.websearch import (
     WebSearchError,
 )
 from agent_core.settings import PROJECT_ROOT
+from tests.helpers import free_port, http_server
 
 pytestmark = pytest.mark.anyio
 
@@ -283,17 +282,11 @@ def test_the_ddgs_backend_maps_our_engine_and_fields_and_treats_no_results_as_em
         backend.search("broken", 4)
 
 
-def _closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 async def test_a_real_ddgs_search_without_a_connection_is_the_no_network_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # ddgs sends everything through DDGS_PROXY; a closed local port fails fast and can never reach the web.
-    monkeypatch.setenv("DDGS_PROXY", f"http://127.0.0.1:{_closed_port()}")
+    monkeypatch.setenv("DDGS_PROXY", f"http://127.0.0.1:{free_port()}")
     started = time.monotonic()
     with pytest.raises(WebSearchError) as caught:
         await WebSearch(DdgsBackend("duckduckgo", timeout=5), timeout=5).search("python asyncio")
@@ -352,28 +345,10 @@ async def test_stdio_server_with_an_unknown_engine_explains_which_engines_exist(
 
 
 async def test_streamable_http_transport_serves_the_same_tool(tmp_path: Path) -> None:
-    port = _closed_port()
     env = {**os.environ, "PAIAS_WEBSEARCH_BACKEND": f"fixture:{_fixture_file(tmp_path)}", "WEBSEARCH_MAX_RESULTS": "5"}
     for name in ("WEBSEARCH_ENGINE", "WEBSEARCH_TIMEOUT"):
         env.pop(name, None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "agent_core.servers.websearch", "--transport", "http", "--port", str(port)],
-        cwd=PROJECT_ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and proc.poll() is None:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        async with MCPToolset(f"http://127.0.0.1:{port}/mcp") as toolset:
+    with http_server("agent_core.servers.websearch", env) as url:
+        async with MCPToolset(url) as toolset:
             result = await toolset.direct_call_tool("web_search", {"query": "Paris"})
-        assert result == {"results": CANNED["paris"]}
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    assert result == {"results": CANNED["paris"]}
