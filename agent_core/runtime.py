@@ -29,7 +29,14 @@ from pydantic_ai.exceptions import (
     UnexpectedModelBehavior,
     UsageLimitExceeded,
 )
-from pydantic_ai.messages import ModelMessage
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    ToolCallPart,
+    ToolReturnPart,
+    repair_messages,
+)
 from pydantic_ai.models import Model
 
 from agent_core.agent import Deps, build_agent, system_prompt
@@ -96,6 +103,28 @@ def model_error_message(exc: Exception) -> str:
             f"The model did not produce a valid answer after 2 retries ({exc.message}). Rephrase, or try another model."
         )
     return f"The turn failed unexpectedly ({type(exc).__name__}: {exc}). The details are in the log."
+
+
+NOT_APPROVED = "Not run: this call needed the person's approval, and the conversation moved on without it."
+
+
+def close_unanswered_calls(history: list[ModelMessage]) -> list[ModelMessage]:
+    """Answer tool calls left open by a turn that stopped for approval, so the next prompt can run.
+
+    They are marked ``denied`` with a text the model reads as "this never ran"; nothing pretends they succeeded.
+    """
+    if not history or not isinstance(history[-1], ModelResponse):
+        return history
+    open_calls = [p for p in history[-1].parts if isinstance(p, ToolCallPart)]
+    if not open_calls:
+        return history
+    closing = ModelRequest(
+        parts=[
+            ToolReturnPart(call.tool_name, NOT_APPROVED, tool_call_id=call.tool_call_id, outcome="denied")
+            for call in open_calls
+        ]
+    )
+    return repair_messages([*history, closing])
 
 
 def _result_items(result: Any) -> list[dict[str, Any]]:
@@ -195,6 +224,10 @@ class AgentRuntime:
         """The stored message history of a conversation (empty if unknown)."""
         return list(self._conversations.get(conversation_id, []))
 
+    def _history_for_new_prompt(self, conversation_id: str) -> list[ModelMessage]:
+        """The history, with calls still waiting for approval closed out: a new message moves on without them."""
+        return close_unanswered_calls(self.history(conversation_id))
+
     async def ask(self, text: str, conversation_id: str | None = None) -> TurnResult:
         """Run one turn. Never raises for bad input, failing tools or a failing model: see ``TurnResult.kind``."""
         correlation_id = uuid.uuid4().hex[:16]
@@ -214,7 +247,9 @@ class AgentRuntime:
         )
         log.info("turn started", extra={"correlation_id": correlation_id, "conversation_id": conversation_id})
         try:
-            result = await self.agent.run(prompt, deps=deps, message_history=self.history(conversation_id))
+            result = await self.agent.run(
+                prompt, deps=deps, message_history=self._history_for_new_prompt(conversation_id)
+            )
         except Exception as exc:
             log.warning("turn failed: %r", exc, exc_info=True, extra={"correlation_id": correlation_id})
             return TurnResult(

@@ -202,3 +202,20 @@ async def test_a_database_failure_at_start_stops_the_servers_and_names_the_datab
     with pytest.raises(PaiasError, match="Cannot connect to PostgreSQL"):
         await runtime.__aenter__()
     assert runtime.server_states() == []  # the database comes first; no server was started
+
+
+async def test_a_new_message_after_a_pending_approval_moves_on_without_running_the_call(
+    make_settings, flaky_server, tmp_path: Path
+) -> None:
+    from agent_core.runtime import NOT_APPROVED
+
+    model = scripted_model("wipe_everything", {"scope": "all"})
+    async with AgentRuntime(make_settings({"time": TIME_SERVER, "flaky": flaky_server}), model=model) as runtime:
+        pending = await runtime.ask("wipe everything")
+        assert pending.kind == "approval_required"
+        follow_up = await runtime.ask("never mind, what time is it?", conversation_id=pending.conversation_id)
+        history = runtime.history(pending.conversation_id)
+    assert follow_up.kind == "answer"
+    denials = [p for m in history for p in m.parts if getattr(p, "outcome", None) == "denied"]
+    assert [(d.tool_name, d.content) for d in denials] == [("wipe_everything", NOT_APPROVED)]
+    assert not (tmp_path / "wiped.txt").exists()

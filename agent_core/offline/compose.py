@@ -178,7 +178,7 @@ def compose_web(outcome: Outcome, memory_detail: str) -> tuple[str, str, float]:
     if isinstance(results, dict):
         results = results.get("results", [])
     if not outcome.ok or not isinstance(results, list) or not results:
-        why = outcome.content if not outcome.ok else "it returned no results"
+        why = _tool_error(outcome.content).rstrip(".") if not outcome.ok else "it returned no results"
         return (
             f"I couldn't find an answer: {memory_detail}, and the web search failed ({why}).",
             f"I called search_memory and then {_call_text(outcome)}; neither gave an answer.",
