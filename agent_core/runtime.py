@@ -196,6 +196,7 @@ class AgentRuntime:
             # Servers start while the embedding model loads. A TaskGroup (not gather): when one fails the other
             # is cancelled and finished before cleanup runs.
             await _together(self.servers.start(), embedder.embed_query("warm up"))
+            self.servers.start_monitor()
             self._annotations = {t.name: dict(t.annotations) for t in await self.servers.list_tools()}
         except BaseException:
             await self._stack.aclose()

@@ -1,7 +1,10 @@
-"""Start, list and stop the configured MCP servers; build the one toolset the agent sees.
+"""Start, list, watch and stop the configured MCP servers; build the one toolset the agent sees.
 
 All servers start in parallel. A server that fails to start is reported with its reason while the others
-serve; if every server fails, start-up stops with one error naming each server and why.
+serve; if every server fails, start-up stops with one error naming each server and why. While running, a
+monitor pings every ready server (health answers within 1 s); one that stops answering is marked unavailable
+and its tools disappear from the agent's view at once, without touching the others; every ``reconnect_every``
+seconds an unavailable (or failed) server is started again and its tools are discovered afresh.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ log = logging.getLogger(__name__)
 
 START_TIMEOUT = 20.0
 STOP_TIMEOUT = 5.0
+HEALTH_TIMEOUT = 1.0
+CHECK_EVERY = 5.0  # with HEALTH_TIMEOUT, a dead server is noticed within ~6 s (the target is 10 s)
+RECONNECT_EVERY = 30.0
 
 
 @dataclass
@@ -37,10 +43,11 @@ class ServerState:
     """What a person needs to know about one server."""
 
     name: str
-    state: Literal["ready", "failed", "stopped"] = "stopped"
+    state: Literal["ready", "failed", "unavailable", "stopped"] = "stopped"
     tools: list[str] = field(default_factory=list)
     error: str | None = None
     started_ms: int | None = None
+    last_latency_ms: float | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +78,36 @@ def _build_toolset(spec: ServerSpec, log_dir: Path) -> MCPToolset:
     return MCPToolset(transport, id=spec.name, tool_error_behavior="failed", init_timeout=START_TIMEOUT)
 
 
+@dataclass
+class LiveToolset(AbstractToolset[Any]):
+    """The agent's view of the servers: rebuilt from the ready servers at every step, so a server that died
+    drops out at once and one that came back reappears with its rediscovered tools. The ServerSet owns the
+    connections, so entering this toolset for a run opens nothing."""
+
+    servers: ServerSet
+
+    @property
+    def id(self) -> str | None:
+        return None
+
+    @property
+    def label(self) -> str:
+        return "MCP servers"
+
+    async def __aenter__(self) -> LiveToolset:
+        return self
+
+    async def __aexit__(self, *args: Any) -> bool | None:
+        return None
+
+    async def get_tools(self, ctx: Any) -> dict[str, Any]:
+        return await CombinedToolset(self.servers.parts()).get_tools(ctx)
+
+    async def call_tool(self, name: str, tool_args: dict[str, Any], ctx: Any, tool: Any) -> Any:
+        # Dispatch goes through the tool's own source toolset, so the combination's membership does not matter.
+        return await CombinedToolset([]).call_tool(name, tool_args, ctx, tool)
+
+
 def _read_only_tool(ctx: Any, tool_def: ToolDefinition) -> bool:
     return ((tool_def.metadata or {}).get("annotations") or {}).get("readOnlyHint") is True
 
@@ -83,11 +120,21 @@ def _describe(exc: BaseException) -> str:
 class ServerSet:
     """Owns the MCP connections. Enter and exit it from the task that owns the runtime."""
 
-    def __init__(self, specs: list[ServerSpec], log_dir: Path) -> None:
+    def __init__(
+        self,
+        specs: list[ServerSpec],
+        log_dir: Path,
+        *,
+        check_every: float = CHECK_EVERY,
+        reconnect_every: float = RECONNECT_EVERY,
+    ) -> None:
         self.specs = {spec.name: spec for spec in specs}
         self.states = {spec.name: ServerState(spec.name) for spec in specs}
         self._log_dir = log_dir
         self._toolsets: dict[str, MCPToolset] = {}
+        self.check_every = check_every
+        self.reconnect_every = reconnect_every
+        self._monitor: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Start every auto-start server in parallel.
@@ -137,30 +184,86 @@ class ServerSet:
         state.started_ms = round((time.perf_counter() - started) * 1000)
         log.info("MCP server %s ready with %d tools in %d ms", spec.name, len(tools), state.started_ms)
 
-    async def stop(self) -> None:
-        """Stop all servers in parallel, at most ``STOP_TIMEOUT`` seconds each; failures are logged only."""
-
-        async def stop_one(name: str, toolset: MCPToolset) -> None:
+    async def _close(self, name: str, state: str) -> None:
+        toolset = self._toolsets.pop(name, None)
+        if toolset is not None:
             try:
                 async with asyncio.timeout(STOP_TIMEOUT):
                     await toolset.__aexit__(None, None, None)
             except Exception as exc:  # noqa: BLE001 - shutdown is best effort
                 log.warning("MCP server %s did not stop cleanly: %s", name, _describe(exc))
-            self.states[name].state = "stopped"
+        self.states[name].state = state  # type: ignore[assignment]
 
-        toolsets, self._toolsets = self._toolsets, {}
-        await asyncio.gather(*(stop_one(name, ts) for name, ts in toolsets.items()))
+    async def stop(self) -> None:
+        """Stop the monitor and all servers in parallel, at most ``STOP_TIMEOUT`` seconds each."""
+        if self._monitor is not None:
+            self._monitor.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._monitor
+            self._monitor = None
+        await asyncio.gather(*(self._close(name, "stopped") for name in list(self._toolsets)))
+        for state in self.states.values():
+            if state.state == "ready":
+                state.state = "stopped"
 
-    def toolset(self) -> AbstractToolset[Any]:
-        """One toolset over all ready servers, each call recorded and bounded by its server's timeout.
+    async def health(self, name: str) -> bool:
+        """Ping one server; True if it answered within ``HEALTH_TIMEOUT`` (the answer never takes longer)."""
+        toolset = self._toolsets.get(name)
+        if toolset is None:
+            return False
+        started = time.perf_counter()
+        try:
+            async with asyncio.timeout(HEALTH_TIMEOUT):
+                # tools/list, not ping: MCP 2.x servers answer ping with "Method not found", and every server
+                # must answer tools/list. It bypasses the toolset's cache, so it is a real round trip.
+                await toolset.client.list_tools()
+        except (Exception, TimeoutError) as exc:  # noqa: BLE001 - any failure means "not healthy"
+            self.states[name].error = f"health check failed: {_describe(exc) or 'no answer within 1 s'}"
+            return False
+        self.states[name].last_latency_ms = round((time.perf_counter() - started) * 1000, 2)
+        return True
 
-        For a ``readOnly`` server only its read-only tools are offered: the model never sees the others.
-        """
+    def start_monitor(self) -> None:
+        """Watch the servers in the background until ``stop()``."""
+        if self._monitor is None:
+            self._monitor = asyncio.get_running_loop().create_task(self._watch(), name="mcp-monitor")
+
+    async def _watch(self) -> None:
+        since_reconnect = 0.0
+        while True:
+            await asyncio.sleep(self.check_every)
+            since_reconnect += self.check_every
+            for name in list(self._toolsets):
+                if not await self.health(name):
+                    reason = self.states[name].error
+                    await self._close(name, "unavailable")
+                    self.states[name].error = reason
+                    log.warning("MCP server %s is unavailable: %s", name, reason)
+            if since_reconnect >= self.reconnect_every:
+                since_reconnect = 0.0
+                down = [
+                    s
+                    for s in self.specs.values()
+                    if s.auto_start and self.states[s.name].state in {"unavailable", "failed"}
+                ]
+                await asyncio.gather(*(self._start_one(spec) for spec in down))
+                for spec in down:
+                    if self.states[spec.name].state == "ready":
+                        log.info(
+                            "MCP server %s reconnected with %d tools", spec.name, len(self.states[spec.name].tools)
+                        )
+
+    def parts(self) -> list[AbstractToolset[Any]]:
+        """The ready servers' toolsets as the agent uses them: recorded, time-bounded, read-only where configured."""
         parts: list[AbstractToolset[Any]] = []
-        for name, toolset in self._toolsets.items():
+        for name, toolset in list(self._toolsets.items()):
             offered = toolset.filtered(_read_only_tool) if self.specs[name].read_only else toolset
             parts.append(RecordingToolset(offered, server=name, timeout=self.specs[name].timeout))
-        return CombinedToolset(parts)
+        return parts
+
+    def toolset(self) -> AbstractToolset[Any]:
+        """One toolset over whatever servers are ready at the moment the agent asks (bare tool names)."""
+        return LiveToolset(self)
 
     def risk_overrides(self) -> dict[str, RiskLevel]:
         """Per-tool risk levels from the config's ``risk`` keys, over all servers."""
