@@ -192,6 +192,7 @@ class AgentRuntime:
             database_url = self.memory.pool.conninfo
             specs = load_server_specs(settings, extra={"PAIAS_DATABASE_URL": database_url})
             self.servers = ServerSet(specs, log_dir=settings.paias_home / "logs")
+            self.servers.reserved = {"search_memory", "store_memory"}
             self._stack.push_async_callback(self.servers.stop)
             # Servers start while the embedding model loads. A TaskGroup (not gather): when one fails the other
             # is cancelled and finished before cleanup runs.

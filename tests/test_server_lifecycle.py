@@ -93,3 +93,16 @@ async def test_a_server_that_failed_at_start_is_retried(make_settings, tmp_path:
 
 
 TIME_SERVER_CMD = f"{__import__('sys').executable} -m agent_core.servers.time"
+
+
+async def test_duplicate_tool_names_are_not_offered_twice_and_runs_still_work(make_settings) -> None:
+    from agent_core.runtime import AgentRuntime
+
+    servers = {"time": TIME_SERVER, "time-copy": TIME_SERVER}
+    async with AgentRuntime(make_settings(servers)) as runtime:
+        states = {s.name: s for s in runtime.server_states()}
+        tools = [(t.name, t.server) for t in await runtime.tools()]
+        turn = await runtime.ask("What time is it in Tokyo?")
+    assert states["time"].ignored_tools == [] and states["time-copy"].ignored_tools == ["get_current_time"]
+    assert tools == [("get_current_time", "time")]
+    assert turn.kind == "answer" and turn.response.tool_calls[0].status.value == "success"

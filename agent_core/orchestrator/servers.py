@@ -20,7 +20,6 @@ from typing import Any, Literal
 
 from fastmcp.client.transports import StdioTransport
 from pydantic_ai.mcp import MCPToolset
-from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.toolsets import AbstractToolset, CombinedToolset
 
 from agent_core.errors import PaiasError
@@ -48,6 +47,7 @@ class ServerState:
     error: str | None = None
     started_ms: int | None = None
     last_latency_ms: float | None = None
+    ignored_tools: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -108,10 +108,6 @@ class LiveToolset(AbstractToolset[Any]):
         return await CombinedToolset([]).call_tool(name, tool_args, ctx, tool)
 
 
-def _read_only_tool(ctx: Any, tool_def: ToolDefinition) -> bool:
-    return ((tool_def.metadata or {}).get("annotations") or {}).get("readOnlyHint") is True
-
-
 def _describe(exc: BaseException) -> str:
     text = str(exc) or type(exc).__name__
     return text.removeprefix("Client failed to connect: ")
@@ -135,6 +131,7 @@ class ServerSet:
         self.check_every = check_every
         self.reconnect_every = reconnect_every
         self._monitor: asyncio.Task[None] | None = None
+        self.reserved: set[str] = set()  # names taken by tools outside the servers (the memory tools)
 
     async def start(self) -> None:
         """Start every auto-start server in parallel.
@@ -253,11 +250,33 @@ class ServerSet:
                             "MCP server %s reconnected with %d tools", spec.name, len(self.states[spec.name].tools)
                         )
 
+    def offered_tools(self) -> dict[str, list[str]]:
+        """Tool names each ready server offers, after rejecting duplicates.
+
+        A name already taken — by the memory tools or by a server listed earlier in the config — is not offered
+        again; the later server keeps its other tools and its state lists what was ignored. Without this, one
+        duplicate name would make every agent run fail.
+        """
+        taken, offered = set(self.reserved), {}
+        for name in self.specs:
+            state = self.states[name]
+            if state.state != "ready" or name not in self._toolsets:
+                continue
+            duplicates = [t for t in state.tools if t in taken]
+            if duplicates and duplicates != state.ignored_tools:
+                log.warning("MCP server %s: tool names already in use, not offered: %s", name, ", ".join(duplicates))
+            state.ignored_tools = duplicates
+            offered[name] = [t for t in state.tools if t not in taken]
+            taken.update(offered[name])
+        return offered
+
     def parts(self) -> list[AbstractToolset[Any]]:
-        """The ready servers' toolsets as the agent uses them: recorded, time-bounded, read-only where configured."""
+        """The ready servers' toolsets as the agent uses them: recorded, time-bounded, read-only where configured,
+        without duplicate names."""
         parts: list[AbstractToolset[Any]] = []
-        for name, toolset in list(self._toolsets.items()):
-            offered = toolset.filtered(_read_only_tool) if self.specs[name].read_only else toolset
+        for name, names in self.offered_tools().items():
+            allowed = frozenset(names)
+            offered = self._toolsets[name].filtered(lambda ctx, tool_def, allowed=allowed: tool_def.name in allowed)
             parts.append(RecordingToolset(offered, server=name, timeout=self.specs[name].timeout))
         return parts
 
@@ -273,10 +292,11 @@ class ServerSet:
         """Every tool of every ready server, with its risk level (sorted by server, then name)."""
         overrides = {**self.risk_overrides(), **(overrides or {})}
         infos: list[ToolInfo] = []
-        for name, toolset in self._toolsets.items():
+        offered = self.offered_tools()
+        for name, toolset in list(self._toolsets.items()):
             for tool in await toolset.list_tools():
                 annotations = tool.annotations.model_dump(exclude_none=True, by_alias=True) if tool.annotations else {}
-                if self.specs[name].read_only and annotations.get("readOnlyHint") is not True:
+                if tool.name not in offered.get(name, ()):
                     continue
                 risk = assess_risk(tool.name, None, annotations, overrides)
                 infos.append(
