@@ -8,7 +8,7 @@ APP    := $(VENV)/.installed-app
 DEV    := $(VENV)/.installed-dev
 NODE   := node_modules/.package-lock.json
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench bench-memory clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required (found " + sys.version.split()[0] + "); set PYTHON=python3.11")'
@@ -40,8 +40,11 @@ lint: $(DEV)
 	$(BIN)/ruff check agent_core ui tests bench
 	$(BIN)/ruff format --check agent_core ui tests bench
 
-bench: $(APP)
+bench: $(APP) $(NODE)
 	$(BIN)/python bench/turn_latency.py
+
+bench-memory: $(APP)
+	$(BIN)/python bench/memory.py   # ~10 minutes: embeds 100k documents
 
 clean:
 	rm -rf $(VENV) .pytest_cache .coverage .coverage.* htmlcov test-output
