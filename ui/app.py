@@ -34,7 +34,7 @@ with st.sidebar:
     st.subheader("MCP servers")
     for server in runtime.runtime.server_states():
         # A coloured dot rather than an emoji: emoji fonts are missing on many servers and kiosks.
-        color = {"ready": "green", "failed": "red"}.get(server.state, "gray")
+        color = {"ready": "green", "failed": "red", "unavailable": "orange"}.get(server.state, "gray")
         st.markdown(f":{color}[●] **{server.name}** — {server.state}, {len(server.tools)} tools")
         if server.error:
             st.caption(server.error)
