@@ -46,7 +46,8 @@ from agent_core.memory.session import open_memory
 from agent_core.memory.tools import memory_toolset
 from agent_core.models import build_model, describe_model
 from agent_core.offline.intents import topic_of
-from agent_core.orchestrator import RecordingToolset, ServerSet, ServerState, ToolInfo, load_server_specs
+from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState, ToolInfo, load_server_specs
+from agent_core.orchestrator.legacy import LegacyTools, legacy_agent
 from agent_core.risk import assess_risk, canonical_tool_name
 from agent_core.schemas import AgentResponse, PendingApproval, ToolCallRecord, ToolCallStatus, TurnResult
 from agent_core.settings import Settings
@@ -168,11 +169,10 @@ class AgentRuntime:
     def __init__(self, settings: Settings | None = None, *, model: Model | None = None) -> None:
         self.settings = settings or Settings()
         self._model_override = model
-        self.servers: ServerSet | None = None
+        self.servers: Orchestrator | None = None
         self.memory: MemoryManager | None = None
         self._stack: AsyncExitStack | None = None
         self._conversations: dict[str, list[ModelMessage]] = {}
-        self._annotations: dict[str, dict[str, Any]] = {}
 
     @property
     def model_label(self) -> str:
@@ -191,18 +191,21 @@ class AgentRuntime:
             self.memory = await self._stack.enter_async_context(open_memory(settings, embedder, warm=False))
             database_url = self.memory.pool.conninfo
             specs = load_server_specs(settings, extra={"PAIAS_DATABASE_URL": database_url})
-            self.servers = ServerSet(specs, log_dir=settings.paias_home / "logs")
+            self.servers = Orchestrator.from_specs(specs, log_dir=settings.paias_home / "logs")
+            legacy = LegacyTools(self.memory.pool, settings.user_id, settings.paias_home / "notes")
+            self.servers.register("legacy", lambda: legacy_agent(legacy, timeout=settings.tool_timeout))
             self.servers.reserved = {"search_memory", "store_memory"}
             self._stack.push_async_callback(self.servers.stop)
             # Servers start while the embedding model loads. A TaskGroup (not gather): when one fails the other
             # is cancelled and finished before cleanup runs.
             await _together(self.servers.start(), embedder.embed_query("warm up"))
             self.servers.start_monitor()
-            self._annotations = {t.name: dict(t.annotations) for t in await self.servers.list_tools()}
         except BaseException:
             await self._stack.aclose()
             raise
-        memory_tools = RecordingToolset(memory_toolset, server="memory", timeout=settings.tool_timeout)
+        memory_tools = RecordingToolset(
+            memory_toolset, server="memory", timeout=settings.tool_timeout, metrics=self.servers.metrics
+        )
         self.agent = build_agent(
             model,
             [self.servers.toolset(), memory_tools],
@@ -304,7 +307,8 @@ class AgentRuntime:
     def _pending(self, call: Any, conversation_id: str) -> PendingApproval:
         args = call.args_as_dict()
         overrides = self.servers.risk_overrides() if self.servers else {}
-        risk = assess_risk(call.tool_name, args, self._annotations.get(call.tool_name), overrides)
+        annotations = self.servers.annotations(call.tool_name) if self.servers else {}
+        risk = assess_risk(call.tool_name, args, annotations, overrides)
         return PendingApproval(
             id=call.tool_call_id,
             tool_name=call.tool_name,

@@ -24,7 +24,7 @@ def test_background_runtime_answers_from_any_thread_and_closes_its_servers(make_
     assert all(r.response.tool_calls[0].status.value == "success" for r in results)
     handle.close()
     handle.close()  # idempotent: atexit may call it again
-    assert [s.state for s in handle.runtime.server_states()] == ["stopped"]
+    assert {s.name: s.state for s in handle.runtime.server_states()} == {"time": "stopped", "legacy": "stopped"}
     with pytest.raises(RuntimeError, match="closed"):
         handle.ask("What time is it?")
 

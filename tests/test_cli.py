@@ -78,8 +78,13 @@ def test_azure_without_endpoint_exits_1_naming_the_variable(cli_env, capsys, mon
 
 def test_tools_json_lists_each_tool_with_server_and_risk(cli_env, capsys) -> None:
     assert main(["tools", "--json"]) == 0
-    [tool] = json.loads(capsys.readouterr().out)
-    assert (tool["name"], tool["server"], tool["risk_level"]) == ("get_current_time", "time", "reversible")
+    rows = json.loads(capsys.readouterr().out)
+    assert {(t["name"], t["server"], t["risk_level"]) for t in rows} == {
+        ("get_current_time", "time", "reversible"),
+        ("save_fact", "legacy", "reversible"),
+        ("log_note", "legacy", "reversible"),
+    }
+    [tool] = [t for t in rows if t["name"] == "get_current_time"]
     assert tool["annotations"]["readOnlyHint"] is True and "timezone" in tool["input_schema"]["properties"]
 
 

@@ -12,7 +12,7 @@ from pydantic_ai.models.test import TestModel
 from pydantic_ai.tools import RunContext
 from pydantic_ai.usage import RunUsage
 
-from agent_core.orchestrator import ServerSet, load_server_specs
+from agent_core.orchestrator import Orchestrator, load_server_specs
 from tests.conftest import TIME_SERVER
 
 pytestmark = pytest.mark.anyio
@@ -33,7 +33,7 @@ def kill_server(script: str) -> int:
     return proc.pid
 
 
-async def offered(servers: ServerSet) -> set[str]:
+async def offered(servers: Orchestrator) -> set[str]:
     ctx = RunContext(deps=None, model=TestModel(), usage=RunUsage())
     return set(await servers.toolset().get_tools(ctx))
 
@@ -42,7 +42,7 @@ async def test_a_killed_server_is_marked_unavailable_then_reconnects(
     make_settings, flaky_server, tmp_path: Path
 ) -> None:
     specs = load_server_specs(make_settings({"time": TIME_SERVER, "flaky": flaky_server}))
-    servers = ServerSet(specs, tmp_path / "logs", check_every=0.25, reconnect_every=2.0)
+    servers = Orchestrator.from_specs(specs, tmp_path / "logs", check_every=0.25, reconnect_every=2.0)
     await servers.start()
     servers.start_monitor()
     try:
@@ -63,7 +63,7 @@ async def test_a_killed_server_is_marked_unavailable_then_reconnects(
 
 
 async def test_health_answers_within_a_second_and_records_latency(make_settings, tmp_path: Path) -> None:
-    servers = ServerSet(load_server_specs(make_settings()), tmp_path / "logs")
+    servers = Orchestrator.from_specs(load_server_specs(make_settings()), tmp_path / "logs")
     await servers.start()
     try:
         started = time.perf_counter()
@@ -78,7 +78,7 @@ async def test_health_answers_within_a_second_and_records_latency(make_settings,
 async def test_a_server_that_failed_at_start_is_retried(make_settings, tmp_path: Path) -> None:
     helper = tmp_path / "bin" / "late-server"
     specs = load_server_specs(make_settings({"time": TIME_SERVER, "late": {"command": str(helper), "args": []}}))
-    servers = ServerSet(specs, tmp_path / "logs", check_every=0.25, reconnect_every=0.5)
+    servers = Orchestrator.from_specs(specs, tmp_path / "logs", check_every=0.25, reconnect_every=0.5)
     await servers.start()
     servers.start_monitor()
     try:
@@ -101,7 +101,7 @@ async def test_duplicate_tool_names_are_not_offered_twice_and_runs_still_work(ma
     servers = {"time": TIME_SERVER, "time-copy": TIME_SERVER}
     async with AgentRuntime(make_settings(servers)) as runtime:
         states = {s.name: s for s in runtime.server_states()}
-        tools = [(t.name, t.server) for t in await runtime.tools()]
+        tools = [(t.name, t.server) for t in await runtime.tools() if t.server != "legacy"]
         turn = await runtime.ask("What time is it in Tokyo?")
     assert states["time"].ignored_tools == [] and states["time-copy"].ignored_tools == ["get_current_time"]
     assert tools == [("get_current_time", "time")]

@@ -1,15 +1,32 @@
-"""Connections to the MCP servers, and the toolset the agent sees (one name space, bare tool names)."""
+"""The orchestrator: agents (MCP servers, local Python tools) behind one toolset with bare tool names."""
 
+from agent_core.orchestrator.agents import AgentManifest, AgentStartError, LocalAgent, MCPAgent, ToolAgent
 from agent_core.orchestrator.config import ServerSpec, load_server_specs
-from agent_core.orchestrator.recording import RecordingToolset, ToolCallRecorder
-from agent_core.orchestrator.servers import ServerSet, ServerState, ToolInfo
+from agent_core.orchestrator.metrics import ToolMetrics
+from agent_core.orchestrator.recording import RecordingToolset, ToolCallRecorder, call_recorded
+from agent_core.orchestrator.registry import (
+    Orchestrator,
+    ServerState,
+    ToolInfo,
+    UnknownAgentError,
+    UnknownToolError,
+)
 
 __all__ = [
+    "AgentManifest",
+    "AgentStartError",
+    "LocalAgent",
+    "MCPAgent",
+    "Orchestrator",
     "RecordingToolset",
-    "ServerSet",
     "ServerSpec",
     "ServerState",
+    "ToolAgent",
     "ToolCallRecorder",
     "ToolInfo",
+    "ToolMetrics",
+    "UnknownAgentError",
+    "UnknownToolError",
+    "call_recorded",
     "load_server_specs",
 ]

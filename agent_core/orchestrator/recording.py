@@ -1,8 +1,9 @@
 """Record every tool call that actually runs: name, arguments, result, measured duration, status.
 
-``AgentResponse.tool_calls`` is built from these records, never from what the model says it did. The wrapper
-also enforces the server's per-call timeout and turns any failure into a tool result the model can read
-(``ToolFailed``), so one broken tool never crashes a turn.
+``AgentResponse.tool_calls`` is built from these records, never from what the model says it did. The same path
+(``call_recorded``) serves the agent's calls and the orchestrator's direct ``execute``: it enforces the per-call
+timeout, counts the call in the metrics, and turns any failure into ``ToolFailed`` with a message the model (or
+a person) can read, so one broken tool never crashes a turn.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +20,7 @@ from pydantic_ai.tools import RunContext
 from pydantic_ai.toolsets import WrapperToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 
+from agent_core.orchestrator.metrics import ToolMetrics
 from agent_core.schemas import ToolCallRecord, ToolCallStatus
 
 log = logging.getLogger(__name__)
@@ -48,55 +51,85 @@ def _elapsed_ms(started: float) -> int:
     return max(1, round((time.perf_counter() - started) * 1000))
 
 
+async def call_recorded(
+    call: Callable[[], Awaitable[Any]],
+    *,
+    tool: str,
+    args: dict[str, Any],
+    server: str,
+    timeout: float,
+    recorder: ToolCallRecorder | None = None,
+    metrics: ToolMetrics | None = None,
+    correlation_id: str | None = None,
+) -> Any:
+    """Run ``call`` within ``timeout`` seconds and record it.
+
+    Raises:
+        ToolFailed: the call failed or timed out; the message names the tool, the server and the reason.
+    """
+    seq = recorder.start() if recorder else 0
+    started = time.perf_counter()
+
+    def record(status: ToolCallStatus, result: Any = None, error: str | None = None) -> None:
+        entry = ToolCallRecord(
+            tool_name=tool,
+            parameters=dict(args),
+            result=result,
+            duration_ms=_elapsed_ms(started),
+            status=status,
+            error=error,
+        )
+        log.info(
+            "tool call %s on %s: %s in %d ms",
+            tool,
+            server,
+            status.value,
+            entry.duration_ms,
+            extra={"correlation_id": correlation_id, "tool": tool, "server": server, "status": status.value},
+        )
+        if metrics:
+            metrics.record(tool, server, status, (time.perf_counter() - started) * 1000)
+        if recorder:
+            recorder.add(seq, entry)
+
+    try:
+        async with asyncio.timeout(timeout):
+            result = await call()
+    except (ApprovalRequired, CallDeferred):
+        raise
+    except TimeoutError:
+        message = f"{tool} on server '{server}' timed out after {timeout:g} s"
+        record(ToolCallStatus.TIMEOUT, error=message)
+        raise ToolFailed(message) from None
+    except ToolFailed as exc:
+        record(ToolCallStatus.FAILED, error=exc.message)
+        raise
+    except Exception as exc:
+        message = f"{tool} on server '{server}' failed: {type(exc).__name__}: {exc}".rstrip(": ")
+        record(ToolCallStatus.FAILED, error=message)
+        raise ToolFailed(message) from exc
+    record(ToolCallStatus.SUCCESS, result=result)
+    return result
+
+
 @dataclass
 class RecordingToolset(WrapperToolset[Any]):
-    """Wraps one server's toolset: timeout per call, a record per call, failures returned to the model."""
+    """Wraps one source's toolset: timeout per call, a record per call, failures returned to the model."""
 
     server: str = ""
     timeout: float = 30.0
+    metrics: ToolMetrics | None = None
 
     async def call_tool(
         self, name: str, tool_args: dict[str, Any], ctx: RunContext[Any], tool: ToolsetTool[Any]
     ) -> Any:
-        recorder: ToolCallRecorder | None = getattr(ctx.deps, "recorder", None)
-        seq = recorder.start() if recorder else 0
-        started = time.perf_counter()
-
-        def record(status: ToolCallStatus, result: Any = None, error: str | None = None) -> None:
-            entry = ToolCallRecord(
-                tool_name=name,
-                parameters=dict(tool_args),
-                result=result,
-                duration_ms=_elapsed_ms(started),
-                status=status,
-                error=error,
-            )
-            log.info(
-                "tool call %s on %s: %s in %d ms",
-                name,
-                self.server,
-                status.value,
-                entry.duration_ms,
-                extra={"correlation_id": getattr(ctx.deps, "correlation_id", None)},
-            )
-            if recorder:
-                recorder.add(seq, entry)
-
-        try:
-            async with asyncio.timeout(self.timeout):
-                result = await super().call_tool(name, tool_args, ctx, tool)
-        except (ApprovalRequired, CallDeferred):
-            raise
-        except TimeoutError:
-            message = f"{name} on server '{self.server}' timed out after {self.timeout:g} s"
-            record(ToolCallStatus.TIMEOUT, error=message)
-            raise ToolFailed(message) from None
-        except ToolFailed as exc:
-            record(ToolCallStatus.FAILED, error=exc.message)
-            raise
-        except Exception as exc:
-            message = f"{name} on server '{self.server}' failed: {type(exc).__name__}: {exc}".rstrip(": ")
-            record(ToolCallStatus.FAILED, error=message)
-            raise ToolFailed(message) from exc
-        record(ToolCallStatus.SUCCESS, result=result)
-        return result
+        return await call_recorded(
+            lambda: super(RecordingToolset, self).call_tool(name, tool_args, ctx, tool),
+            tool=name,
+            args=tool_args,
+            server=self.server,
+            timeout=self.timeout,
+            recorder=getattr(ctx.deps, "recorder", None),
+            metrics=self.metrics,
+            correlation_id=getattr(ctx.deps, "correlation_id", None),
+        )

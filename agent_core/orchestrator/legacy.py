@@ -1,0 +1,82 @@
+"""The legacy tools, kept working as a local agent (seed 001 FR-010): ``save_fact`` and ``log_note``.
+
+Both are plain async functions that old code can still call directly; ``legacy_agent`` puts the same functions
+behind the Agent protocol, so the model reaches them through the orchestrator with identical results.
+
+- ``save_fact(fact)`` stores a short statement in the ``facts`` table (migration 2), scoped to USER_ID.
+- ``log_note(text)`` appends a timestamped bullet to today's Obsidian-style daily note,
+  ``$PAIAS_HOME/notes/daily/YYYY-MM-DD.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+from psycopg_pool import AsyncConnectionPool
+from pydantic import Field
+
+from agent_core.orchestrator.agents import LocalAgent
+from agent_core.schemas import RiskLevel
+
+MAX_FACT = 2000
+MAX_NOTE = 4000
+_WRITES_OWN_NOTEBOOK = {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": False}
+
+
+@dataclass
+class LegacyTools:
+    """The legacy functions, bound to one user's database rows and notes folder."""
+
+    pool: AsyncConnectionPool
+    user_id: str
+    notes_dir: Path
+    clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+
+    async def save_fact(
+        self, fact: Annotated[str, Field(min_length=1, max_length=MAX_FACT, description="The fact, one statement")]
+    ) -> dict[str, Any]:
+        """Save a fact (one short statement) to the user's fact list.
+
+        Args:
+            fact: The statement to keep, e.g. "The lab's freezer runs at -80 °C".
+        """
+        fact = " ".join(fact.split())
+        async with self.pool.connection() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO facts (user_id, fact) VALUES (%s, %s) RETURNING id, created_at", (self.user_id, fact)
+            )
+            fact_id, created = await cursor.fetchone()
+        return {"id": fact_id, "fact": fact, "created_at": created.isoformat()}
+
+    async def log_note(
+        self, text: Annotated[str, Field(min_length=1, max_length=MAX_NOTE, description="What to write down")]
+    ) -> dict[str, Any]:
+        """Append a note to today's daily note (a Markdown file, Obsidian style).
+
+        Args:
+            text: The note; it is written as one timestamped bullet.
+        """
+        now = self.clock()
+        path = self.notes_dir / "daily" / f"{now:%Y-%m-%d}.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        line = f"- {now:%H:%M} {' '.join(text.split())}\n"
+        with path.open("a", encoding="utf-8") as note:
+            if note.tell() == 0:
+                note.write(f"# {now:%Y-%m-%d}\n\n")
+            note.write(line)
+        return {"path": str(path), "appended": line.strip()}
+
+
+def legacy_agent(tools: LegacyTools, timeout: float = 15.0) -> LocalAgent:
+    """The legacy functions as a local agent. Both write only the user's own notebook, so they are reversible."""
+    return LocalAgent(
+        "legacy",
+        [tools.save_fact, tools.log_note],
+        annotations={"save_fact": _WRITES_OWN_NOTEBOOK, "log_note": _WRITES_OWN_NOTEBOOK},
+        risk={"save_fact": RiskLevel.REVERSIBLE, "log_note": RiskLevel.REVERSIBLE},
+        timeout=timeout,
+    )

@@ -1,0 +1,332 @@
+"""The orchestrator: registers agents by factory, starts and watches them, routes tool calls by name.
+
+All agents start in parallel. One that fails to start is reported with its reason while the others serve; if
+every agent fails, start-up stops with one error naming each and why. While running, a monitor checks every
+ready agent (health answers within 1 s); one that stops answering is marked unavailable and its tools leave the
+agent's view at once, without touching the others; every ``reconnect_every`` seconds an unavailable (or failed)
+agent is started again and its tools are discovered afresh. The model sees one toolset with bare tool names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic_ai.toolsets import AbstractToolset
+
+from agent_core.errors import PaiasError
+from agent_core.orchestrator.agents import RETRY_DELAY, AgentStartError, MCPAgent, ToolAgent, describe_error
+from agent_core.orchestrator.config import ServerSpec
+from agent_core.orchestrator.metrics import ToolMetrics
+from agent_core.orchestrator.recording import RecordingToolset, call_recorded
+from agent_core.orchestrator.toolsets import AgentToolset, LiveToolset
+from agent_core.risk import assess_risk
+from agent_core.schemas import RiskLevel
+
+log = logging.getLogger(__name__)
+
+HEALTH_TIMEOUT = 1.0
+CHECK_EVERY = 5.0  # with HEALTH_TIMEOUT, a dead server is noticed within ~6 s (the target is 10 s)
+RECONNECT_EVERY = 30.0
+
+AgentFactory = Callable[[], ToolAgent]
+
+
+class UnknownToolError(PaiasError):
+    """No ready agent offers the tool; the message lists the ones that exist."""
+
+
+class UnknownAgentError(PaiasError):
+    """No agent of that name is registered; the message lists the registered ones."""
+
+
+@dataclass
+class ServerState:
+    """What a person needs to know about one agent (an MCP server or a local agent)."""
+
+    name: str
+    kind: Literal["mcp", "local"] = "mcp"
+    state: Literal["ready", "failed", "unavailable", "stopped"] = "stopped"
+    tools: list[str] = field(default_factory=list)
+    error: str | None = None
+    started_ms: int | None = None
+    last_latency_ms: float | None = None
+    ignored_tools: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ToolInfo:
+    """One tool as offered to the agent, with its source server and risk level."""
+
+    name: str
+    server: str
+    description: str
+    input_schema: Mapping[str, Any]
+    annotations: Mapping[str, Any]
+    risk_level: RiskLevel
+    risk_reason: str
+
+
+class Orchestrator:
+    """Owns the agents. Enter and exit it (``start``/``stop``) from the task that owns the runtime."""
+
+    def __init__(self, *, check_every: float = CHECK_EVERY, reconnect_every: float = RECONNECT_EVERY) -> None:
+        self.check_every = check_every
+        self.reconnect_every = reconnect_every
+        self.states: dict[str, ServerState] = {}
+        self.metrics = ToolMetrics()
+        self.reserved: set[str] = set()  # names taken by tools outside the orchestrator (the memory tools)
+        self._factories: dict[str, AgentFactory] = {}
+        self._auto_start: dict[str, bool] = {}
+        self._agents: dict[str, ToolAgent] = {}  # created once, restarted in place
+        self._ready: set[str] = set()
+        self._monitor: asyncio.Task[None] | None = None
+
+    @classmethod
+    def from_specs(
+        cls, specs: list[ServerSpec], log_dir: Path, *, retry_delay: float = RETRY_DELAY, **options: Any
+    ) -> Orchestrator:
+        """An orchestrator with one MCP agent registered per configured server."""
+        orchestrator = cls(**options)
+        for spec in specs:
+            factory = partial(MCPAgent, spec, log_dir, retry_delay=retry_delay)
+            orchestrator.register(spec.name, factory, auto_start=spec.auto_start)
+        return orchestrator
+
+    def register(self, name: str, factory: AgentFactory, *, auto_start: bool = True) -> None:
+        """Register an agent by factory; it is created at its first start.
+
+        Raises:
+            PaiasError: the name is taken (two servers must not share a name).
+        """
+        if name in self._factories:
+            raise PaiasError(f"An agent named '{name}' is already registered; give the second one another name.")
+        self._factories[name] = factory
+        self._auto_start[name] = auto_start
+        self.states[name] = ServerState(name)
+
+    def _agent(self, name: str) -> ToolAgent:
+        if name not in self._factories:
+            known = ", ".join(self._factories) or "none"
+            raise UnknownAgentError(f"There is no server named '{name}'. Configured: {known}.")
+        if name not in self._agents:
+            self._agents[name] = self._factories[name]()
+            self.states[name].kind = self._agents[name].kind
+        return self._agents[name]
+
+    async def start(self) -> None:
+        """Start every auto-start agent in parallel.
+
+        Raises:
+            PaiasError: every MCP server that should start failed; the message names each one and its reason.
+        """
+        wanted = [name for name, auto in self._auto_start.items() if auto]
+        await asyncio.gather(*(self._start_one(name) for name in wanted))
+        failed = [self.states[name] for name in wanted if self.states[name].state == "failed"]
+        servers = [name for name in wanted if self.states[name].kind == "mcp"]  # local agents always start
+        if servers and all(self.states[name].state == "failed" for name in servers):
+            failed = [s for s in failed if s.kind == "mcp"]
+            details = "; ".join(f"'{s.name}': {s.error}" for s in failed)
+            raise PaiasError(
+                f"No MCP server could start ({details}). Check {', '.join(s.name for s in failed)} in the MCP config "
+                "(MCP_CONFIG) and the logs under PAIAS_HOME/logs."
+            )
+        for state in failed:
+            log.warning("MCP server %s failed to start: %s", state.name, state.error, extra={"server": state.name})
+
+    async def _start_one(self, name: str, failed_state: str = "failed") -> None:
+        agent, state = self._agent(name), self.states[name]
+        started = time.perf_counter()
+        try:
+            await agent.initialize()
+        except AgentStartError as exc:
+            state.state, state.error = failed_state, str(exc)  # type: ignore[assignment]
+            return
+        state.state, state.error = "ready", None
+        state.tools = [t.name for t in agent.manifest().tools]
+        state.started_ms = round((time.perf_counter() - started) * 1000)
+        self._ready.add(name)
+        self.offered_tools()  # rejects duplicate names now, with a warning, rather than at the first run
+        log.info("%s ready with %d tools in %d ms", name, len(state.tools), state.started_ms, extra={"server": name})
+
+    async def start_agent(self, name: str) -> ServerState:
+        """Start (or restart) one agent now, whatever its state; returns its new state."""
+        agent = self._agent(name)
+        if name in self._ready:
+            await self._close(name, "stopped")
+        elif self.states[name].state != "stopped":
+            await agent.shutdown()
+        await self._start_one(name)
+        return self.states[name]
+
+    async def stop_agent(self, name: str) -> ServerState:
+        """Stop one agent; it stays stopped (the monitor does not restart it) until ``start_agent``."""
+        self._agent(name)
+        await self._close(name, "stopped")
+        self.states[name].error = None
+        return self.states[name]
+
+    async def _close(self, name: str, state: str) -> None:
+        self._ready.discard(name)
+        if name in self._agents:
+            await self._agents[name].shutdown()
+        self.states[name].state = state  # type: ignore[assignment]
+        log.info("%s is %s", name, state, extra={"server": name})
+
+    async def stop(self) -> None:
+        """Stop the monitor and all agents in parallel (each agent bounds its own shutdown to 5 s)."""
+        if self._monitor is not None:
+            self._monitor.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._monitor
+            self._monitor = None
+        await asyncio.gather(*(self._close(name, "stopped") for name in list(self._agents)))
+
+    async def health(self, name: str) -> bool:
+        """Check one agent; True if it answered within ``HEALTH_TIMEOUT`` (the answer never takes longer)."""
+        if name not in self._ready:
+            return False
+        started = time.perf_counter()
+        try:
+            async with asyncio.timeout(HEALTH_TIMEOUT):
+                healthy = await self._agents[name].health()
+        except TimeoutError:
+            self.states[name].error = f"health check failed: no answer within {HEALTH_TIMEOUT:g} s"
+            return False
+        except Exception as exc:  # noqa: BLE001 - any failure means "not healthy"
+            self.states[name].error = f"health check failed: {describe_error(exc)}"
+            return False
+        self.states[name].last_latency_ms = round((time.perf_counter() - started) * 1000, 2)
+        return healthy
+
+    def start_monitor(self) -> None:
+        """Watch the agents in the background until ``stop()``."""
+        if self._monitor is None:
+            self._monitor = asyncio.get_running_loop().create_task(self._watch(), name="mcp-monitor")
+
+    async def _watch(self) -> None:
+        since_reconnect = 0.0
+        while True:
+            await asyncio.sleep(self.check_every)
+            since_reconnect += self.check_every
+            for name in list(self._ready):
+                if not await self.health(name):
+                    reason = self.states[name].error
+                    await self._close(name, "unavailable")
+                    self.states[name].error = reason
+                    log.warning("%s is unavailable: %s", name, reason, extra={"server": name})
+            if since_reconnect >= self.reconnect_every:
+                since_reconnect = 0.0
+                down = [n for n in self._factories if self.states[n].state in {"unavailable", "failed"}]
+                await asyncio.gather(*(self._start_one(n, self.states[n].state) for n in down))
+
+    def offered_tools(self) -> dict[str, list[str]]:
+        """Tool names each ready agent offers, after rejecting duplicates.
+
+        A name already taken — by the memory tools or by an agent registered earlier — is not offered again; the
+        later agent keeps its other tools and its state lists what was ignored. Without this, one duplicate name
+        would make every agent run fail.
+        """
+        taken, offered = set(self.reserved), {}
+        for name in self._factories:
+            if name not in self._ready:
+                continue
+            state = self.states[name]
+            duplicates = [t for t in state.tools if t in taken]
+            if duplicates and duplicates != state.ignored_tools:
+                log.warning("%s: tool names already in use, not offered: %s", name, ", ".join(duplicates))
+            state.ignored_tools = duplicates
+            offered[name] = [t for t in state.tools if t not in taken]
+            taken.update(offered[name])
+        return offered
+
+    def parts(self) -> list[AbstractToolset[Any]]:
+        """The ready agents' toolsets as the model uses them: recorded, time-bounded, without duplicate names."""
+        parts: list[AbstractToolset[Any]] = []
+        for name, names in self.offered_tools().items():
+            allowed = frozenset(names)
+            agent = self._agents[name]
+            offered = AgentToolset(agent).filtered(lambda ctx, tool_def, allowed=allowed: tool_def.name in allowed)
+            parts.append(RecordingToolset(offered, server=name, timeout=agent.timeout, metrics=self.metrics))
+        return parts
+
+    def toolset(self) -> AbstractToolset[Any]:
+        """One toolset over whatever agents are ready at the moment the model asks (bare tool names)."""
+        return LiveToolset(self)
+
+    def risk_overrides(self) -> dict[str, RiskLevel]:
+        """Per-tool risk levels from configuration (the ``risk`` keys), over all agents."""
+        overrides: dict[str, RiskLevel] = {}
+        for name in self._factories:
+            overrides.update(self._agent(name).risk)
+        return overrides
+
+    def route(self, tool: str) -> str:
+        """The name of the ready agent that offers ``tool``.
+
+        Raises:
+            UnknownToolError: no ready agent offers it; the message lists the tools that exist.
+        """
+        for name, names in self.offered_tools().items():
+            if tool in names:
+                return name
+        available = sorted(t for names in self.offered_tools().values() for t in names)
+        raise UnknownToolError(f"Unknown tool '{tool}'. Available tools: {', '.join(available) or 'none'}.")
+
+    async def execute(self, tool: str, params: dict[str, Any], *, correlation_id: str | None = None) -> Any:
+        """Call a tool directly (not through a model): routed, timed, recorded in the metrics like a run's call.
+
+        Raises:
+            UnknownToolError: no ready agent offers ``tool``.
+            pydantic_ai.exceptions.ToolFailed: the call failed or timed out (the message says which and why).
+        """
+        name = self.route(tool)
+        agent = self._agents[name]
+        return await call_recorded(
+            lambda: agent.execute(tool, params),
+            tool=tool,
+            args=params,
+            server=name,
+            timeout=agent.timeout,
+            metrics=self.metrics,
+            correlation_id=correlation_id,
+        )
+
+    def annotations(self, tool: str) -> dict[str, Any]:
+        """The MCP annotations of an offered tool ({} when unknown)."""
+        for name, names in self.offered_tools().items():
+            if tool in names:
+                for definition in self._agents[name].manifest().tools:
+                    if definition.name == tool:
+                        return dict((definition.metadata or {}).get("annotations") or {})
+        return {}
+
+    async def list_tools(self, overrides: Mapping[str, RiskLevel | str] | None = None) -> list[ToolInfo]:
+        """Every tool of every ready agent, with its risk level (sorted by server, then name)."""
+        overrides = {**self.risk_overrides(), **(overrides or {})}
+        infos: list[ToolInfo] = []
+        for name, names in self.offered_tools().items():
+            for tool in self._agents[name].manifest().tools:
+                if tool.name not in names:
+                    continue
+                annotations = dict((tool.metadata or {}).get("annotations") or {})
+                risk = assess_risk(tool.name, None, annotations, overrides)
+                infos.append(
+                    ToolInfo(
+                        name=tool.name,
+                        server=name,
+                        description=tool.description or "",
+                        input_schema=tool.parameters_json_schema,
+                        annotations=annotations,
+                        risk_level=risk.level,
+                        risk_reason=risk.reason,
+                    )
+                )
+        return sorted(infos, key=lambda t: (t.server, t.name))
