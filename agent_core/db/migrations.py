@@ -64,6 +64,54 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
+    Migration(
+        3,
+        "approvals",
+        # group_key: all calls one paused run waits on; the run resumes once when all are decided (resumed_at is
+        # the claim). position keeps the model's call order inside a group. message_history is the paused run's
+        # ModelMessagesTypeAdapter JSON, repeated per row so any row alone can resume the run.
+        """
+        CREATE TABLE approvals (
+            id text PRIMARY KEY,
+            user_id text NOT NULL,
+            conversation_id text NOT NULL,
+            group_key text NOT NULL,
+            position integer NOT NULL DEFAULT 0,
+            tool_call_id text NOT NULL,
+            tool_name text NOT NULL,
+            parameters jsonb NOT NULL,
+            risk_level text NOT NULL CHECK (risk_level IN ('reversible', 'reversible_with_delay', 'irreversible')),
+            reason text NOT NULL DEFAULT '',
+            status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+            message_history jsonb NOT NULL,
+            correlation_id text NULL,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            decided_at timestamptz NULL,
+            decided_by text NULL,
+            decision_reason text NULL,
+            override_args jsonb NULL CHECK (override_args IS NULL OR jsonb_typeof(override_args) = 'object'),
+            outcome jsonb NULL,
+            resumed_at timestamptz NULL,
+            UNIQUE (group_key, tool_call_id),
+            CHECK ((status = 'pending') = (decided_at IS NULL)),
+            CHECK (resumed_at IS NULL OR status <> 'pending')
+        );
+        CREATE INDEX approvals_user_status_created ON approvals (user_id, status, created_at DESC);
+        CREATE INDEX approvals_conversation_created ON approvals (conversation_id, created_at DESC);
+        CREATE TABLE approval_grants (
+            id bigserial PRIMARY KEY,
+            user_id text NOT NULL,
+            conversation_id text NOT NULL,
+            tool_name text NOT NULL,
+            risk_level text NOT NULL CHECK (risk_level IN ('reversible', 'reversible_with_delay')),
+            granted_at timestamptz NOT NULL DEFAULT now(),
+            granted_by text NOT NULL,
+            revoked_at timestamptz NULL
+        );
+        CREATE UNIQUE INDEX approval_grants_active ON approval_grants (user_id, conversation_id, tool_name)
+            WHERE revoked_at IS NULL;
+        """,
+    ),
 ]
 
 _LOCK_KEY = 74_201_977  # any constant: all PAIAS processes serialize their migrations on it
