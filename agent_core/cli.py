@@ -3,7 +3,8 @@
     paias ask "What time is it in Tokyo?" [--json] [--conversation ID]
     paias ask - --json            # one prompt per stdin line, one JSON object per line
     paias tools [--json]
-    paias servers [--json]
+    paias servers [--json]        # state, tools, last error, last latency, per-tool metrics
+    paias servers start|stop NAME # every app on this database follows within ~5 s; new starts too
     paias memory add TEXT [--meta k=v ...] | search QUERY [--top-k N] [--json] | list [--json] | delete ID | reembed
 
 Exit codes: 0 answer / tool_gap / approval_required, 1 error, 2 usage.
@@ -22,10 +23,13 @@ from typing import Any, TextIO
 from dotenv import load_dotenv
 
 from agent_core.errors import InputError, PaiasError
+from agent_core.logs import configure_logging
 from agent_core.memory.session import open_memory
 from agent_core.offline import OFFLINE_NOTICE
+from agent_core.orchestrator import load_server_specs
 from agent_core.runtime import AgentRuntime
 from agent_core.schemas import TurnResult
+from agent_core.server_controls import ServerControls
 from agent_core.settings import Settings
 
 
@@ -39,7 +43,9 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--conversation", metavar="ID", help="continue this conversation")
     tools = commands.add_parser("tools", help="list the tools the agent can use")
     tools.add_argument("--json", action="store_true")
-    servers = commands.add_parser("servers", help="show the MCP servers and their state")
+    servers = commands.add_parser("servers", help="show the MCP servers and their state, or start/stop one")
+    servers.add_argument("action", nargs="?", choices=["start", "stop"], help="start or stop NAME")
+    servers.add_argument("name", nargs="?", help="the server's name in the MCP config")
     servers.add_argument("--json", action="store_true")
     memory = commands.add_parser("memory", help="manage the research memory")
     actions = memory.add_subparsers(dest="action", required=True)
@@ -127,13 +133,36 @@ async def _tools(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def _servers(args: argparse.Namespace, settings: Settings) -> int:
+    if args.action:
+        return await _control_server(args, settings)
     async with AgentRuntime(settings) as runtime:
+        await runtime.check_servers()
         states = runtime.server_states()
     if args.json:
         print(json.dumps([vars(s) for s in states]))
     else:
         for s in states:
-            print(f"{s.name:12} {s.state:8} {len(s.tools):3} tools  {s.error or ''}")
+            latency = f"{s.last_latency_ms:.1f} ms" if s.last_latency_ms is not None else "-"
+            print(f"{s.name:12} {s.kind:5} {s.state:11} {len(s.tools):3} tools  {latency:>9}  {s.error or ''}")
+    return 0
+
+
+async def _control_server(args: argparse.Namespace, settings: Settings) -> int:
+    """Record a start/stop request; the processes sharing the database apply it (this one has nothing running)."""
+    known = [spec.name for spec in load_server_specs(settings)] + ["legacy"]
+    if args.name not in known:
+        raise PaiasError(f"There is no server named '{args.name}'. Configured: {', '.join(known)}.")
+    desired = "started" if args.action == "start" else "stopped"
+    async with open_memory(settings, check=False, warm=False) as memory:
+        await ServerControls(memory.pool).set(args.name, desired, by="cli")
+    if args.json:
+        print(json.dumps({"name": args.name, "desired": desired}))
+    else:
+        after = "starts again" if desired == "started" else f"stays stopped until `paias servers start {args.name}`"
+        print(
+            f"Requested: {args.name} {desired}. Running apps on this database apply it within about 5 s; "
+            f"a new app {after}."
+        )
     return 0
 
 
@@ -186,8 +215,11 @@ async def _memory(args: argparse.Namespace, settings: Settings) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paias`` console script."""
-    args = _parser().parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "servers" and bool(args.action) != bool(args.name):
+        parser.error("use `paias servers` to list, or `paias servers start|stop NAME`")
+    configure_logging(logging.INFO if args.verbose else logging.WARNING)
     load_dotenv(override=False)  # provider SDKs (OPENAI_API_KEY, ...) read the process environment
     commands = {"ask": _ask, "tools": _tools, "servers": _servers, "memory": _memory}
     try:

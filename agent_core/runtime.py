@@ -41,6 +41,7 @@ from pydantic_ai.models import Model
 
 from agent_core.agent import Deps, build_agent, system_prompt
 from agent_core.errors import InputError, PaiasError
+from agent_core.logs import correlated
 from agent_core.memory import MemoryManager, build_embedder
 from agent_core.memory.session import open_memory
 from agent_core.memory.tools import memory_toolset
@@ -50,6 +51,7 @@ from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState,
 from agent_core.orchestrator.legacy import LegacyTools, legacy_agent
 from agent_core.risk import assess_risk, canonical_tool_name
 from agent_core.schemas import AgentResponse, PendingApproval, ToolCallRecord, ToolCallStatus, TurnResult
+from agent_core.server_controls import Desired, ServerControls
 from agent_core.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -195,6 +197,8 @@ class AgentRuntime:
             legacy = LegacyTools(self.memory.pool, settings.user_id, settings.paias_home / "notes")
             self.servers.register("legacy", lambda: legacy_agent(legacy, timeout=settings.tool_timeout))
             self.servers.reserved = {"search_memory", "store_memory"}
+            self.controls = ServerControls(self.memory.pool)
+            self.servers.desired_states = self.controls.desired
             self._stack.push_async_callback(self.servers.stop)
             # Servers start while the embedding model loads. A TaskGroup (not gather): when one fails the other
             # is cancelled and finished before cleanup runs.
@@ -221,6 +225,26 @@ class AgentRuntime:
         """A snapshot of every configured server's state."""
         return [replace(s, tools=list(s.tools)) for s in self.servers.states.values()] if self.servers else []
 
+    async def check_servers(self) -> None:
+        """Check every ready server now (health within 1 s each, in parallel), refreshing their states."""
+        if self.servers:
+            await asyncio.gather(
+                *(self.servers.health(s.name) for s in self.servers.states.values() if s.state == "ready")
+            )
+
+    async def set_server(self, name: str, desired: Desired, by: str = "app") -> ServerState:
+        """Start or stop one server here now, and record the wish so other processes sharing the database follow.
+
+        Raises:
+            UnknownAgentError: no server of that name is configured.
+        """
+        assert self.servers is not None, "the runtime is not running"
+        self.servers.require(name)
+        await self.controls.set(name, desired, by)
+        if desired == "stopped":
+            return await self.servers.stop_agent(name)
+        return await self.servers.start_agent(name)
+
     async def tools(self) -> list[ToolInfo]:
         """Every tool offered to the agent, with its server and risk level."""
         return await self.servers.list_tools() if self.servers else []
@@ -235,7 +259,12 @@ class AgentRuntime:
 
     async def ask(self, text: str, conversation_id: str | None = None) -> TurnResult:
         """Run one turn. Never raises for bad input, failing tools or a failing model: see ``TurnResult.kind``."""
-        correlation_id = uuid.uuid4().hex[:16]
+        with correlated(uuid.uuid4().hex[:16]) as correlation_id:
+            turn = await self._ask(text, conversation_id, correlation_id)
+            log.info("turn finished: %s", turn.kind, extra={"kind": turn.kind, "conversation_id": turn.conversation_id})
+            return turn
+
+    async def _ask(self, text: str, conversation_id: str | None, correlation_id: str) -> TurnResult:
         try:
             prompt = validate_input(text, self.settings.max_input_chars)
         except InputError as exc:
@@ -250,13 +279,13 @@ class AgentRuntime:
             memory=self.memory,
             risk_overrides=self.servers.risk_overrides() if self.servers else {},
         )
-        log.info("turn started", extra={"correlation_id": correlation_id, "conversation_id": conversation_id})
+        log.info("turn started", extra={"conversation_id": conversation_id})
         try:
             result = await self.agent.run(
                 prompt, deps=deps, message_history=self._history_for_new_prompt(conversation_id)
             )
         except Exception as exc:
-            log.warning("turn failed: %r", exc, exc_info=True, extra={"correlation_id": correlation_id})
+            log.warning("turn failed: %r", exc, exc_info=True)
             return TurnResult(
                 kind="error",
                 conversation_id=conversation_id,

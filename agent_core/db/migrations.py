@@ -112,6 +112,20 @@ MIGRATIONS: list[Migration] = [
             WHERE revoked_at IS NULL;
         """,
     ),
+    Migration(
+        4,
+        "server_controls",
+        # What a person asked for with `paias servers start|stop NAME` (or the Tools page): every app process
+        # sharing this database applies it within one monitor round, and new processes start that way.
+        """
+        CREATE TABLE server_controls (
+            name text PRIMARY KEY,
+            desired text NOT NULL CHECK (desired IN ('started', 'stopped')),
+            updated_at timestamptz NOT NULL DEFAULT now(),
+            updated_by text NOT NULL
+        );
+        """,
+    ),
 ]
 
 _LOCK_KEY = 74_201_977  # any constant: all PAIAS processes serialize their migrations on it

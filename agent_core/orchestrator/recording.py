@@ -69,6 +69,12 @@ async def call_recorded(
     """
     seq = recorder.start() if recorder else 0
     started = time.perf_counter()
+    log.info(
+        "tool call %s on %s requested",
+        tool,
+        server,
+        extra={"correlation_id": correlation_id, "tool": tool, "server": server},
+    )
 
     def record(status: ToolCallStatus, result: Any = None, error: str | None = None) -> None:
         entry = ToolCallRecord(
@@ -85,7 +91,13 @@ async def call_recorded(
             server,
             status.value,
             entry.duration_ms,
-            extra={"correlation_id": correlation_id, "tool": tool, "server": server, "status": status.value},
+            extra={
+                "correlation_id": correlation_id,
+                "tool": tool,
+                "server": server,
+                "status": status.value,
+                "duration_ms": entry.duration_ms,
+            },
         )
         if metrics:
             metrics.record(tool, server, status, (time.perf_counter() - started) * 1000)

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -88,6 +88,8 @@ class Orchestrator:
         self._agents: dict[str, ToolAgent] = {}  # created once, restarted in place
         self._ready: set[str] = set()
         self._monitor: asyncio.Task[None] | None = None
+        # Where start/stop wishes shared with other processes come from (e.g. the database); None: local only.
+        self.desired_states: Callable[[], Awaitable[Mapping[str, str]]] | None = None
 
     @classmethod
     def from_specs(
@@ -112,10 +114,14 @@ class Orchestrator:
         self._auto_start[name] = auto_start
         self.states[name] = ServerState(name)
 
-    def _agent(self, name: str) -> ToolAgent:
+    def require(self, name: str) -> None:
+        """Raises UnknownAgentError, listing the registered names, unless ``name`` is one of them."""
         if name not in self._factories:
             known = ", ".join(self._factories) or "none"
             raise UnknownAgentError(f"There is no server named '{name}'. Configured: {known}.")
+
+    def _agent(self, name: str) -> ToolAgent:
+        self.require(name)
         if name not in self._agents:
             self._agents[name] = self._factories[name]()
             self.states[name].kind = self._agents[name].kind
@@ -127,7 +133,10 @@ class Orchestrator:
         Raises:
             PaiasError: every MCP server that should start failed; the message names each one and its reason.
         """
-        wanted = [name for name, auto in self._auto_start.items() if auto]
+        desired = await self._desired()
+        wanted = [
+            name for name, auto in self._auto_start.items() if desired.get(name, "started" if auto else "") == "started"
+        ]
         await asyncio.gather(*(self._start_one(name) for name in wanted))
         failed = [self.states[name] for name in wanted if self.states[name].state == "failed"]
         servers = [name for name in wanted if self.states[name].kind == "mcp"]  # local agents always start
@@ -211,11 +220,32 @@ class Orchestrator:
         if self._monitor is None:
             self._monitor = asyncio.get_running_loop().create_task(self._watch(), name="mcp-monitor")
 
+    async def _desired(self) -> Mapping[str, str]:
+        if self.desired_states is None:
+            return {}
+        try:
+            return await self.desired_states()
+        except Exception as exc:  # noqa: BLE001 - the database being down must not stop the servers
+            log.warning("could not read the servers' start/stop requests: %s", describe_error(exc))
+            return {}
+
+    async def follow_requests(self) -> None:
+        """Apply start/stop requests made elsewhere (another process, the CLI) to the agents here."""
+        for name, desired in (await self._desired()).items():
+            if name not in self._factories:
+                continue
+            current = self.states[name].state
+            if desired == "stopped" and current != "stopped":
+                await self.stop_agent(name)
+            elif desired == "started" and current == "stopped":
+                await self.start_agent(name)
+
     async def _watch(self) -> None:
         since_reconnect = 0.0
         while True:
             await asyncio.sleep(self.check_every)
             since_reconnect += self.check_every
+            await self.follow_requests()
             for name in list(self._ready):
                 if not await self.health(name):
                     reason = self.states[name].error
