@@ -95,17 +95,18 @@ CAPABILITIES: dict[str, Capability] = {
 }
 
 
-def _tokens(text: str) -> set[str]:
+def tokens(text: str) -> set[str]:
+    """The lower-case words of a name or text ("sendEmail", "send_email" -> {"send", "email"})."""
     text = re.sub(r"(?<=[a-z0-9])([A-Z])", r" \1", text or "")
     return set(re.findall(r"[a-z0-9]+", text.lower()))
 
 
 def score_tool(capability: Capability, tool: ToolDefinition) -> int:
     """How well a tool fits: 3 per keyword in its name, 1 per keyword in its description."""
-    name_hits = len(_tokens(tool.name) & capability.keywords)
-    if not name_hits or not (_tokens(f"{tool.name} {tool.description}") & capability.required):
+    name_hits = len(tokens(tool.name) & capability.keywords)
+    if not name_hits or not (tokens(f"{tool.name} {tool.description}") & capability.required):
         return 0
-    return 3 * name_hits + len(_tokens(tool.description or "") & capability.keywords)
+    return 3 * name_hits + len(tokens(tool.description or "") & capability.keywords)
 
 
 def fill_args(capability: Capability, slots: dict[str, Any], tool: ToolDefinition) -> dict[str, Any] | None:

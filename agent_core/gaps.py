@@ -1,0 +1,267 @@
+"""ToolGapDetector: does a request need a capability that no connected tool provides? (FR-009..FR-014, SC-003)
+
+Before a turn runs, the runtime asks ``detect_missing_tools(text)``. The detector reads the live tool list from
+its source on every call (servers come and go), works out which capabilities the request needs — with the
+configured LLM when there is one, else with the offline analyzer in ``agent_core.offline.capabilities`` — and
+compares them with what the tools' names and descriptions say they do. A gap report holds capability names, the
+task text and the live tool names only: nothing in it is made up.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Protocol
+
+import anyio
+from mcp.types import PaginatedRequestParams
+from pydantic import BaseModel, Field
+from pydantic_ai import Agent
+from pydantic_ai.models import Model
+
+from agent_core.offline.capabilities import CAPABILITIES, SPECS, Requirement, required_capabilities
+from agent_core.offline.matching import tokens
+from agent_core.schemas import ToolGapReport
+
+log = logging.getLogger(__name__)
+
+_MAX_PAGES = 50  # a server that keeps returning cursors must not hang the turn
+_NAME = re.compile(r"[^a-z0-9]+")
+
+
+class ToolSource(Protocol):
+    """Anything that lists the live tools: an ``mcp.ClientSession``, the ``Orchestrator``, a test fake."""
+
+    def list_tools(self) -> Awaitable[Any]: ...
+
+
+def stem(word: str) -> str:
+    """A crude stem so "sends", "sending" and "send" compare equal (applied to both sides of a comparison)."""
+    for _ in range(2):
+        for suffix in ("ing", "es", "s", "ed", "e"):
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+                word = word[: -len(suffix)]
+                break
+    return word
+
+
+@lru_cache(maxsize=4096)
+def _stems(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(stem(w) for w in words)
+
+
+def words_of(text: str) -> frozenset[str]:
+    """The stemmed words of a name or description ("sendEmail", "send_email" -> {"send", "email"})."""
+    return _stems(frozenset(tokens(text)))
+
+
+# Words in a free-form capability name that say nothing about what it does.
+_GENERIC = words_of("api data control management access tool tools service capability integration system operation")
+
+
+@dataclass(frozen=True)
+class LiveTool:
+    """One connected tool as the detector sees it."""
+
+    name: str
+    description: str = ""
+    read_only: bool | None = None  # the tool's readOnlyHint, when the server gave one
+    words: frozenset[str] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "words", words_of(f"{self.name} {self.description}"))
+
+    @classmethod
+    def of(cls, tool: Any) -> LiveTool:
+        """From an mcp ``types.Tool``, a ``ToolInfo`` or anything with ``.name`` and ``.description``."""
+        description = getattr(tool, "description", None) or ""
+        annotations = getattr(tool, "annotations", None)
+        if isinstance(annotations, Mapping):
+            hint = annotations.get("readOnlyHint", annotations.get("read_only_hint"))
+        else:
+            hint = getattr(annotations, "read_only_hint", None)
+        read_only = hint if isinstance(hint, bool) else None
+        return cls(tool.name, description, read_only)
+
+
+def provides(tool: LiveTool, capability: str, *, public: bool = False) -> bool:
+    """Whether a tool provides a capability, judged by the words in its name and description.
+
+    Args:
+        tool: The live tool.
+        capability: A capability name. A name without a spec (free-form, from an LLM) matches when all its
+            significant words are among the tool's words.
+        public: The need is a public look-up, so the spec's extra word sets apply (a quote tool gives a price).
+
+    Returns:
+        True when the tool provides it.
+    """
+    spec = CAPABILITIES.get(capability)
+    if spec is None:
+        wanted = words_of(capability) - _GENERIC
+        return bool(wanted) and wanted <= tool.words
+    if (spec.writes and tool.read_only is True) or tool.words & _stems(spec.excludes):
+        return False
+    groups = spec.provided_by + (spec.public_provided_by if public else ())
+    return any(_stems(group) <= tool.words for group in groups)
+
+
+def is_covered(need: Requirement, tools: list[LiveTool]) -> bool:
+    """Whether some live tool provides ``need``; any web search tool answers a public look-up."""
+    if need.provided_by and any(t.name == need.provided_by for t in tools):
+        return True
+    if any(provides(t, need.name, public=need.public) for t in tools):
+        return True
+    return need.public and any(provides(t, "web_search") for t in tools)
+
+
+class NeededCapability(BaseModel):
+    """One capability the LLM says the request needs."""
+
+    name: str = Field(description="snake_case capability name; one of the preferred names when one fits")
+    why: str = Field(default="", description="What in the request needs it, in one short sentence")
+    public_information: bool = Field(
+        default=False,
+        description="True when it only looks up public information a web search answers (weather, news, facts)",
+    )
+    provided_by: str | None = Field(
+        default=None, description="The exact name of a listed tool that provides it, or null when none does"
+    )
+
+
+class NeededCapabilities(BaseModel):
+    """The LLM's structured answer: what the request needs from tools."""
+
+    capabilities: list[NeededCapability] = Field(
+        default_factory=list, description="Empty when the request can be answered without any of them"
+    )
+
+
+INSTRUCTIONS = (
+    "You check, before anything runs, which capabilities a user's request needs from external tools. "
+    "Do not answer or perform the request. List a capability only when the request cannot be fulfilled without "
+    "it: an action in the world (sending, booking, paying, writing files or records, posting, calling, "
+    "controlling devices), the user's private data (their accounts, inbox, calendar), or a live look-up. "
+    "Explanations, summaries, drafts, translations and advice need no capability.\n"
+    "Preferred capability names:\n"
+    + "\n".join(f"- {spec.name}: {spec.summary}" for spec in SPECS)
+    + "\nUse another short snake_case name only when none of these fits. Set public_information to true for "
+    "public facts that any web search answers (weather, news, public prices, facts). If one of the connected tools "
+    "listed with the request provides a capability, set provided_by to that tool's exact name."
+)
+
+
+class ToolGapDetector:
+    """Finds the capabilities a request needs that no live tool provides (FR-009..FR-014).
+
+    Args:
+        source: The live tool source: anything with an async ``list_tools()`` returning tools (objects with
+            ``.name`` and ``.description``) or an mcp ``ListToolsResult``. Read afresh on every call.
+        model: A Pydantic AI model to extract the required capabilities; ``None`` uses the offline analyzer.
+        llm_timeout: Seconds to wait for the model before falling back to the offline analyzer.
+    """
+
+    def __init__(self, source: ToolSource, model: Model | None = None, *, llm_timeout: float = 20.0) -> None:
+        self.source = source
+        self.model = model
+        self.llm_timeout = llm_timeout
+        self._agent: Agent[None, NeededCapabilities] | None = None
+        if model is not None:
+            self._agent = Agent(model, output_type=NeededCapabilities, instructions=INSTRUCTIONS, name="tool_gaps")
+
+    async def live_tools(self) -> list[LiveTool]:
+        """The tools connected right now, in the order the source lists them (all pages of an mcp listing)."""
+        listing = await self.source.list_tools()
+        raw: list[Any] = list(getattr(listing, "tools", listing))
+        cursor = getattr(listing, "next_cursor", None)
+        for _ in range(_MAX_PAGES):
+            if not cursor:
+                break
+            listing = await self.source.list_tools(params=PaginatedRequestParams(cursor=cursor))
+            raw.extend(listing.tools)
+            cursor = listing.next_cursor
+        return [LiveTool.of(tool) for tool in raw]
+
+    async def required_capabilities(self, task: str, tools: Iterable[LiveTool] = ()) -> list[Requirement]:
+        """The capabilities ``task`` needs: from the LLM when configured, else (or if it fails) offline.
+
+        Args:
+            task: The user's request.
+            tools: The live tools, shown to the LLM so it can say which one provides a capability.
+
+        Returns:
+            The requirements, without duplicate names.
+        """
+        if self._agent is None:
+            return required_capabilities(task)
+        try:
+            with anyio.fail_after(self.llm_timeout):
+                result = await self._agent.run(_prompt(task, tools))
+        except Exception:  # any model failure (HTTP, auth, timeout, bad output): the offline analyzer still works
+            log.warning("LLM capability extraction failed; using the offline analyzer", exc_info=True)
+            return required_capabilities(task)
+        needs: dict[str, Requirement] = {}
+        for need in result.output.capabilities:
+            name = _NAME.sub("_", need.name.lower()).strip("_")[:64]
+            if name and name not in needs:
+                needs[name] = Requirement(name, need.why, need.public_information, need.provided_by)
+        return list(needs.values())
+
+    async def detect_missing_tools(self, task: str) -> ToolGapReport | None:
+        """A report of the capabilities ``task`` needs that no live tool provides, or None when there is no gap.
+
+        Args:
+            task: The user's request, as written.
+
+        Returns:
+            A ``ToolGapReport`` (missing capability names, the task, every live tool name) or None (FR-013/014).
+        """
+        if not task.strip():
+            return None
+        tools = await self.live_tools()
+        needs = await self.required_capabilities(task, tools)
+        missing = [need.name for need in needs if not is_covered(need, tools)]
+        if not missing:
+            return None
+        log.info("tool gap: %s", ", ".join(missing))
+        return ToolGapReport(missing_tools=missing, attempted_task=task, existing_tools_checked=[t.name for t in tools])
+
+
+def _prompt(task: str, tools: Iterable[LiveTool]) -> str:
+    """The request plus each tool's name and first description line (enough to judge, short enough to be cheap)."""
+    lines = [f"- {t.name}: {(t.description.strip().splitlines() or [''])[0]}" for t in tools]
+    return f"Request: {task}\n\nConnected tools:\n" + ("\n".join(lines) or "(none)")
+
+
+def _summary(name: str) -> str:
+    spec = CAPABILITIES.get(name)
+    return spec.summary if spec else name.replace("_", " ")
+
+
+def gap_guidance(report: ToolGapReport) -> str:
+    """Plain text for the chat: what is missing, which tools exist, and how to connect an MCP server for it.
+
+    Args:
+        report: The gap report.
+
+    Returns:
+        A few lines of plain text (no Markdown), built from the report alone.
+    """
+    missing = "; ".join(f"{name} ({_summary(name)})" for name in report.missing_tools)
+    wanted = " and ".join(_summary(name) for name in report.missing_tools)
+    checked = ", ".join(report.existing_tools_checked) if report.existing_tools_checked else "none are connected"
+    plural = "capabilities" if len(report.missing_tools) > 1 else "capability"
+    return "\n".join(
+        [
+            "No connected tool can do this, so I have not tried it and have not made up a result.",
+            f"Missing {plural}: {missing}.",
+            f"Connected tools I checked: {checked}.",
+            f'To add it, connect an MCP server that provides {wanted}: add an entry under "mcpServers" in '
+            "config/mcp-servers.json (or in the file the MCP_CONFIG environment variable points to) with the "
+            'server\'s "command" and "args", then restart the app. Run paias tools to see which tools are connected; '
+            "if such a server is already configured, paias servers shows why it is not connected.",
+        ]
+    )
