@@ -8,7 +8,7 @@ APP    := $(VENV)/.installed-app
 DEV    := $(VENV)/.installed-dev
 NODE   := node_modules/.package-lock.json
 
-.PHONY: run test lint bench bench-memory bench-tools clean
+.PHONY: run test lint bench bench-memory bench-tools bench-gaps clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required (found " + sys.version.split()[0] + "); set PYTHON=python3.11")'
@@ -45,6 +45,9 @@ bench: $(APP) $(NODE)
 
 bench-memory: $(APP)
 	$(BIN)/python bench/memory.py   # ~10 minutes: embeds 100k documents
+
+bench-gaps: $(APP)
+	$(BIN)/python bench/gaps.py
 
 bench-tools: $(APP) $(NODE)
 	$(BIN)/python bench/tool_calls.py   # ~1 minute: MCP call overhead, routing at scale, start to ready

@@ -13,7 +13,7 @@ from pydantic_ai.toolsets import AbstractToolset, ApprovalRequiredToolset
 
 from agent_core.memory.manager import MemoryManager
 from agent_core.orchestrator.recording import ToolCallRecorder
-from agent_core.risk import assess_risk, requires_approval
+from agent_core.risk import assess_risk, grounded_confidence, requires_approval
 from agent_core.schemas import AgentResponse, RiskLevel
 from agent_core.settings import Settings
 
@@ -57,16 +57,23 @@ class Deps:
     recorder: ToolCallRecorder = field(default_factory=ToolCallRecorder)
     memory: MemoryManager | None = None
     risk_overrides: Mapping[str, RiskLevel] = field(default_factory=dict)
-    # The confidence the approval policy uses for REVERSIBLE_WITH_DELAY calls. Unknown means 0.0, so such a
-    # call always asks until a turn has a measured confidence to offer.
-    confidence: float = 0.0
+    # The person's latest message: the approval policy measures each call's confidence against it.
+    prompt: str = ""
+    # Tools the person allowed for this conversation ("always allow here"; reversible_with_delay only).
+    grants: frozenset[str] = frozenset()
 
 
 def approval_required(ctx: RunContext[Deps], tool_def: ToolDefinition, args: dict[str, Any]) -> bool:
-    """The risk policy, applied to every tool call before it runs; the model cannot bypass it."""
+    """The risk policy, applied to every tool call before it runs; the model cannot bypass it.
+
+    IRREVERSIBLE always asks. REVERSIBLE_WITH_DELAY asks unless the person granted the tool for this conversation
+    or the call is grounded in their own words (``grounded_confidence`` >= 0.85). REVERSIBLE never asks.
+    """
     annotations = (tool_def.metadata or {}).get("annotations") or {}
     level = assess_risk(tool_def.name, args, annotations, ctx.deps.risk_overrides).level
-    return requires_approval(level, ctx.deps.confidence)
+    if level is RiskLevel.REVERSIBLE_WITH_DELAY and tool_def.name in ctx.deps.grants:
+        return False
+    return requires_approval(level, grounded_confidence(ctx.deps.prompt, args))
 
 
 def build_agent(

@@ -3,6 +3,9 @@
     paias ask "What time is it in Tokyo?" [--json] [--conversation ID]
     paias ask - --json            # one prompt per stdin line, one JSON object per line
     paias tools [--json]
+    paias proposals [--all] [--conversation ID] [--json]
+    paias approve ID [--args JSON] [--always] [--json]   # prints the resumed run's result
+    paias reject ID [--reason TEXT] [--json]
     paias servers [--json]        # state, tools, last error, last latency, per-tool metrics
     paias servers start|stop NAME # every app on this database follows within ~5 s; new starts too
     paias memory add TEXT [--meta k=v ...] | search QUERY [--top-k N] [--json] | list [--json] | delete ID | reembed
@@ -22,7 +25,9 @@ from typing import Any, TextIO
 
 from dotenv import load_dotenv
 
+from agent_core.approvals import ApprovalStore
 from agent_core.errors import InputError, PaiasError
+from agent_core.gaps import gap_guidance
 from agent_core.logs import configure_logging
 from agent_core.memory.session import open_memory
 from agent_core.offline import OFFLINE_NOTICE
@@ -41,6 +46,19 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("prompt", help="the question, or '-' for one prompt per stdin line")
     ask.add_argument("--json", action="store_true", help="print one JSON object per turn")
     ask.add_argument("--conversation", metavar="ID", help="continue this conversation")
+    proposals = commands.add_parser("proposals", help="list the tool calls waiting for your approval")
+    proposals.add_argument("--all", action="store_true", help="also the decided ones")
+    proposals.add_argument("--conversation", metavar="ID", help="only this conversation's")
+    proposals.add_argument("--json", action="store_true")
+    approve = commands.add_parser("approve", help="approve a waiting call; its run resumes")
+    approve.add_argument("id")
+    approve.add_argument("--args", metavar="JSON", help="run it with these arguments instead (a JSON object)")
+    approve.add_argument("--always", action="store_true", help="also allow this tool for the rest of its conversation")
+    approve.add_argument("--json", action="store_true")
+    reject = commands.add_parser("reject", help="reject a waiting call; the model is told it was not run")
+    reject.add_argument("id")
+    reject.add_argument("--reason", metavar="TEXT", help="why (the model reads it)")
+    reject.add_argument("--json", action="store_true")
     tools = commands.add_parser("tools", help="list the tools the agent can use")
     tools.add_argument("--json", action="store_true")
     servers = commands.add_parser("servers", help="show the MCP servers and their state, or start/stop one")
@@ -74,11 +92,14 @@ def _print_turn(turn: TurnResult, as_json: bool, out: TextIO) -> None:
         return
     if turn.kind == "error":
         out.write(f"Error: {turn.error}\n")
+    elif turn.kind == "tool_gap" and turn.gap:
+        out.write(gap_guidance(turn.gap) + "\n")
     elif turn.kind == "approval_required":
         for item in turn.pending:
             out.write(
                 f"Approval needed [{item.id}]: {item.tool_name} {json.dumps(item.parameters)} "
                 f"(risk {item.risk_level.value}: {item.reason})\n"
+                f"  paias approve {item.id}   |   paias reject {item.id} --reason '...'\n"
             )
     elif turn.response:
         response = turn.response
@@ -101,6 +122,46 @@ async def _ask(args: argparse.Namespace, settings: Settings) -> int:
             failed |= turn.kind == "error"
             _print_turn(turn, args.json, sys.stdout)
     return 1 if failed else 0
+
+
+async def _proposals(args: argparse.Namespace, settings: Settings) -> int:
+    async with open_memory(settings, warm=False) as memory:
+        rows = await ApprovalStore(memory.pool, settings.user_id).list(
+            args.conversation, status=None if args.all else "pending"
+        )
+    if args.json:
+        print(json.dumps([row.model_dump(mode="json") for row in rows], ensure_ascii=False))
+    elif not rows:
+        print("Nothing is waiting for your approval." if not args.all else "No approvals yet.")
+    for row in [] if args.json else rows:
+        decided = f" — {row.status} by {row.decided_by}" if row.status != "pending" else ""
+        print(
+            f"{row.id}  {row.created_at:%Y-%m-%d %H:%M}  {row.tool_name} {json.dumps(row.parameters)}  "
+            f"risk {row.risk_level.value}{decided}\n    {row.reason}"
+        )
+    return 0
+
+
+async def _decide(args: argparse.Namespace, settings: Settings) -> int:
+    async with AgentRuntime(settings) as runtime:
+        if args.command == "reject":
+            turn = await runtime.reject(args.id, args.reason, by="cli")
+        else:
+            turn = await runtime.approve(args.id, _json_object(args.args), always=args.always, by="cli")
+    _print_turn(turn, args.json, sys.stdout)
+    return 1 if turn.kind == "error" else 0
+
+
+def _json_object(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"--args must be a JSON object, e.g. '{{\"task_id\": 2}}' ({exc.msg}).") from None
+    if not isinstance(value, dict):
+        raise InputError("--args must be a JSON object, e.g. '{\"task_id\": 2}'.")
+    return value
 
 
 def _jsonable(value: Any) -> Any:
@@ -221,12 +282,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("use `paias servers` to list, or `paias servers start|stop NAME`")
     configure_logging(logging.INFO if args.verbose else logging.WARNING)
     load_dotenv(override=False)  # provider SDKs (OPENAI_API_KEY, ...) read the process environment
-    commands = {"ask": _ask, "tools": _tools, "servers": _servers, "memory": _memory}
+    commands = {
+        "ask": _ask,
+        "tools": _tools,
+        "servers": _servers,
+        "memory": _memory,
+        "proposals": _proposals,
+        "approve": _decide,
+        "reject": _decide,
+    }
     try:
         settings = Settings()
         return asyncio.run(commands[args.command](args, settings))
     except PaiasError as exc:
-        if getattr(args, "json", False) and args.command == "ask":
+        if getattr(args, "json", False) and args.command in {"ask", "approve", "reject"}:
             print(
                 json.dumps(
                     {

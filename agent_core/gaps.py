@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
@@ -162,12 +162,22 @@ class ToolGapDetector:
             ``.name`` and ``.description``) or an mcp ``ListToolsResult``. Read afresh on every call.
         model: A Pydantic AI model to extract the required capabilities; ``None`` uses the offline analyzer.
         llm_timeout: Seconds to wait for the model before falling back to the offline analyzer.
+        known_answer: Asked only when everything missing is a public look-up (e.g. web search): True when another
+            source — the person's memory — already holds a relevant answer, so the run can answer from it.
     """
 
-    def __init__(self, source: ToolSource, model: Model | None = None, *, llm_timeout: float = 20.0) -> None:
+    def __init__(
+        self,
+        source: ToolSource,
+        model: Model | None = None,
+        *,
+        llm_timeout: float = 20.0,
+        known_answer: Callable[[str], Awaitable[bool]] | None = None,
+    ) -> None:
         self.source = source
         self.model = model
         self.llm_timeout = llm_timeout
+        self.known_answer = known_answer
         self._agent: Agent[None, NeededCapabilities] | None = None
         if model is not None:
             self._agent = Agent(model, output_type=NeededCapabilities, instructions=INSTRUCTIONS, name="tool_gaps")
@@ -223,9 +233,13 @@ class ToolGapDetector:
             return None
         tools = await self.live_tools()
         needs = await self.required_capabilities(task, tools)
-        missing = [need.name for need in needs if not is_covered(need, tools)]
-        if not missing:
+        unmet = [need for need in needs if not is_covered(need, tools)]
+        if not unmet:
             return None
+        if self.known_answer and all(need.public for need in unmet) and await self.known_answer(task):
+            log.info("no tool for %s, but memory holds an answer", ", ".join(n.name for n in unmet))
+            return None
+        missing = [need.name for need in unmet]
         log.info("tool gap: %s", ", ".join(missing))
         return ToolGapReport(missing_tools=missing, attempted_task=task, existing_tools_checked=[t.name for t in tools])
 

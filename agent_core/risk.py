@@ -173,6 +173,43 @@ def categorize_action_risk(
     return assess_risk(tool_name, parameters, annotations, overrides).level
 
 
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _leaves(value: Any) -> Iterator[Any]:
+    if isinstance(value, Mapping):
+        for item in value.values():
+            yield from _leaves(item)
+    elif isinstance(value, list | tuple | set):
+        for item in value:
+            yield from _leaves(item)
+    elif value is not None and not isinstance(value, bool):
+        yield value
+
+
+def grounded_confidence(request: str | None, parameters: Mapping[str, Any] | None) -> float:
+    """The confidence the approval policy uses: how much of a call the person's own message states.
+
+    It is the share of the call's argument values whose words all appear in the person's latest message
+    ("email bob@example.com that the samples arrived" grounds ``to`` and ``body``; a recipient the model made up
+    does not). Measured by the runtime from the person's words, never taken from the model, so a model cannot
+    raise it to skip a question. A call without argument values, or without a message, scores 0.0.
+
+    Args:
+        request: The person's latest message in the conversation.
+        parameters: The call's arguments.
+
+    Returns:
+        A value in 0.0..1.0.
+    """
+    said = set(_WORD.findall((request or "").lower()))
+    values = [set(_WORD.findall(str(v).lower())) for v in _leaves(parameters or {})]
+    values = [v for v in values if v]
+    if not said or not values:
+        return 0.0
+    return sum(1 for words in values if words <= said) / len(values)
+
+
 def requires_approval(action: RiskLevel, confidence: float) -> bool:
     """Whether a person must approve the action before it runs (FR-020..023).
 

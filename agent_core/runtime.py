@@ -10,37 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import unicodedata
 import uuid
 from contextlib import AsyncExitStack
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic_ai import DeferredToolRequests
-from pydantic_ai.exceptions import (
-    ModelAPIError,
-    ModelAuthenticationError,
-    ModelConnectionError,
-    ModelHTTPError,
-    ModelNotFoundError,
-    ModelQuotaExceededError,
-    ModelRateLimitError,
-    UnexpectedModelBehavior,
-    UsageLimitExceeded,
-)
-from pydantic_ai.messages import (
-    ModelMessage,
-    ModelRequest,
-    ModelResponse,
-    ToolCallPart,
-    ToolReturnPart,
-    repair_messages,
-)
+from pydantic_ai import DeferredToolRequests, DeferredToolResults
+from pydantic_ai.messages import ModelMessage, ModelMessagesTypeAdapter
 from pydantic_ai.models import Model
 
 from agent_core.agent import Deps, build_agent, system_prompt
+from agent_core.approvals import ApprovalStore, StoredApproval, UnknownApproval
 from agent_core.errors import InputError, PaiasError
+from agent_core.gaps import ToolGapDetector
 from agent_core.logs import correlated
 from agent_core.memory import MemoryManager, build_embedder
 from agent_core.memory.session import open_memory
@@ -50,108 +33,21 @@ from agent_core.offline.intents import topic_of
 from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState, ToolInfo, load_server_specs
 from agent_core.orchestrator.legacy import LegacyTools, legacy_agent
 from agent_core.risk import assess_risk, canonical_tool_name
-from agent_core.schemas import AgentResponse, PendingApproval, ToolCallRecord, ToolCallStatus, TurnResult
+from agent_core.schemas import AgentResponse, PendingApproval, RiskLevel, ToolCallStatus, ToolGapReport, TurnResult
 from agent_core.server_controls import Desired, ServerControls
 from agent_core.settings import Settings
+from agent_core.turns import (  # noqa: F401 - re-exported: the turn helpers were defined here before
+    NOT_APPROVED,
+    close_unanswered_calls,
+    decision_results,
+    finalize_response,
+    last_prompt,
+    model_error_message,
+    result_items,
+    validate_input,
+)
 
 log = logging.getLogger(__name__)
-
-_ALLOWED_CONTROL = {"\n", "\r", "\t"}
-
-
-def validate_input(text: Any, max_chars: int) -> str:
-    """Return the message stripped of surrounding whitespace.
-
-    Raises:
-        InputError: empty, too long, or containing control characters; the message says how to fix it.
-    """
-    if not isinstance(text, str) or not text.strip():
-        raise InputError("Your message is empty. Type a question, for example 'What time is it in Tokyo?'.")
-    text = text.strip()
-    if len(text) > max_chars:
-        raise InputError(
-            f"Your message is {len(text):,} characters long; the limit is {max_chars:,}. Shorten it or split it "
-            "into several messages."
-        )
-    bad = sorted({f"U+{ord(c):04X}" for c in text if unicodedata.category(c) == "Cc" and c not in _ALLOWED_CONTROL})
-    if bad:
-        raise InputError(
-            f"Your message contains control characters ({', '.join(bad[:5])}). Remove them (they often come from "
-            "pasting terminal output) and send it again."
-        )
-    return text
-
-
-def model_error_message(exc: Exception) -> str:
-    """What a person should read when the model call failed, and what to do next."""
-    status = getattr(exc, "status_code", None)
-    code = f" (HTTP {status})" if status else ""
-    if isinstance(exc, ModelAuthenticationError) or status in {401, 403}:
-        return f"The model service rejected the credentials{code}. Check the API key for MODEL (e.g. AZURE_AI_FOUNDRY_API_KEY)."
-    if isinstance(exc, ModelQuotaExceededError | ModelRateLimitError) or status == 429:
-        return (
-            f"The model service's quota or rate limit was reached{code}, also after retrying. Wait a minute and "
-            "try again, or raise the deployment's quota."
-        )
-    if isinstance(exc, ModelNotFoundError) or status == 404:
-        return f"The model or deployment was not found{code}. Check MODEL and AZURE_DEPLOYMENT_NAME."
-    if isinstance(exc, ModelConnectionError):
-        return "Could not reach the model service. Check the endpoint setting and the network, then try again."
-    if isinstance(exc, ModelHTTPError | ModelAPIError):
-        return f"The model service failed{code}. Try again in a moment; if it persists, check the service status."
-    if isinstance(exc, UsageLimitExceeded):
-        return f"The turn used more model requests than allowed ({exc}). Ask a narrower question."
-    if isinstance(exc, UnexpectedModelBehavior):
-        return (
-            f"The model did not produce a valid answer after 2 retries ({exc.message}). Rephrase, or try another model."
-        )
-    return f"The turn failed unexpectedly ({type(exc).__name__}: {exc}). The details are in the log."
-
-
-NOT_APPROVED = "Not run: this call needed the person's approval, and the conversation moved on without it."
-
-
-def close_unanswered_calls(history: list[ModelMessage]) -> list[ModelMessage]:
-    """Answer tool calls left open by a turn that stopped for approval, so the next prompt can run.
-
-    They are marked ``denied`` with a text the model reads as "this never ran"; nothing pretends they succeeded.
-    """
-    if not history or not isinstance(history[-1], ModelResponse):
-        return history
-    open_calls = [p for p in history[-1].parts if isinstance(p, ToolCallPart)]
-    if not open_calls:
-        return history
-    closing = ModelRequest(
-        parts=[
-            ToolReturnPart(call.tool_name, NOT_APPROVED, tool_call_id=call.tool_call_id, outcome="denied")
-            for call in open_calls
-        ]
-    )
-    return repair_messages([*history, closing])
-
-
-def _result_items(result: Any) -> list[dict[str, Any]]:
-    if isinstance(result, dict):
-        result = result.get("results", [])
-    return [item for item in result if isinstance(item, dict)] if isinstance(result, list) else []
-
-
-def finalize_response(output: AgentResponse, records: list[ToolCallRecord]) -> AgentResponse:
-    """Replace whatever the model claimed about tool calls with the calls that ran, and keep it honest.
-
-    If calls failed, the reasoning says which and why; if none succeeded, confidence is 0.0 (SC-009).
-    """
-    update: dict[str, Any] = {"tool_calls": records}
-    failed = [r for r in records if r.status is not ToolCallStatus.SUCCESS]
-    if failed:
-        missing = [
-            f"{r.tool_name} {r.status.value}: {r.error}" for r in failed if (r.error or "") not in output.reasoning
-        ]
-        if missing:
-            update["reasoning"] = f"{output.reasoning.rstrip()} Tool failures: {'; '.join(missing)}."
-        if len(failed) == len(records):
-            update["confidence"] = 0.0
-    return output.model_copy(update=update)
 
 
 async def _together(*coroutines: Any) -> list[Any]:
@@ -204,16 +100,24 @@ class AgentRuntime:
             # is cancelled and finished before cleanup runs.
             await _together(self.servers.start(), embedder.embed_query("warm up"))
             self.servers.start_monitor()
+            self.approvals = ApprovalStore(self.memory.pool, settings.user_id)
         except BaseException:
             await self._stack.aclose()
             raise
         memory_tools = RecordingToolset(
             memory_toolset, server="memory", timeout=settings.tool_timeout, metrics=self.servers.metrics
         )
+        self._memory_tools = memory_toolset
         self.agent = build_agent(
             model,
             [self.servers.toolset(), memory_tools],
             instructions=system_prompt(settings.memory_min_score, settings.memory_fresh_days),
+        )
+        # With an LLM, it names the capabilities a request needs; offline, the planner's analyzer does.
+        self.gaps = ToolGapDetector(
+            self,
+            model=None if settings.is_offline and not self._model_override else model,
+            known_answer=self._memory_knows,
         )
         return self
 
@@ -246,8 +150,29 @@ class AgentRuntime:
         return await self.servers.start_agent(name)
 
     async def tools(self) -> list[ToolInfo]:
-        """Every tool offered to the agent, with its server and risk level."""
-        return await self.servers.list_tools() if self.servers else []
+        """Every tool offered to the agent — the servers' and the memory tools — with its source and risk level."""
+        if not self.servers:
+            return []
+        infos = await self.servers.list_tools()
+        for tool in self._memory_tools.tools.values():
+            risk = assess_risk(tool.name)
+            definition = tool.tool_def
+            infos.append(
+                ToolInfo(
+                    tool.name,
+                    "memory",
+                    definition.description or "",
+                    definition.parameters_json_schema,
+                    {},
+                    risk.level,
+                    risk.reason,
+                )
+            )
+        return infos
+
+    async def list_tools(self) -> list[ToolInfo]:
+        """The live tools (the ToolGapDetector's source)."""
+        return await self.tools()
 
     def history(self, conversation_id: str) -> list[ModelMessage]:
         """The stored message history of a conversation (empty if unknown)."""
@@ -272,17 +197,48 @@ class AgentRuntime:
                 kind="error", conversation_id=conversation_id, correlation_id=correlation_id, error=str(exc)
             )
         conversation_id = conversation_id or uuid.uuid4().hex
+        log.info("turn started", extra={"conversation_id": conversation_id})
+        gap = await self._gap(prompt)
+        if gap is not None:
+            return TurnResult(kind="tool_gap", conversation_id=conversation_id, correlation_id=correlation_id, gap=gap)
+        history = self._history_for_new_prompt(conversation_id)
+        return await self._run(conversation_id, correlation_id, prompt, prompt=prompt, history=history)
+
+    async def _gap(self, prompt: str) -> ToolGapReport | None:
+        try:
+            return await self.gaps.detect_missing_tools(prompt)
+        except Exception as exc:  # noqa: BLE001 - a failing check must not block the turn; the agent is honest too
+            log.warning("tool-gap check failed, running the turn without it: %s", exc)
+            return None
+
+    async def _memory_knows(self, question: str) -> bool:
+        """Whether the person's memory holds a hit relevant enough to answer ``question`` (the planner's bar)."""
+        hits = await self.memory.semantic_search(question, top_k=1) if self.memory else []
+        return bool(hits) and hits[0]["score"] >= self.settings.memory_min_score
+
+    async def _run(
+        self,
+        conversation_id: str,
+        correlation_id: str,
+        user_prompt: str | None,
+        *,
+        prompt: str,
+        history: list[ModelMessage],
+        results: DeferredToolResults | None = None,
+    ) -> TurnResult:
+        """One agent run (a new prompt, or a resume with decisions), then its result as a TurnResult."""
         deps = Deps(
             self.settings,
             conversation_id=conversation_id,
             correlation_id=correlation_id,
             memory=self.memory,
             risk_overrides=self.servers.risk_overrides() if self.servers else {},
+            prompt=prompt,
+            grants=await self._grants(conversation_id),
         )
-        log.info("turn started", extra={"conversation_id": conversation_id})
         try:
             result = await self.agent.run(
-                prompt, deps=deps, message_history=self._history_for_new_prompt(conversation_id)
+                user_prompt, deps=deps, message_history=history, deferred_tool_results=results
             )
         except Exception as exc:
             log.warning("turn failed: %r", exc, exc_info=True)
@@ -295,17 +251,121 @@ class AgentRuntime:
         self._conversations[conversation_id] = result.all_messages()
         output = result.output
         if isinstance(output, DeferredToolRequests):
-            return TurnResult(
-                kind="approval_required",
-                conversation_id=conversation_id,
-                correlation_id=correlation_id,
-                pending=[self._pending(call, conversation_id) for call in output.approvals],
-            )
+            return await self._pause(output, result.all_messages_json(), conversation_id, correlation_id)
         response = finalize_response(output, deps.recorder.records)
         response = await self._remember_web_answer(prompt, response)
         return TurnResult(
             kind="answer", conversation_id=conversation_id, correlation_id=correlation_id, response=response
         )
+
+    async def _grants(self, conversation_id: str) -> frozenset[str]:
+        try:
+            return frozenset(g.tool_name for g in await self.approvals.grants(conversation_id))
+        except Exception as exc:  # noqa: BLE001 - without the grants every such call simply asks
+            log.warning("could not read this conversation's grants: %s", exc)
+            return frozenset()
+
+    async def _pause(
+        self, output: DeferredToolRequests, history_json: bytes, conversation_id: str, correlation_id: str
+    ) -> TurnResult:
+        """Store the calls that wait for a person, with the run's history, so any process can resume it."""
+        pending = [self._pending(call, conversation_id) for call in output.approvals]
+        try:
+            stored = await self.approvals.create(pending, history_json, correlation_id=correlation_id)
+        except Exception as exc:  # noqa: BLE001 - nothing ran; say so rather than lose the request silently
+            log.warning("could not store the pending approval: %r", exc)
+            return TurnResult(
+                kind="error",
+                conversation_id=conversation_id,
+                correlation_id=correlation_id,
+                error=f"{pending[0].tool_name} needs your approval, but the approval could not be saved ({exc}). "
+                "Nothing was run. Check the database and ask again.",
+            )
+        return TurnResult(
+            kind="approval_required", conversation_id=conversation_id, correlation_id=correlation_id, pending=stored
+        )
+
+    async def proposals(
+        self, conversation_id: str | None = None, status: str | None = "pending"
+    ) -> list[PendingApproval]:
+        """Approvals, newest first: waiting ones by default (``status=None`` for all)."""
+        return await self.approvals.list(conversation_id, status=status)
+
+    async def approve(
+        self, approval_id: str, override_args: dict[str, Any] | None = None, *, always: bool = False, by: str = "app"
+    ) -> TurnResult:
+        """Approve a waiting call (optionally with edited arguments) and resume its run once every call of that run
+        is decided. ``always`` also allows the tool for the rest of the conversation (reversible_with_delay only).
+        Never raises for a bad id or a second decision: see ``TurnResult.error``."""
+        return await self._decide(approval_id, approve=True, override_args=override_args, always=always, by=by)
+
+    async def reject(self, approval_id: str, reason: str | None = None, *, by: str = "app") -> TurnResult:
+        """Reject a waiting call; the model is told it was not run and why, and the run finishes without it."""
+        return await self._decide(approval_id, approve=False, reason=reason, by=by)
+
+    async def _decide(self, approval_id: str, *, approve: bool, by: str, **decision: Any) -> TurnResult:
+        with correlated(uuid.uuid4().hex[:16]) as correlation_id:
+            always = decision.pop("always", False)
+            try:
+                if always:
+                    await self._grant(approval_id, by)
+                made = await self.approvals.decide(approval_id, approve=approve, decided_by=by, **decision)
+            except PaiasError as exc:
+                return TurnResult(kind="error", correlation_id=correlation_id, error=str(exc))
+            verb = "approved" if approve else "rejected"
+            log.info("approval %s %s by %s", approval_id, verb, by, extra={"tool": made.approval.approval.tool_name})
+            conversation_id = made.approval.approval.conversation_id
+            if not made.group_complete:
+                waiting = [row.approval for row in made.group if row.approval.status == "pending"]
+                return TurnResult(
+                    kind="approval_required",
+                    conversation_id=conversation_id,
+                    correlation_id=correlation_id,
+                    pending=waiting,
+                )
+            return await self._resume(made.group, correlation_id)
+
+    async def _grant(self, approval_id: str, by: str) -> None:
+        stored = await self.approvals.get(approval_id)
+        if stored is None:
+            raise UnknownApproval(approval_id)
+        item = stored.approval
+        if item.risk_level is not RiskLevel.REVERSIBLE_WITH_DELAY:
+            raise InputError(
+                f"'Always allow' is only for reversible_with_delay tools; {item.tool_name} is {item.risk_level.value} "
+                "and asks every time."
+            )
+        await self.approvals.grant(item.conversation_id, item.tool_name, item.risk_level, by)
+
+    async def _resume(self, group: list[StoredApproval], correlation_id: str) -> TurnResult:
+        """Resume a paused run from its stored history with the decisions, in exactly one process."""
+        first = group[0]
+        conversation_id = first.approval.conversation_id
+        if not await self.approvals.claim_resume(first.group_key):
+            return TurnResult(
+                kind="error",
+                conversation_id=conversation_id,
+                correlation_id=correlation_id,
+                error=f"The run of approval {first.id} is being resumed by another process; see `paias proposals --all`.",
+            )
+        history = ModelMessagesTypeAdapter.validate_json(first.history_json)
+        current = self._conversations.get(conversation_id)
+        turn = await self._run(
+            conversation_id,
+            correlation_id,
+            None,
+            prompt=last_prompt(history),
+            history=history,
+            results=decision_results(group),
+        )
+        if current is not None and len(current) != len(history):
+            # The conversation moved on while this call waited: keep it as it is; the result lives on the approval.
+            self._conversations[conversation_id] = current
+        try:
+            await self.approvals.record_outcome(first.group_key, turn.to_public_json())
+        except Exception as exc:  # noqa: BLE001 - the call ran; losing the stored copy of its result is not fatal
+            log.warning("could not record the outcome of approval %s: %s", first.id, exc)
+        return turn
 
     async def _remember_web_answer(self, prompt: str, response: AgentResponse) -> AgentResponse:
         """Store a web-search-backed answer as a memory (topic, timestamp, sources), so the same question
@@ -317,7 +377,7 @@ class AgentRuntime:
         ]
         if not searches or self.memory is None or response.confidence == 0.0:
             return response
-        urls = [item.get("url") for r in searches for item in _result_items(r.result) if item.get("url")]
+        urls = [item.get("url") for r in searches for item in result_items(r.result) if item.get("url")]
         metadata = {
             "topic": topic_of(prompt),
             "question": prompt[:500],
@@ -339,7 +399,7 @@ class AgentRuntime:
         annotations = self.servers.annotations(call.tool_name) if self.servers else {}
         risk = assess_risk(call.tool_name, args, annotations, overrides)
         return PendingApproval(
-            id=call.tool_call_id,
+            id=call.tool_call_id,  # replaced by the store's own id when it is saved
             tool_name=call.tool_name,
             parameters=args,
             risk_level=risk.level,

@@ -10,7 +10,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, ToolCallPart, ToolReturnPart
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    ToolCallPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_core.settings import PROJECT_ROOT
@@ -22,7 +29,8 @@ def scripted_model(tool_name: str, args: dict[str, Any], final: dict[str, Any] |
 
     def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         last = messages[-1]
-        if isinstance(last, ModelRequest) and any(isinstance(p, ToolReturnPart) for p in last.parts):
+        asked = isinstance(last, ModelRequest) and any(isinstance(p, UserPromptPart) for p in last.parts)
+        if not asked and isinstance(last, ModelRequest) and any(isinstance(p, ToolReturnPart) for p in last.parts):
             return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, final)])
         return ModelResponse(parts=[ToolCallPart(tool_name, args)])
 

@@ -54,12 +54,15 @@ def test_ask_stdin_gives_one_json_object_per_line(cli_env, capsys, monkeypatch) 
     assert main(["ask", "-", "--json"]) == 0
     lines = capsys.readouterr().out.splitlines()
     objects = [json.loads(line) for line in lines]
-    assert [o["kind"] for o in objects] == ["answer", "answer"]
+    assert [o["kind"] for o in objects] == ["answer", "tool_gap"]
     assert objects[0]["conversation_id"] != objects[1]["conversation_id"]
-    unanswerable = objects[1]["response"]
-    assert [c["tool_name"] for c in unanswerable["tool_calls"]] == ["search_memory"]  # memory first, found nothing
-    assert unanswerable["tool_calls"][0]["result"] == [] and unanswerable["confidence"] <= 0.2
-    assert "nothing in your memory" in unanswerable["answer"] and "Paris" not in unanswerable["answer"]
+    gap = objects[1]  # no web search tool is connected and memory holds nothing: an honest gap, no made-up answer
+    assert gap["response"] is None and gap["pending"] == [] and gap["error"] is None
+    assert (
+        gap["gap"]["missing_tools"] == ["web_search"]
+        and gap["gap"]["attempted_task"] == "What is the capital of France?"
+    )
+    assert "get_current_time" in gap["gap"]["existing_tools_checked"] and "Paris" not in lines[1]
 
 
 def test_an_empty_prompt_is_an_error_with_exit_code_1(cli_env, capsys) -> None:
@@ -83,6 +86,8 @@ def test_tools_json_lists_each_tool_with_server_and_risk(cli_env, capsys) -> Non
         ("get_current_time", "time", "reversible"),
         ("save_fact", "legacy", "reversible"),
         ("log_note", "legacy", "reversible"),
+        ("search_memory", "memory", "reversible"),
+        ("store_memory", "memory", "reversible"),
     }
     [tool] = [t for t in rows if t["name"] == "get_current_time"]
     assert tool["annotations"]["readOnlyHint"] is True and "timezone" in tool["input_schema"]["properties"]

@@ -31,12 +31,20 @@ async def test_remember_then_ask_answers_from_memory_and_cites_the_date(make_set
     assert asked.response.confidence >= 0.7
 
 
-async def test_no_memory_and_no_web_tool_says_so_honestly(make_settings) -> None:
+async def test_no_memory_and_no_web_tool_is_reported_as_a_tool_gap(make_settings) -> None:
     async with AgentRuntime(make_settings()) as runtime:
         turn = await runtime.ask("What is the capital of France?")
-    assert names(turn) == ["search_memory"]
-    assert "nothing in your memory" in turn.response.answer and "Paris" not in turn.response.answer
-    assert turn.response.confidence <= 0.2
+    assert turn.kind == "tool_gap" and turn.response is None
+    assert turn.gap.missing_tools == ["web_search"] and "get_current_time" in turn.gap.existing_tools_checked
+    assert "Paris" not in turn.gap.model_dump_json()
+
+
+async def test_a_public_question_memory_can_answer_is_not_a_gap_without_web_search(make_settings) -> None:
+    async with AgentRuntime(make_settings()) as runtime:
+        await runtime.memory.store_document("The capital of France is Paris.")
+        turn = await runtime.ask("What is the capital of France?")
+    assert turn.kind == "answer" and names(turn) == ["search_memory"]
+    assert "The capital of France is Paris." in turn.response.answer
 
 
 async def test_memory_first_then_web_then_the_same_question_comes_from_memory(make_settings, search_server) -> None:
@@ -79,8 +87,8 @@ async def test_an_irrelevant_memory_is_not_used_as_an_answer(make_settings) -> N
     async with AgentRuntime(make_settings()) as runtime:
         await runtime.memory.store_document("The freezer in room 214 keeps samples at minus 80 degrees.")
         turn = await runtime.ask("Who won the football world cup in 2018?")
-    assert "room 214" not in turn.response.answer
-    assert "below 0.40" in turn.response.answer
+    assert turn.kind == "tool_gap" and turn.gap.missing_tools == ["web_search"]
+    assert "room 214" not in turn.gap.model_dump_json()
 
 
 async def test_model_driven_memory_tools_are_recorded_like_any_tool(make_settings) -> None:

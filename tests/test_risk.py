@@ -8,6 +8,7 @@ from agent_core.risk import (
     APPROVAL_CONFIDENCE_THRESHOLD,
     assess_risk,
     categorize_action_risk,
+    grounded_confidence,
     normalize_tool_name,
     requires_approval,
     sensitive_parameter,
@@ -126,3 +127,26 @@ def test_config_overrides_beat_annotations_but_not_the_seed_table() -> None:
 def test_tool_names_normalize_to_snake_case() -> None:
     assert normalize_tool_name("getCurrentTime") == "get_current_time"
     assert normalize_tool_name("  Web-Search ") == "web_search"
+
+
+@pytest.mark.parametrize(
+    ("request_text", "args", "expected"),
+    [
+        (
+            "email bob@example.com that the samples arrived",
+            {"to": "bob@example.com", "body": "the samples arrived"},
+            1.0,
+        ),
+        (
+            "email bob@example.com that the samples arrived",
+            {"to": "eve@example.com", "body": "the samples arrived"},
+            0.5,
+        ),
+        ("Schedule the lab meeting", {"title": "lab meeting", "when": {"day": "Friday"}}, 0.5),
+        ("anything", {}, 0.0),
+        ("", {"to": "bob"}, 0.0),
+        ("set it to 3", {"count": 3, "flag": True}, 1.0),  # booleans say nothing about intent and are skipped
+    ],
+)
+def test_grounded_confidence_is_the_share_of_argument_values_the_request_states(request_text, args, expected) -> None:
+    assert grounded_confidence(request_text, args) == pytest.approx(expected)

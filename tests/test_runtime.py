@@ -136,7 +136,7 @@ async def test_servers_with_auto_start_off_are_listed_as_stopped(make_settings) 
     async with AgentRuntime(settings) as runtime:
         states = {s.name: s.state for s in runtime.server_states()}
         assert states == {"time": "ready", "later": "stopped", "legacy": "ready"}
-        tools = [t for t in await runtime.tools() if t.server != "legacy"]
+        tools = [t for t in await runtime.tools() if t.server not in {"legacy", "memory"}]
     assert [(t.name, t.server, t.risk_level.value) for t in tools] == [("get_current_time", "time", "reversible")]
 
 
@@ -210,7 +210,14 @@ async def test_a_new_message_after_a_pending_approval_moves_on_without_running_t
 ) -> None:
     from agent_core.runtime import NOT_APPROVED
 
-    model = scripted_model("wipe_everything", {"scope": "all"})
+    def respond(messages, info):  # asks to wipe when told to; answers anything else
+        newest = [p.content for p in messages[-1].parts if getattr(p, "part_kind", "") == "user-prompt"]
+        if newest and "wipe" in newest[-1]:
+            return ModelResponse(parts=[ToolCallPart("wipe_everything", {"scope": "all"})])
+        final = {"answer": "Fine, nothing was wiped.", "reasoning": "The person moved on.", "confidence": 0.9}
+        return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, final)])
+
+    model = FunctionModel(respond)
     async with AgentRuntime(make_settings({"time": TIME_SERVER, "flaky": flaky_server}), model=model) as runtime:
         pending = await runtime.ask("wipe everything")
         assert pending.kind == "approval_required"

@@ -101,7 +101,7 @@ async def test_duplicate_tool_names_are_not_offered_twice_and_runs_still_work(ma
     servers = {"time": TIME_SERVER, "time-copy": TIME_SERVER}
     async with AgentRuntime(make_settings(servers)) as runtime:
         states = {s.name: s for s in runtime.server_states()}
-        tools = [(t.name, t.server) for t in await runtime.tools() if t.server != "legacy"]
+        tools = [(t.name, t.server) for t in await runtime.tools() if t.server not in {"legacy", "memory"}]
         turn = await runtime.ask("What time is it in Tokyo?")
     assert states["time"].ignored_tools == [] and states["time-copy"].ignored_tools == ["get_current_time"]
     assert tools == [("get_current_time", "time")]

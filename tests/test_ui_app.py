@@ -140,3 +140,30 @@ def test_answers_render_as_markdown_with_a_red_badge_for_low_confidence() -> Non
     assert at.markdown[0].value == "<script>alert(1)</script> **bold**"
     assert at.markdown[0].proto.allow_html is False
     assert ":red-badge[confidence 0.30]" in [m.value for m in at.markdown]
+
+
+def test_a_delete_waits_for_approval_and_the_approve_button_runs_it_once(
+    app: AppTest, monkeypatch: pytest.MonkeyPatch, write_config
+) -> None:
+    from tests.test_tasks_agent import TASKS
+
+    monkeypatch.setenv("MCP_CONFIG", str(write_config({"tasks": TASKS})))
+    app.run()
+    ask(app, "add a task to renew the grant")
+    task_id = app.session_state["turns"][0][1].response.tool_calls[0].result["id"]
+    ask(app, f"delete task {task_id}")
+    assert "needs your approval" in app.chat_message[-1].warning[0].value
+    [approve] = [b for b in app.chat_message[-1].button if b.label == "Approve"]
+    approve.click().run()
+    assert not app.exception, app.exception
+    answer = " ".join(m.value for m in app.chat_message[-1].markdown)
+    assert f"Deleted task {task_id}: Renew the grant" in answer
+    assert [b.label for b in app.chat_message[-3].button] == []  # decided: no buttons any more
+
+
+def test_a_gap_shows_the_missing_capability_and_what_to_do(app: AppTest) -> None:
+    app.run()
+    ask(app, "Book a flight to Boston next Monday")
+    assistant = app.chat_message[-1]
+    assert "Missing capability: travel_booking" in assistant.warning[0].value
+    assert "mcpServers" in assistant.text[0].value

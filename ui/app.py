@@ -23,6 +23,21 @@ except PaiasError as exc:
 state = st.session_state
 state.setdefault("conversation_id", None)
 state.setdefault("turns", [])
+state.setdefault("decided", set())
+
+
+def decide(approval_id: str, approve: bool) -> None:
+    """Approve or reject a waiting call here; the resumed run's result joins the conversation."""
+    run = (
+        runtime.runtime.approve(approval_id, by="browser")
+        if approve
+        else runtime.runtime.reject(approval_id, "rejected in the browser", by="browser")
+    )
+    turn = runtime.call(run)
+    state.decided.add(approval_id)
+    state.turns.append((f"{'Approved' if approve else 'Rejected'} `{approval_id}`", turn))
+    st.rerun()
+
 
 with st.sidebar:
     st.header("PAIAS")
@@ -48,7 +63,7 @@ for question, turn in state.turns:
     with st.chat_message("user"):
         st.markdown(question)
     with st.chat_message("assistant"):
-        render_turn(turn)
+        render_turn(turn, decide, state.decided)
 
 prompt = st.chat_input("Ask a research question…")
 if prompt is not None:
@@ -56,7 +71,7 @@ if prompt is not None:
         st.markdown(prompt)
     with st.chat_message("assistant"), st.spinner("Working…"):
         turn = runtime.ask(prompt, state.conversation_id)
-        render_turn(turn)
+        render_turn(turn, decide, state.decided)
     if turn.conversation_id:
         state.conversation_id = turn.conversation_id
     state.turns.append((prompt, turn))

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Container
 from typing import Any
 
 import streamlit as st
 
+from agent_core.gaps import gap_guidance
 from agent_core.schemas import AgentResponse, TurnResult
 
 
@@ -48,17 +50,28 @@ def render_response(response: AgentResponse) -> None:
                 st.json(call.result if call.result is not None else {"error": call.error})
 
 
-def render_turn(turn: TurnResult) -> None:
-    """One assistant turn, whatever its kind."""
+Decide = Callable[[str, bool], None]
+
+
+def render_turn(turn: TurnResult, decide: Decide | None = None, decided: Container[str] = ()) -> None:
+    """One assistant turn, whatever its kind. ``decide(approval_id, approve)`` is called by the approval buttons;
+    approvals in ``decided`` show no buttons any more."""
     if turn.kind == "error":
         st.error(turn.error or "The turn failed.")
     elif turn.kind == "approval_required":
         for item in turn.pending:
             st.warning(
                 f"**{item.tool_name}** needs your approval (risk: {item.risk_level.value}; {item.reason}). "
-                f"Arguments: `{json.dumps(item.parameters, ensure_ascii=False)}`"
+                f"Arguments: `{json.dumps(item.parameters, ensure_ascii=False)}` — approval `{item.id}`"
             )
+            if decide is not None and item.id not in decided:
+                approve, reject = st.columns(2)
+                if approve.button("Approve", key=f"approve-{item.id}", type="primary"):
+                    decide(item.id, True)
+                if reject.button("Reject", key=f"reject-{item.id}"):
+                    decide(item.id, False)
     elif turn.kind == "tool_gap" and turn.gap:
         st.warning(f"Missing capability: {', '.join(turn.gap.missing_tools)}")
+        st.text(gap_guidance(turn.gap))
     elif turn.response:
         render_response(turn.response)
