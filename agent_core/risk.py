@@ -96,15 +96,20 @@ def canonical_tool_name(tool_name: str) -> str:
     return _ALIASES.get(name, name)
 
 
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, Mapping):
+def _leaves(value: Any) -> Iterator[Any]:
+    """Every scalar inside nested mappings and sequences (booleans and None say nothing and are skipped)."""
+    if isinstance(value, Mapping):
         for item in value.values():
-            yield from _strings(item)
+            yield from _leaves(item)
     elif isinstance(value, list | tuple | set):
         for item in value:
-            yield from _strings(item)
+            yield from _leaves(item)
+    elif value is not None and not isinstance(value, bool):
+        yield value
+
+
+def _strings(value: Any) -> Iterator[str]:
+    return (leaf for leaf in _leaves(value) if isinstance(leaf, str))
 
 
 def sensitive_parameter(parameters: Mapping[str, Any] | None) -> str | None:
@@ -174,17 +179,6 @@ def categorize_action_risk(
 
 
 _WORD = re.compile(r"[a-z0-9]+")
-
-
-def _leaves(value: Any) -> Iterator[Any]:
-    if isinstance(value, Mapping):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, list | tuple | set):
-        for item in value:
-            yield from _leaves(item)
-    elif value is not None and not isinstance(value, bool):
-        yield value
 
 
 def grounded_confidence(request: str | None, parameters: Mapping[str, Any] | None) -> float:

@@ -17,11 +17,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic_ai import DeferredToolRequests, DeferredToolResults
-from pydantic_ai.messages import ModelMessage, ModelMessagesTypeAdapter
+from pydantic_ai.messages import ModelMessage
 from pydantic_ai.models import Model
 
 from agent_core.agent import Deps, build_agent, system_prompt
-from agent_core.approvals import ApprovalStore, StoredApproval, UnknownApproval
+from agent_core.approval_flow import ApprovalFlow
+from agent_core.approvals import ApprovalStore
 from agent_core.errors import InputError, PaiasError
 from agent_core.gaps import ToolGapDetector
 from agent_core.logs import correlated
@@ -33,7 +34,7 @@ from agent_core.offline.intents import topic_of
 from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState, ToolInfo, load_server_specs
 from agent_core.orchestrator.legacy import LegacyTools, legacy_agent
 from agent_core.risk import assess_risk, canonical_tool_name
-from agent_core.schemas import AgentResponse, PendingApproval, RiskLevel, ToolCallStatus, ToolGapReport, TurnResult
+from agent_core.schemas import AgentResponse, ToolCallStatus, ToolGapReport, TurnResult
 from agent_core.server_controls import Desired, ServerControls
 from agent_core.settings import Settings
 from agent_core.turns import (  # noqa: F401 - re-exported: the turn helpers were defined here before
@@ -61,7 +62,7 @@ async def _together(*coroutines: Any) -> list[Any]:
     return [task.result() for task in tasks]
 
 
-class AgentRuntime:
+class AgentRuntime(ApprovalFlow):
     """Owns everything a turn needs: the database pool, memory, MCP servers, model, agent, conversations."""
 
     def __init__(self, settings: Settings | None = None, *, model: Model | None = None) -> None:
@@ -258,115 +259,6 @@ class AgentRuntime:
             kind="answer", conversation_id=conversation_id, correlation_id=correlation_id, response=response
         )
 
-    async def _grants(self, conversation_id: str) -> frozenset[str]:
-        try:
-            return frozenset(g.tool_name for g in await self.approvals.grants(conversation_id))
-        except Exception as exc:  # noqa: BLE001 - without the grants every such call simply asks
-            log.warning("could not read this conversation's grants: %s", exc)
-            return frozenset()
-
-    async def _pause(
-        self, output: DeferredToolRequests, history_json: bytes, conversation_id: str, correlation_id: str
-    ) -> TurnResult:
-        """Store the calls that wait for a person, with the run's history, so any process can resume it."""
-        pending = [self._pending(call, conversation_id) for call in output.approvals]
-        try:
-            stored = await self.approvals.create(pending, history_json, correlation_id=correlation_id)
-        except Exception as exc:  # noqa: BLE001 - nothing ran; say so rather than lose the request silently
-            log.warning("could not store the pending approval: %r", exc)
-            return TurnResult(
-                kind="error",
-                conversation_id=conversation_id,
-                correlation_id=correlation_id,
-                error=f"{pending[0].tool_name} needs your approval, but the approval could not be saved ({exc}). "
-                "Nothing was run. Check the database and ask again.",
-            )
-        return TurnResult(
-            kind="approval_required", conversation_id=conversation_id, correlation_id=correlation_id, pending=stored
-        )
-
-    async def proposals(
-        self, conversation_id: str | None = None, status: str | None = "pending"
-    ) -> list[PendingApproval]:
-        """Approvals, newest first: waiting ones by default (``status=None`` for all)."""
-        return await self.approvals.list(conversation_id, status=status)
-
-    async def approve(
-        self, approval_id: str, override_args: dict[str, Any] | None = None, *, always: bool = False, by: str = "app"
-    ) -> TurnResult:
-        """Approve a waiting call (optionally with edited arguments) and resume its run once every call of that run
-        is decided. ``always`` also allows the tool for the rest of the conversation (reversible_with_delay only).
-        Never raises for a bad id or a second decision: see ``TurnResult.error``."""
-        return await self._decide(approval_id, approve=True, override_args=override_args, always=always, by=by)
-
-    async def reject(self, approval_id: str, reason: str | None = None, *, by: str = "app") -> TurnResult:
-        """Reject a waiting call; the model is told it was not run and why, and the run finishes without it."""
-        return await self._decide(approval_id, approve=False, reason=reason, by=by)
-
-    async def _decide(self, approval_id: str, *, approve: bool, by: str, **decision: Any) -> TurnResult:
-        with correlated(uuid.uuid4().hex[:16]) as correlation_id:
-            always = decision.pop("always", False)
-            try:
-                if always:
-                    await self._grant(approval_id, by)
-                made = await self.approvals.decide(approval_id, approve=approve, decided_by=by, **decision)
-            except PaiasError as exc:
-                return TurnResult(kind="error", correlation_id=correlation_id, error=str(exc))
-            verb = "approved" if approve else "rejected"
-            log.info("approval %s %s by %s", approval_id, verb, by, extra={"tool": made.approval.approval.tool_name})
-            conversation_id = made.approval.approval.conversation_id
-            if not made.group_complete:
-                waiting = [row.approval for row in made.group if row.approval.status == "pending"]
-                return TurnResult(
-                    kind="approval_required",
-                    conversation_id=conversation_id,
-                    correlation_id=correlation_id,
-                    pending=waiting,
-                )
-            return await self._resume(made.group, correlation_id)
-
-    async def _grant(self, approval_id: str, by: str) -> None:
-        stored = await self.approvals.get(approval_id)
-        if stored is None:
-            raise UnknownApproval(approval_id)
-        item = stored.approval
-        if item.risk_level is not RiskLevel.REVERSIBLE_WITH_DELAY:
-            raise InputError(
-                f"'Always allow' is only for reversible_with_delay tools; {item.tool_name} is {item.risk_level.value} "
-                "and asks every time."
-            )
-        await self.approvals.grant(item.conversation_id, item.tool_name, item.risk_level, by)
-
-    async def _resume(self, group: list[StoredApproval], correlation_id: str) -> TurnResult:
-        """Resume a paused run from its stored history with the decisions, in exactly one process."""
-        first = group[0]
-        conversation_id = first.approval.conversation_id
-        if not await self.approvals.claim_resume(first.group_key):
-            return TurnResult(
-                kind="error",
-                conversation_id=conversation_id,
-                correlation_id=correlation_id,
-                error=f"The run of approval {first.id} is being resumed by another process; see `paias proposals --all`.",
-            )
-        history = ModelMessagesTypeAdapter.validate_json(first.history_json)
-        current = self._conversations.get(conversation_id)
-        turn = await self._run(
-            conversation_id,
-            correlation_id,
-            None,
-            prompt=last_prompt(history),
-            history=history,
-            results=decision_results(group),
-        )
-        if current is not None and len(current) != len(history):
-            # The conversation moved on while this call waited: keep it as it is; the result lives on the approval.
-            self._conversations[conversation_id] = current
-        try:
-            await self.approvals.record_outcome(first.group_key, turn.to_public_json())
-        except Exception as exc:  # noqa: BLE001 - the call ran; losing the stored copy of its result is not fatal
-            log.warning("could not record the outcome of approval %s: %s", first.id, exc)
-        return turn
-
     async def _remember_web_answer(self, prompt: str, response: AgentResponse) -> AgentResponse:
         """Store a web-search-backed answer as a memory (topic, timestamp, sources), so the same question
         later is answered from memory. Done by the runtime, not left to the model, so it always happens."""
@@ -392,18 +284,3 @@ class AgentRuntime:
             return response
         note = f" I stored this web-backed answer in memory (id {memory_id}) for next time."
         return response.model_copy(update={"reasoning": response.reasoning + note})
-
-    def _pending(self, call: Any, conversation_id: str) -> PendingApproval:
-        args = call.args_as_dict()
-        overrides = self.servers.risk_overrides() if self.servers else {}
-        annotations = self.servers.annotations(call.tool_name) if self.servers else {}
-        risk = assess_risk(call.tool_name, args, annotations, overrides)
-        return PendingApproval(
-            id=call.tool_call_id,  # replaced by the store's own id when it is saved
-            tool_name=call.tool_name,
-            parameters=args,
-            risk_level=risk.level,
-            reason=risk.reason,
-            conversation_id=conversation_id,
-            tool_call_id=call.tool_call_id,
-        )

@@ -96,14 +96,19 @@ async def test_a_local_tool_validates_its_arguments_like_the_model_path_does() -
     assert await agent.execute("a0_tool0", {"value": "3"}) == {"agent": "agent0", "tool": 0, "doubled": 6}
 
 
-async def test_a_read_only_call_on_a_dead_server_reconnects_and_is_retried_once(
-    make_settings, flaky_server, tmp_path: Path
-) -> None:
+@pytest.fixture
+async def dead_flaky(make_settings, flaky_server, tmp_path: Path):
+    """An orchestrator whose flaky server was just killed (its death not yet noticed: no monitor runs)."""
     specs = load_server_specs(make_settings({"flaky": {**flaky_server, "timeout": 20}}))
     orchestrator = Orchestrator.from_specs(specs, tmp_path / "logs", retry_delay=0.5)
     await orchestrator.start()
+    kill_server("flaky_server.py")
+    return orchestrator
+
+
+async def test_a_read_only_call_on_a_dead_server_reconnects_and_is_retried_once(dead_flaky: Orchestrator) -> None:
+    orchestrator = dead_flaky
     try:
-        kill_server("flaky_server.py")
         started = time.monotonic()
         assert await orchestrator.execute("echo", {"text": "still here"}) == {"echo": "still here"}
         assert time.monotonic() - started >= 0.5  # waited the retry delay before calling again
@@ -113,13 +118,10 @@ async def test_a_read_only_call_on_a_dead_server_reconnects_and_is_retried_once(
 
 
 async def test_a_write_on_a_dead_server_is_not_retried_but_the_server_is_restarted(
-    make_settings, flaky_server, tmp_path: Path
+    dead_flaky: Orchestrator, tmp_path: Path
 ) -> None:
-    specs = load_server_specs(make_settings({"flaky": {**flaky_server, "timeout": 20}}))
-    orchestrator = Orchestrator.from_specs(specs, tmp_path / "logs", retry_delay=0.5)
-    await orchestrator.start()
+    orchestrator = dead_flaky
     try:
-        kill_server("flaky_server.py")
         with pytest.raises(ToolFailed) as caught:
             await orchestrator.execute("wipe_everything", {"scope": "all"})
         assert "was not retried because it changes data and may already have run" in caught.value.message
