@@ -12,7 +12,7 @@ from pydantic_ai.tools import RunContext, ToolDefinition
 from pydantic_ai.toolsets import AbstractToolset, ApprovalRequiredToolset
 
 from agent_core.memory.manager import MemoryManager
-from agent_core.orchestrator.recording import ToolCallRecorder
+from agent_core.orchestrator.recording import ToolCallRecorder, ToolEvents
 from agent_core.risk import assess_risk, grounded_confidence, requires_approval
 from agent_core.schemas import AgentResponse, RiskLevel
 from agent_core.settings import Settings
@@ -61,6 +61,8 @@ class Deps:
     prompt: str = ""
     # Tools the person allowed for this conversation ("always allow here"; reversible_with_delay only).
     grants: frozenset[str] = frozenset()
+    # Told as each tool call starts and finishes (the chat's live status); None: nobody is watching.
+    events: ToolEvents | None = None
 
 
 def approval_required(ctx: RunContext[Deps], tool_def: ToolDefinition, args: dict[str, Any]) -> bool:

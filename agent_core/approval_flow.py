@@ -35,6 +35,10 @@ class ApprovalFlow:
     servers: Orchestrator | None
     _conversations: dict[str, list[ModelMessage]]
 
+    async def load_history(self, conversation_id: str) -> list[ModelMessage]:
+        """The conversation's stored history; ``AgentRuntime`` implements it."""
+        raise NotImplementedError
+
     async def _run(
         self,
         conversation_id: str,
@@ -43,7 +47,9 @@ class ApprovalFlow:
         *,
         prompt: str,
         history: list[ModelMessage],
+        label: str,
         results: DeferredToolResults | None = None,
+        keep_history: bool = True,
     ) -> TurnResult:
         """Run the agent once (a new prompt, or a resume with decisions); ``AgentRuntime`` implements it."""
         raise NotImplementedError
@@ -139,18 +145,20 @@ class ApprovalFlow:
                 error=f"The run of approval {first.id} is being resumed by another process; see `paias proposals --all`.",
             )
         history = ModelMessagesTypeAdapter.validate_json(first.history_json)
-        current = self._conversations.get(conversation_id)
+        # If the conversation moved on while the call waited, its history stays as it is; the resumed result is
+        # still shown in the conversation and kept on the approval.
+        current = await self.load_history(conversation_id)
+        decisions = ", ".join(f"{row.approval.status} `{row.id}` ({row.approval.tool_name})" for row in group)
         turn = await self._run(
             conversation_id,
             correlation_id,
             None,
             prompt=last_prompt(history),
             history=history,
+            label=decisions[0].upper() + decisions[1:],
             results=decision_results(group),
+            keep_history=not current or len(current) == len(history),
         )
-        if current is not None and len(current) != len(history):
-            # The conversation moved on while this call waited: keep it as it is; the result lives on the approval.
-            self._conversations[conversation_id] = current
         try:
             await self.approvals.record_outcome(first.group_key, turn.to_public_json())
         except Exception as exc:  # noqa: BLE001 - the call ran; losing the stored copy of its result is not fatal

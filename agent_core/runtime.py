@@ -23,6 +23,7 @@ from pydantic_ai.models import Model
 from agent_core.agent import Deps, build_agent, system_prompt
 from agent_core.approval_flow import ApprovalFlow
 from agent_core.approvals import ApprovalStore
+from agent_core.conversations import ConversationStore
 from agent_core.errors import InputError, PaiasError
 from agent_core.gaps import ToolGapDetector
 from agent_core.logs import correlated
@@ -31,7 +32,7 @@ from agent_core.memory.session import open_memory
 from agent_core.memory.tools import memory_toolset
 from agent_core.models import build_model, describe_model
 from agent_core.offline.intents import topic_of
-from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState, ToolInfo, load_server_specs
+from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState, ToolEvents, ToolInfo, load_server_specs
 from agent_core.orchestrator.legacy import LegacyTools, legacy_agent
 from agent_core.risk import assess_risk, canonical_tool_name
 from agent_core.schemas import AgentResponse, ToolCallStatus, ToolGapReport, TurnResult
@@ -71,7 +72,8 @@ class AgentRuntime(ApprovalFlow):
         self.servers: Orchestrator | None = None
         self.memory: MemoryManager | None = None
         self._stack: AsyncExitStack | None = None
-        self._conversations: dict[str, list[ModelMessage]] = {}
+        self._conversations: dict[str, list[ModelMessage]] = {}  # write-through cache of the stored histories
+        self._locks: dict[str, asyncio.Lock] = {}
 
     @property
     def model_label(self) -> str:
@@ -102,6 +104,7 @@ class AgentRuntime(ApprovalFlow):
             await _together(self.servers.start(), embedder.embed_query("warm up"))
             self.servers.start_monitor()
             self.approvals = ApprovalStore(self.memory.pool, settings.user_id)
+            self.conversations = ConversationStore(self.memory.pool, settings.user_id)
         except BaseException:
             await self._stack.aclose()
             raise
@@ -176,34 +179,62 @@ class AgentRuntime(ApprovalFlow):
         return await self.tools()
 
     def history(self, conversation_id: str) -> list[ModelMessage]:
-        """The stored message history of a conversation (empty if unknown)."""
+        """The message history of a conversation as this process last saw it (empty if unknown here)."""
         return list(self._conversations.get(conversation_id, []))
 
-    def _history_for_new_prompt(self, conversation_id: str) -> list[ModelMessage]:
-        """The history, with calls still waiting for approval closed out: a new message moves on without them."""
-        return close_unanswered_calls(self.history(conversation_id))
+    async def load_history(self, conversation_id: str) -> list[ModelMessage]:
+        """The message history, from this process's cache or from PostgreSQL (another process, a restart)."""
+        if conversation_id not in self._conversations:
+            self._conversations[conversation_id] = await self.conversations.history(conversation_id)
+        return self.history(conversation_id)
 
-    async def ask(self, text: str, conversation_id: str | None = None) -> TurnResult:
-        """Run one turn. Never raises for bad input, failing tools or a failing model: see ``TurnResult.kind``."""
+    async def ask(
+        self, text: str, conversation_id: str | None = None, *, on_event: ToolEvents | None = None
+    ) -> TurnResult:
+        """Run one turn. Never raises for bad input, failing tools or a failing model: see ``TurnResult.kind``.
+
+        ``on_event(event)`` is called as each tool call starts and finishes (for a live status display).
+        """
         with correlated(uuid.uuid4().hex[:16]) as correlation_id:
-            turn = await self._ask(text, conversation_id, correlation_id)
+            turn = await self._ask(text, conversation_id, correlation_id, on_event)
             log.info("turn finished: %s", turn.kind, extra={"kind": turn.kind, "conversation_id": turn.conversation_id})
             return turn
 
-    async def _ask(self, text: str, conversation_id: str | None, correlation_id: str) -> TurnResult:
+    async def _ask(
+        self, text: str, conversation_id: str | None, correlation_id: str, on_event: ToolEvents | None
+    ) -> TurnResult:
         try:
             prompt = validate_input(text, self.settings.max_input_chars)
-        except InputError as exc:
+        except InputError as exc:  # nothing is stored for input that was refused
             return TurnResult(
                 kind="error", conversation_id=conversation_id, correlation_id=correlation_id, error=str(exc)
             )
         conversation_id = conversation_id or uuid.uuid4().hex
-        log.info("turn started", extra={"conversation_id": conversation_id})
-        gap = await self._gap(prompt)
-        if gap is not None:
-            return TurnResult(kind="tool_gap", conversation_id=conversation_id, correlation_id=correlation_id, gap=gap)
-        history = self._history_for_new_prompt(conversation_id)
-        return await self._run(conversation_id, correlation_id, prompt, prompt=prompt, history=history)
+        async with self._locks.setdefault(conversation_id, asyncio.Lock()):  # one turn at a time per conversation
+            log.info("turn started", extra={"conversation_id": conversation_id})
+            gap = await self._gap(prompt)
+            if gap is not None:
+                turn = TurnResult(
+                    kind="tool_gap", conversation_id=conversation_id, correlation_id=correlation_id, gap=gap
+                )
+                await self._record(conversation_id, prompt, turn, None)
+                return turn
+            history = close_unanswered_calls(await self.load_history(conversation_id))
+            return await self._run(
+                conversation_id, correlation_id, prompt, prompt=prompt, history=history, label=prompt, on_event=on_event
+            )
+
+    async def _record(
+        self, conversation_id: str, label: str, turn: TurnResult, history: list[ModelMessage] | None
+    ) -> None:
+        """Keep the turn (and the history after it, when given) with the conversation, for every process."""
+        try:
+            if history is None:
+                await self.conversations.add_turn(conversation_id, label, turn)
+            else:
+                await self.conversations.save(conversation_id, history, label, turn)
+        except Exception as exc:  # noqa: BLE001 - the turn happened; losing its stored copy must not lose the answer
+            log.warning("could not store the turn of conversation %s: %s", conversation_id, exc)
 
     async def _gap(self, prompt: str) -> ToolGapReport | None:
         try:
@@ -225,9 +256,14 @@ class AgentRuntime(ApprovalFlow):
         *,
         prompt: str,
         history: list[ModelMessage],
+        label: str,
         results: DeferredToolResults | None = None,
+        keep_history: bool = True,
+        on_event: ToolEvents | None = None,
     ) -> TurnResult:
-        """One agent run (a new prompt, or a resume with decisions), then its result as a TurnResult."""
+        """One agent run (a new prompt, or a resume with decisions), then its result as a TurnResult, stored with the
+        conversation under ``label``. ``keep_history=False`` stores the turn but leaves the conversation's history
+        as it is (a resumed call the conversation had moved on from)."""
         deps = Deps(
             self.settings,
             conversation_id=conversation_id,
@@ -236,6 +272,7 @@ class AgentRuntime(ApprovalFlow):
             risk_overrides=self.servers.risk_overrides() if self.servers else {},
             prompt=prompt,
             grants=await self._grants(conversation_id),
+            events=on_event,
         )
         try:
             result = await self.agent.run(
@@ -243,21 +280,28 @@ class AgentRuntime(ApprovalFlow):
             )
         except Exception as exc:
             log.warning("turn failed: %r", exc, exc_info=True)
-            return TurnResult(
+            turn = TurnResult(
                 kind="error",
                 conversation_id=conversation_id,
                 correlation_id=correlation_id,
                 error=model_error_message(exc),
             )
-        self._conversations[conversation_id] = result.all_messages()
+            await self._record(conversation_id, label, turn, None)
+            return turn
+        messages = result.all_messages()
         output = result.output
         if isinstance(output, DeferredToolRequests):
-            return await self._pause(output, result.all_messages_json(), conversation_id, correlation_id)
-        response = finalize_response(output, deps.recorder.records)
-        response = await self._remember_web_answer(prompt, response)
-        return TurnResult(
-            kind="answer", conversation_id=conversation_id, correlation_id=correlation_id, response=response
-        )
+            turn = await self._pause(output, result.all_messages_json(), conversation_id, correlation_id)
+        else:
+            response = finalize_response(output, deps.recorder.records)
+            response = await self._remember_web_answer(prompt, response)
+            turn = TurnResult(
+                kind="answer", conversation_id=conversation_id, correlation_id=correlation_id, response=response
+            )
+        if keep_history:
+            self._conversations[conversation_id] = messages
+        await self._record(conversation_id, label, turn, messages if keep_history else None)
+        return turn
 
     async def _remember_web_answer(self, prompt: str, response: AgentResponse) -> AgentResponse:
         """Store a web-search-backed answer as a memory (topic, timestamp, sources), so the same question

@@ -126,6 +126,32 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
+    Migration(
+        5,
+        "conversations",
+        # history: the Pydantic AI message history (ModelMessagesTypeAdapter JSON) the next turn continues from.
+        # conversation_turns: what the person saw, turn by turn (prompt + the public TurnResult JSON), so any
+        # process can show a conversation again after a refresh, a switch or a restart.
+        """
+        CREATE TABLE conversations (
+            id text PRIMARY KEY,
+            user_id text NOT NULL,
+            title text NOT NULL,
+            history jsonb NOT NULL DEFAULT '[]'::jsonb,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            updated_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX conversations_user_updated ON conversations (user_id, updated_at DESC);
+        CREATE TABLE conversation_turns (
+            id bigserial PRIMARY KEY,
+            conversation_id text NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+            prompt text NOT NULL,
+            turn jsonb NOT NULL,
+            created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX conversation_turns_conversation ON conversation_turns (conversation_id, id);
+        """,
+    ),
 ]
 
 _LOCK_KEY = 74_201_977  # any constant: all PAIAS processes serialize their migrations on it

@@ -3,7 +3,7 @@
 from agent_core.orchestrator.agents import AgentManifest, AgentStartError, LocalAgent, MCPAgent, ToolAgent
 from agent_core.orchestrator.config import ServerSpec, load_server_specs
 from agent_core.orchestrator.metrics import ToolMetrics
-from agent_core.orchestrator.recording import RecordingToolset, ToolCallRecorder, call_recorded
+from agent_core.orchestrator.recording import RecordingToolset, ToolCallRecorder, ToolEvent, ToolEvents, call_recorded
 from agent_core.orchestrator.registry import (
     Orchestrator,
     ServerState,
@@ -23,6 +23,8 @@ __all__ = [
     "ServerState",
     "ToolAgent",
     "ToolCallRecorder",
+    "ToolEvent",
+    "ToolEvents",
     "ToolInfo",
     "ToolMetrics",
     "UnknownAgentError",

@@ -46,6 +46,19 @@ class ToolCallRecorder:
         self.records.insert(index, record)
 
 
+@dataclass(frozen=True)
+class ToolEvent:
+    """A tool call starting (``record`` is None) or finished (``record`` says how it went)."""
+
+    tool: str
+    server: str
+    parameters: dict[str, Any]
+    record: ToolCallRecord | None = None
+
+
+ToolEvents = Callable[[ToolEvent], None]
+
+
 def _elapsed_ms(started: float) -> int:
     # A real call always takes some time; rounding up keeps "ran" distinguishable from "never ran" (0).
     return max(1, round((time.perf_counter() - started) * 1000))
@@ -61,6 +74,7 @@ async def call_recorded(
     recorder: ToolCallRecorder | None = None,
     metrics: ToolMetrics | None = None,
     correlation_id: str | None = None,
+    events: ToolEvents | None = None,
 ) -> Any:
     """Run ``call`` within ``timeout`` seconds and record it.
 
@@ -69,6 +83,8 @@ async def call_recorded(
     """
     seq = recorder.start() if recorder else 0
     started = time.perf_counter()
+    if events:
+        events(ToolEvent(tool, server, dict(args)))
     log.info(
         "tool call %s on %s requested",
         tool,
@@ -103,6 +119,8 @@ async def call_recorded(
             metrics.record(tool, server, status, (time.perf_counter() - started) * 1000)
         if recorder:
             recorder.add(seq, entry)
+        if events:
+            events(ToolEvent(tool, server, dict(args), entry))
 
     try:
         async with asyncio.timeout(timeout):
@@ -144,4 +162,5 @@ class RecordingToolset(WrapperToolset[Any]):
             recorder=getattr(ctx.deps, "recorder", None),
             metrics=self.metrics,
             correlation_id=getattr(ctx.deps, "correlation_id", None),
+            events=getattr(ctx.deps, "events", None),
         )
