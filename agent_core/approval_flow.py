@@ -6,6 +6,7 @@ apart so each module reads as one idea: runtime.py runs turns, this file pauses 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import uuid
 from typing import TYPE_CHECKING, Any
@@ -14,6 +15,7 @@ from pydantic_ai import DeferredToolRequests
 from pydantic_ai.messages import ModelMessage, ModelMessagesTypeAdapter
 
 from agent_core.approvals import ApprovalStore, StoredApproval, UnknownApproval
+from agent_core.conversations import ConversationStore
 from agent_core.errors import InputError, PaiasError
 from agent_core.logs import correlated
 from agent_core.risk import assess_risk
@@ -34,6 +36,7 @@ class ApprovalFlow:
     approvals: ApprovalStore
     servers: Orchestrator | None
     _conversations: dict[str, list[ModelMessage]]
+    conversations: ConversationStore
 
     async def load_history(self, conversation_id: str) -> list[ModelMessage]:
         """The conversation's stored history; ``AgentRuntime`` implements it."""
@@ -86,6 +89,16 @@ class ApprovalFlow:
     ) -> list[PendingApproval]:
         """Approvals, newest first: waiting ones by default (``status=None`` for all)."""
         return await self.approvals.list(conversation_id, status=status)
+
+    async def delete_conversation(self, conversation_id: str, by: str = "app") -> bool:
+        """Delete a conversation; calls still waiting in it are rejected without running anything."""
+        for item in await self.approvals.list(conversation_id):
+            with contextlib.suppress(PaiasError):  # decided meanwhile elsewhere: nothing left to withdraw
+                await self.approvals.decide(
+                    item.id, approve=False, decided_by=by, reason="the conversation was deleted"
+                )
+        self._conversations.pop(conversation_id, None)
+        return await self.conversations.delete(conversation_id)
 
     async def approve(
         self, approval_id: str, override_args: dict[str, Any] | None = None, *, always: bool = False, by: str = "app"

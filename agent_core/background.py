@@ -52,12 +52,16 @@ class BackgroundRuntime:
                 return
             raise
 
-    def call(self, coro: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
-        """Run ``coro`` on the runtime's loop and wait for its result."""
+    def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Start ``coro`` on the runtime's loop; the caller may do other work (e.g. show progress) meanwhile."""
         if self._closed:
             coro.close()
             raise RuntimeError("the runtime is closed")
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
+        return asyncio.run_coroutine_threadsafe(coro, self._loop)
+
+    def call(self, coro: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
+        """Run ``coro`` on the runtime's loop and wait for its result."""
+        return self.submit(coro).result(timeout)
 
     def ask(self, text: str, conversation_id: str | None = None) -> TurnResult:
         """``AgentRuntime.ask``, synchronously."""

@@ -1,15 +1,19 @@
-"""The chat page, driven with Streamlit's AppTest against the real runtime and the real time server."""
+"""The browser app, driven with Streamlit's AppTest against the real runtime, real MCP servers and PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from agent_core.settings import PROJECT_ROOT
 from tests.conftest import TIME_SERVER
+from tests.test_tasks_agent import TASKS
 
 APP = str(PROJECT_ROOT / "ui" / "app.py")
 
@@ -27,14 +31,29 @@ def _reset_runtime() -> None:
 
 
 @pytest.fixture
-def app(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path, pg_url: str, user_id: str) -> Iterator[AppTest]:
-    monkeypatch.setenv("MCP_CONFIG", str(write_config({"time": TIME_SERVER})))
-    monkeypatch.setenv("PAIAS_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("DATABASE_URL", pg_url)
-    monkeypatch.setenv("USER_ID", user_id)
-    at = AppTest.from_file(APP, default_timeout=60)
-    yield at
+def configure(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path, pg_url: str, user_id: str):
+    """Point the app at these MCP servers, the session database and a fresh user."""
+
+    def apply(servers: dict[str, Any]) -> None:
+        monkeypatch.setenv("MCP_CONFIG", str(write_config(servers)))
+        monkeypatch.setenv("PAIAS_HOME", str(tmp_path / "home"))
+        monkeypatch.setenv("DATABASE_URL", pg_url)
+        monkeypatch.setenv("USER_ID", user_id)
+
+    apply({"time": TIME_SERVER})
+    yield apply
     _reset_runtime()
+
+
+@pytest.fixture
+def app(configure) -> AppTest:
+    return AppTest.from_file(APP, default_timeout=60)
+
+
+@pytest.fixture
+def tasks_app(configure) -> Callable[[], AppTest]:
+    configure({"tasks": TASKS})
+    return lambda: AppTest.from_file(APP, default_timeout=60)
 
 
 def ask(at: AppTest, text: str) -> AppTest:
@@ -43,43 +62,156 @@ def ask(at: AppTest, text: str) -> AppTest:
     return at
 
 
-def test_sidebar_shows_the_offline_planner_and_the_ready_time_server(app: AppTest) -> None:
+def button(at: AppTest, key: str):
+    [found] = [b for b in at.button if b.key == key]
+    return found
+
+
+def texts(element) -> str:
+    return " ".join(m.value for m in element.markdown)
+
+
+def add_and_ask_delete(at: AppTest, title: str) -> tuple[int, str]:
+    ask(at, f"add a task to {title}")
+    task_id = int(re.match(r"Added task (\d+):", at.chat_message[-1].markdown[0].value).group(1))
+    ask(at, f"delete task {task_id}")
+    [approve] = [b for b in at.chat_message[-1].button if b.label == "Approve"]
+    return task_id, approve.key.removeprefix("approve-")
+
+
+def test_sidebar_shows_the_offline_planner_the_servers_and_the_pages(app: AppTest) -> None:
     app.run()
     assert not app.exception
-    sidebar_text = " ".join(m.value for m in app.sidebar.markdown)
-    assert "offline planner (no LLM)" in sidebar_text
-    assert ":green[●] **time** — ready, 1 tools" in sidebar_text
+    sidebar = " ".join(m.value for m in app.sidebar.markdown)
+    assert "offline planner (no LLM)" in sidebar and ":green[●] **time** — ready, 1 tools" in sidebar
     assert "MODEL=azure" in app.sidebar.info[0].value
+    chips = {b.label for b in app.button if b.key and b.key.startswith("chip-")}
+    assert chips == {"Time", "Research", "Remember", "Recall", "Tasks", "A tool gap", "Needs approval"}
 
 
-def test_asking_the_time_shows_answer_confidence_reasoning_and_the_tool_call(app: AppTest) -> None:
+def test_an_answer_card_shows_answer_badge_reasoning_and_tool_calls_and_joins_the_sidebar(app: AppTest) -> None:
     app.run()
     ask(app, "What time is it in Tokyo?")
     user, assistant = app.chat_message
     assert user.markdown[0].value == "What time is it in Tokyo?"
-    texts = [m.value for m in assistant.markdown]
-    assert texts[0].startswith("In Tokyo (Asia/Tokyo) it is")
-    assert ":green-badge[confidence 0.95]" in texts
-    assert any("get_current_time(timezone='Asia/Tokyo')" in t for t in texts)
+    assert assistant.markdown[0].value.startswith("In Tokyo (Asia/Tokyo) it is")
+    assert ":green-badge[confidence 0.95]" in texts(assistant)
     table = assistant.dataframe[0].value
     assert list(table["tool"]) == ["get_current_time"] and list(table["status"]) == ["success"]
-    assert table["duration (ms)"].iloc[0] > 0
+    assert app.title[0].value == "What time is it in Tokyo?"
+    assert app.query_params["c"] and f"conv-{app.query_params['c']}" in [b.key for b in app.sidebar.button]
 
 
-def test_turns_accumulate_and_follow_ups_use_the_conversation(app: AppTest) -> None:
+def test_follow_ups_switching_and_a_refresh_keep_the_conversation(app: AppTest, configure) -> None:
     app.run()
     ask(app, "What time is it in Tokyo?")
     ask(app, "And in Paris?")
-    assert len(app.chat_message) == 4
     assert app.chat_message[3].markdown[0].value.startswith("In Paris (Europe/Paris) it is")
-    app.sidebar.button[0].click().run()
-    assert len(app.chat_message) == 0
+    conversation = app.query_params["c"]
+    app.sidebar.button[0].click().run()  # New conversation
+    assert len(app.chat_message) == 0 and "c" not in app.query_params
+    button(app, f"conv-{conversation}").click().run()
+    assert len(app.chat_message) == 4
+    refreshed = AppTest.from_file(APP, default_timeout=60)
+    refreshed.query_params["c"] = conversation
+    refreshed.run()
+    assert len(refreshed.chat_message) == 4 and refreshed.title[0].value == "What time is it in Tokyo?"
 
 
-def test_bad_input_shows_a_clear_error(app: AppTest) -> None:
+def test_bad_input_is_refused_at_once_and_nothing_is_stored(app: AppTest) -> None:
     app.run()
     ask(app, "ring\x07")
-    assert "control characters" in app.chat_message[1].error[0].value
+    assert "control characters" in app.error[0].value
+    assert len(app.chat_message) == 0 and "c" not in app.query_params
+
+
+def test_a_suggestion_chip_asks_its_question(app: AppTest) -> None:
+    app.run()
+    button(app, "chip-0").click().run()
+    assert not app.exception
+    assert app.chat_message[0].markdown[0].value == "What time is it in Tokyo?"
+    assert app.chat_message[1].markdown[0].value.startswith("In Tokyo")
+
+
+def test_a_gap_card_names_what_is_missing_what_was_checked_and_what_to_do(app: AppTest) -> None:
+    app.run()
+    ask(app, "Book a flight to Boston next Monday")
+    card = app.chat_message[-1]
+    assert "Missing capability: travel_booking" in card.warning[0].value
+    assert "mcpServers" in card.text[0].value and "get_current_time" in card.text[0].value
+
+
+def test_approve_runs_the_delete_once_and_the_card_shows_who_decided(tasks_app) -> None:
+    at = tasks_app().run()
+    task_id, approval = add_and_ask_delete(at, "renew the grant")
+    assert "risk **irreversible**" in texts(at.chat_message[-1])
+    button(at, f"approve-{approval}").click().run()
+    assert not at.exception, at.exception
+    assert at.chat_message[-1].markdown[0].value == f"Deleted task {task_id}: Renew the grant"
+    assert at.chat_message[-2].markdown[0].value == f"Approved `{approval}` (delete_task)"
+    card = at.chat_message[-3]
+    assert "Approved by browser" in card.info[0].value and not [b for b in card.button if b.label == "Approve"]
+
+
+def test_reject_with_a_reason_keeps_the_task_and_says_why(tasks_app) -> None:
+    at = tasks_app().run()
+    _, approval = add_and_ask_delete(at, "order pipettes")
+    [reason] = [t for t in at.text_input if t.key == f"reason-{approval}"]
+    reason.set_value("still needed")
+    button(at, f"reject-{approval}").click().run()
+    assert "rejected delete_task (reason: still needed)" in at.chat_message[-1].markdown[0].value
+    ask(at, "show my tasks")
+    assert "Order pipettes" in at.chat_message[-1].markdown[0].value
+
+
+def test_edited_arguments_are_validated_and_the_edited_call_runs(tasks_app) -> None:
+    at = tasks_app().run()
+    ask(at, "add a task to keep this")
+    keep_id, approval = add_and_ask_delete(at, "drop this")
+    [args] = [t for t in at.text_area if t.key == f"args-{approval}"]
+    args.set_value("{not json").run()
+    button(at, f"approve-{approval}").click().run()
+    assert "not valid JSON" in at.chat_message[-1].error[0].value  # nothing ran, the card is still there
+    [args] = [t for t in at.text_area if t.key == f"args-{approval}"]
+    args.set_value(json.dumps({"task_id": keep_id - 1})).run()
+    button(at, f"approve-{approval}").click().run()
+    assert at.chat_message[-1].markdown[0].value == f"Deleted task {keep_id - 1}: Keep this"
+
+
+def test_a_decision_made_from_the_cli_appears_on_the_next_rerun(tasks_app) -> None:
+    from agent_core.cli import main
+
+    at = tasks_app().run()
+    task_id, approval = add_and_ask_delete(at, "call the vendor")
+    assert main(["approve", approval]) == 0  # another process, same database
+    at.run()
+    assert at.chat_message[-1].markdown[0].value == f"Deleted task {task_id}: Call the vendor"
+    assert "Approved by cli" in at.chat_message[-3].info[0].value
+
+
+def test_a_pending_card_survives_a_restart_and_can_still_be_approved(tasks_app) -> None:
+    at = tasks_app().run()
+    task_id, approval = add_and_ask_delete(at, "wash the flasks")
+    conversation = at.query_params["c"]
+    _reset_runtime()  # the app process restarts: only PostgreSQL remembers
+    again = tasks_app()
+    again.query_params["c"] = conversation
+    again.run()
+    assert "1 action waiting for your approval" in again.sidebar.warning[0].value
+    button(again, f"approve-{approval}").click().run()
+    assert again.chat_message[-1].markdown[0].value == f"Deleted task {task_id}: Wash the flasks"
+
+
+def test_rename_and_delete_a_conversation(app: AppTest) -> None:
+    app.run()
+    ask(app, "What time is it in Tokyo?")
+    conversation = app.query_params["c"]
+    [title] = [t for t in app.sidebar.text_input if t.key == f"title-{conversation}"]
+    title.set_value("Tokyo clock")
+    button(app, "rename").click().run()
+    assert app.title[0].value == "Tokyo clock"
+    button(app, "delete").click().run()
+    assert app.title[0].value == "Research chat" and f"conv-{conversation}" not in [b.key for b in app.button]
 
 
 def test_a_start_failure_is_shown_with_the_variable_to_set(app: AppTest, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -91,79 +223,44 @@ def test_a_start_failure_is_shown_with_the_variable_to_set(app: AppTest, monkeyp
 
 
 def _render(kind: str) -> None:
-    from agent_core.schemas import PendingApproval, RiskLevel, ToolGapReport, TurnResult
+    from typing import Any  # noqa: F401 - AppTest.from_function runs this source alone; annotations need it
+
+    from agent_core.schemas import PendingApproval, RiskLevel, TurnResult
     from ui.chat import render_turn
 
+    def pending(level: RiskLevel) -> TurnResult:
+        item = PendingApproval(
+            id="p1", tool_name="send_email", parameters={"to": "a@b.c"}, risk_level=level, reason="r"
+        )
+        return TurnResult(kind="approval_required", correlation_id="c", pending=[item])
+
+    class Ignore:
+        def approve(self, *args: Any) -> None: ...
+
+        def reject(self, *args: Any) -> None: ...
+
     turns = {
-        "approval": TurnResult(
-            kind="approval_required",
-            correlation_id="c",
-            pending=[
-                PendingApproval(
-                    id="p1",
-                    tool_name="delete_task",
-                    parameters={"task_id": 7},
-                    risk_level=RiskLevel.IRREVERSIBLE,
-                    reason="the server marks this tool destructive",
-                )
-            ],
-        ),
-        "gap": TurnResult(
-            kind="tool_gap",
-            correlation_id="c",
-            gap=ToolGapReport(
-                missing_tools=["financial_data_api"],
-                attempted_task="stocks",
-                existing_tools_checked=["get_current_time"],
-            ),
-        ),
+        "delayed": pending(RiskLevel.REVERSIBLE_WITH_DELAY),
+        "irreversible": pending(RiskLevel.IRREVERSIBLE),
         "html": TurnResult(
             kind="answer",
             correlation_id="c",
             response={"answer": "<script>alert(1)</script> **bold**", "reasoning": "r", "confidence": 0.3},
         ),
     }
-    render_turn(turns[kind])
+    render_turn(turns[kind], {}, Ignore())
 
 
 @pytest.mark.parametrize(
-    ("kind", "expected"),
-    [("approval", "delete_task** needs your approval (risk: irreversible"), ("gap", "financial_data_api")],
+    ("kind", "labels"),
+    [("delayed", ["Approve", "Always allow here", "Reject"]), ("irreversible", ["Approve", "Reject"])],
 )
-def test_pending_approvals_and_gaps_render_as_warnings(kind: str, expected: str) -> None:
+def test_always_allow_is_offered_only_where_the_policy_permits(kind: str, labels: list[str]) -> None:
     at = AppTest.from_function(_render, args=(kind,)).run()
-    assert expected in at.warning[0].value
+    assert sorted(b.label for b in at.button) == sorted(labels)
 
 
-def test_answers_render_as_markdown_with_a_red_badge_for_low_confidence() -> None:
+def test_answers_render_as_markdown_never_html_with_a_red_badge_for_low_confidence() -> None:
     at = AppTest.from_function(_render, args=("html",)).run()
     assert at.markdown[0].value == "<script>alert(1)</script> **bold**"
-    assert at.markdown[0].proto.allow_html is False
     assert ":red-badge[confidence 0.30]" in [m.value for m in at.markdown]
-
-
-def test_a_delete_waits_for_approval_and_the_approve_button_runs_it_once(
-    app: AppTest, monkeypatch: pytest.MonkeyPatch, write_config
-) -> None:
-    from tests.test_tasks_agent import TASKS
-
-    monkeypatch.setenv("MCP_CONFIG", str(write_config({"tasks": TASKS})))
-    app.run()
-    ask(app, "add a task to renew the grant")
-    task_id = app.session_state["turns"][0][1].response.tool_calls[0].result["id"]
-    ask(app, f"delete task {task_id}")
-    assert "needs your approval" in app.chat_message[-1].warning[0].value
-    [approve] = [b for b in app.chat_message[-1].button if b.label == "Approve"]
-    approve.click().run()
-    assert not app.exception, app.exception
-    answer = " ".join(m.value for m in app.chat_message[-1].markdown)
-    assert f"Deleted task {task_id}: Renew the grant" in answer
-    assert [b.label for b in app.chat_message[-3].button] == []  # decided: no buttons any more
-
-
-def test_a_gap_shows_the_missing_capability_and_what_to_do(app: AppTest) -> None:
-    app.run()
-    ask(app, "Book a flight to Boston next Monday")
-    assistant = app.chat_message[-1]
-    assert "Missing capability: travel_booking" in assistant.warning[0].value
-    assert "mcpServers" in assistant.text[0].value

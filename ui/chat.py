@@ -1,15 +1,15 @@
-"""Rendering of chat turns: answers, confidence, reasoning, tool calls, errors and pending approvals."""
+"""Rendering of chat turns: answers, confidence, reasoning, tool calls, errors, tool gaps and approval cards."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Container
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import streamlit as st
 
 from agent_core.gaps import gap_guidance
-from agent_core.schemas import AgentResponse, TurnResult
+from agent_core.schemas import AgentResponse, PendingApproval, RiskLevel, ToolGapReport, TurnResult
 
 
 def _preview(value: Any, limit: int = 80) -> str:
@@ -50,28 +50,84 @@ def render_response(response: AgentResponse) -> None:
                 st.json(call.result if call.result is not None else {"error": call.error})
 
 
-Decide = Callable[[str, bool], None]
+class ApprovalActions(Protocol):
+    """What the approval card's buttons do (the page calls the runtime, then reruns)."""
+
+    def approve(self, approval_id: str, override_args: dict[str, Any] | None, always: bool) -> None: ...
+
+    def reject(self, approval_id: str, reason: str | None) -> None: ...
 
 
-def render_turn(turn: TurnResult, decide: Decide | None = None, decided: Container[str] = ()) -> None:
-    """One assistant turn, whatever its kind. ``decide(approval_id, approve)`` is called by the approval buttons;
-    approvals in ``decided`` show no buttons any more."""
+def parse_args(text: str) -> dict[str, Any]:
+    """The edited arguments as a JSON object.
+
+    Raises:
+        ValueError: not JSON, or not an object; the message says which.
+    """
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"The arguments are not valid JSON (line {exc.lineno}: {exc.msg}).") from None
+    if not isinstance(value, dict):
+        raise ValueError('The arguments must be a JSON object, e.g. {"task_id": 2}.')
+    return value
+
+
+def render_approval(item: PendingApproval, current: PendingApproval | None, actions: ApprovalActions | None) -> None:
+    """One call that waits for a decision: tool, editable arguments, risk and why, and the decisions allowed."""
+    state = current or item
+    with st.container(border=True):
+        st.markdown(f"**Approval needed:** `{item.tool_name}` — risk **{item.risk_level.value}**")
+        st.caption(f"Why: {item.reason}. Approval id `{item.id}`.")
+        if state.status != "pending" or actions is None:
+            st.code(json.dumps(item.parameters, indent=2, ensure_ascii=False), language="json")
+            if state.status != "pending":
+                when = f" at {state.decided_at:%Y-%m-%d %H:%M UTC}" if state.decided_at else ""
+                st.info(f"{state.status.capitalize()} by {state.decided_by}{when}.")
+            return
+        original = json.dumps(item.parameters, indent=2, ensure_ascii=False)
+        edited = st.text_area("Arguments (JSON, editable)", original, key=f"args-{item.id}", height=110)
+        reason = st.text_input("Reason, if you reject (the assistant reads it)", key=f"reason-{item.id}")
+        approve, reject, always = st.columns(3)
+        clicked_approve = approve.button("Approve", key=f"approve-{item.id}", type="primary")
+        clicked_always = item.risk_level is RiskLevel.REVERSIBLE_WITH_DELAY and always.button(
+            "Always allow here",
+            key=f"always-{item.id}",
+            help=f"Run {item.tool_name} without asking in this conversation",
+        )
+        if reject.button("Reject", key=f"reject-{item.id}"):
+            actions.reject(item.id, reason.strip() or None)
+        if clicked_approve or clicked_always:
+            try:
+                args = parse_args(edited)
+            except ValueError as exc:
+                st.error(f"{exc} Nothing was run; fix the arguments and approve again.")
+                return
+            actions.approve(item.id, None if args == item.parameters else args, bool(clicked_always))
+
+
+def render_gap(gap: ToolGapReport) -> None:
+    """The honest "I can't": what is missing, what was checked, what to do."""
+    with st.container(border=True):
+        st.warning(f"Missing capability: {', '.join(gap.missing_tools)}")
+        st.text(gap_guidance(gap))
+        with st.expander(f"Tools checked ({len(gap.existing_tools_checked)})"):
+            st.write(", ".join(gap.existing_tools_checked) or "none")
+
+
+def render_turn(
+    turn: TurnResult,
+    approvals: Mapping[str, PendingApproval] | None = None,
+    actions: ApprovalActions | None = None,
+) -> None:
+    """One assistant turn, whatever its kind. ``approvals`` has each approval's current state (decisions made
+    elsewhere show up); ``actions`` makes the approval cards clickable."""
     if turn.kind == "error":
         st.error(turn.error or "The turn failed.")
     elif turn.kind == "approval_required":
         for item in turn.pending:
-            st.warning(
-                f"**{item.tool_name}** needs your approval (risk: {item.risk_level.value}; {item.reason}). "
-                f"Arguments: `{json.dumps(item.parameters, ensure_ascii=False)}` — approval `{item.id}`"
-            )
-            if decide is not None and item.id not in decided:
-                approve, reject = st.columns(2)
-                if approve.button("Approve", key=f"approve-{item.id}", type="primary"):
-                    decide(item.id, True)
-                if reject.button("Reject", key=f"reject-{item.id}"):
-                    decide(item.id, False)
+            render_approval(item, (approvals or {}).get(item.id), actions)
     elif turn.kind == "tool_gap" and turn.gap:
-        st.warning(f"Missing capability: {', '.join(turn.gap.missing_tools)}")
-        st.text(gap_guidance(turn.gap))
+        render_gap(turn.gap)
     elif turn.response:
         render_response(turn.response)

@@ -1,0 +1,5 @@
+"""Placeholder replaced in this change."""
+
+import streamlit as st
+
+st.title("Memory")

@@ -1,0 +1,36 @@
+"""The sidebar every page shares: the active model, the MCP servers (with restart) and what waits for approval."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from agent_core.background import BackgroundRuntime
+from agent_core.offline import HOW_TO_USE_AN_LLM
+
+# A coloured dot rather than an emoji: emoji fonts are missing on many servers and kiosks.
+STATE_COLORS = {"ready": "green", "failed": "red", "unavailable": "orange"}
+
+
+def render_status(handle: BackgroundRuntime) -> None:
+    """Model badge, server states with a restart button for any that is not ready, pending approvals."""
+    runtime = handle.runtime
+    with st.sidebar:
+        st.divider()
+        st.caption("Model")
+        st.write(runtime.model_label)
+        if runtime.settings.is_offline:
+            st.info(f"**Offline planner** — rule-based, no LLM. {HOW_TO_USE_AN_LLM}")
+        waiting = handle.call(runtime.approvals.count_pending())
+        if waiting:
+            st.warning(f"{waiting} action{'s' if waiting != 1 else ''} waiting for your approval")
+        st.caption("MCP servers")
+        for server in runtime.server_states():
+            color = STATE_COLORS.get(server.state, "gray")
+            st.markdown(f":{color}[●] **{server.name}** — {server.state}, {len(server.tools)} tools")
+            if server.error:
+                st.caption(server.error)
+            if server.state in {"failed", "unavailable"} and st.button(
+                f"Restart {server.name}", key=f"restart-{server.name}"
+            ):
+                handle.call(runtime.set_server(server.name, "started", by="browser"))
+                st.rerun()
