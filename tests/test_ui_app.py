@@ -264,3 +264,27 @@ def test_answers_render_as_markdown_never_html_with_a_red_badge_for_low_confiden
     at = AppTest.from_function(_render, args=("html",)).run()
     assert at.markdown[0].value == "<script>alert(1)</script> **bold**"
     assert ":red-badge[confidence 0.30]" in [m.value for m in at.markdown]
+
+
+def test_while_a_turn_runs_the_input_is_disabled_and_a_second_submit_starts_nothing(app: AppTest) -> None:
+    import concurrent.futures
+    import queue
+    import threading
+
+    from agent_core.orchestrator import ToolEvent
+    from agent_core.schemas import TurnResult
+
+    app.run()
+    future: concurrent.futures.Future[TurnResult] = concurrent.futures.Future()
+    events: queue.SimpleQueue[ToolEvent] = queue.SimpleQueue()
+    events.put(ToolEvent("get_current_time", "time", {"timezone": "UTC"}))
+    app.session_state["running"] = ("What time is it?", future, events)
+    done = TurnResult(kind="error", conversation_id=None, correlation_id="c", error="stopped")
+    threading.Timer(0.5, future.set_result, args=(done,)).start()  # the turn in flight finishes a moment later
+    app.chat_input[0].set_value("What time is it?").run()  # a second submit while it runs
+    assert not app.exception, app.exception
+    from ui.runtime import get_runtime
+
+    assert app.session_state["running"] is None  # the turn in flight was awaited to its end...
+    handle = get_runtime()
+    assert handle.call(handle.runtime.conversations.list()) == []  # ...and the second submit ran nothing
