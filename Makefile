@@ -8,7 +8,7 @@ APP    := $(VENV)/.installed-app
 DEV    := $(VENV)/.installed-dev
 NODE   := node_modules/.package-lock.json
 
-.PHONY: run test lint bench bench-memory bench-tools bench-gaps clean
+.PHONY: run test lint bench bench-memory bench-tools bench-gaps bench-tracing clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required (found " + sys.version.split()[0] + "); set PYTHON=python3.11")'
@@ -51,6 +51,9 @@ bench-gaps: $(APP)
 
 bench-tools: $(APP) $(NODE)
 	$(BIN)/python bench/tool_calls.py   # ~1 minute: MCP call overhead, routing at scale, start to ready
+
+bench-tracing: $(APP)
+	$(BIN)/python bench/tracing.py   # ~15 s: a warm turn untraced vs traced (in memory, and exported over OTLP/gRPC)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .coverage .coverage.* htmlcov test-output

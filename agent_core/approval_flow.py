@@ -20,12 +20,14 @@ from agent_core.errors import InputError, PaiasError
 from agent_core.logs import correlated
 from agent_core.risk import assess_risk
 from agent_core.schemas import PendingApproval, RiskLevel, TurnResult
-from agent_core.turns import decision_results, last_prompt
+from agent_core.telemetry import agent_run_span, record_event
+from agent_core.turns import decision_results, finish_span, last_prompt
 
 if TYPE_CHECKING:
     from pydantic_ai import DeferredToolResults
 
     from agent_core.orchestrator import Orchestrator
+    from agent_core.telemetry import Telemetry
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +39,7 @@ class ApprovalFlow:
     servers: Orchestrator | None
     _conversations: dict[str, list[ModelMessage]]
     conversations: ConversationStore
+    telemetry: Telemetry
 
     async def load_history(self, conversation_id: str) -> list[ModelMessage]:
         """The conversation's stored history; ``AgentRuntime`` implements it."""
@@ -113,26 +116,49 @@ class ApprovalFlow:
         return await self._decide(approval_id, approve=False, reason=reason, by=by)
 
     async def _decide(self, approval_id: str, *, approve: bool, by: str, **decision: Any) -> TurnResult:
-        with correlated(uuid.uuid4().hex[:16]) as correlation_id:
-            always = decision.pop("always", False)
-            try:
-                if always:
-                    await self._grant(approval_id, by)
-                made = await self.approvals.decide(approval_id, approve=approve, decided_by=by, **decision)
-            except PaiasError as exc:
-                return TurnResult(kind="error", correlation_id=correlation_id, error=str(exc))
-            verb = "approved" if approve else "rejected"
-            log.info("approval %s %s by %s", approval_id, verb, by, extra={"tool": made.approval.approval.tool_name})
-            conversation_id = made.approval.approval.conversation_id
-            if not made.group_complete:
-                waiting = [row.approval for row in made.group if row.approval.status == "pending"]
-                return TurnResult(
-                    kind="approval_required",
-                    conversation_id=conversation_id,
-                    correlation_id=correlation_id,
-                    pending=waiting,
-                )
-            return await self._resume(made.group, correlation_id)
+        verb = "approve" if approve else "reject"
+        with (
+            correlated(uuid.uuid4().hex[:16]) as correlation_id,
+            agent_run_span(
+                self.telemetry, task_description=f"{verb} {approval_id}", correlation_id=correlation_id
+            ) as span,
+        ):
+            turn = await self._decide_in_span(
+                approval_id, approve=approve, by=by, correlation_id=correlation_id, **decision
+            )
+            finish_span(span, turn)
+            return turn
+
+    async def _decide_in_span(
+        self, approval_id: str, *, approve: bool, by: str, correlation_id: str, **decision: Any
+    ) -> TurnResult:
+        always = decision.pop("always", False)
+        try:
+            if always:
+                await self._grant(approval_id, by)
+            made = await self.approvals.decide(approval_id, approve=approve, decided_by=by, **decision)
+        except PaiasError as exc:
+            return TurnResult(kind="error", correlation_id=correlation_id, error=str(exc))
+        verb = "approved" if approve else "rejected"
+        log.info("approval %s %s by %s", approval_id, verb, by, extra={"tool": made.approval.approval.tool_name})
+        record_event(
+            "approval_decided",
+            approval_id=approval_id,
+            decision=verb,
+            decided_by=by,
+            tool_name=made.approval.approval.tool_name,
+            risk_level=made.approval.approval.risk_level.value,
+        )
+        conversation_id = made.approval.approval.conversation_id
+        if not made.group_complete:
+            waiting = [row.approval for row in made.group if row.approval.status == "pending"]
+            return TurnResult(
+                kind="approval_required",
+                conversation_id=conversation_id,
+                correlation_id=correlation_id,
+                pending=waiting,
+            )
+        return await self._resume(made.group, correlation_id)
 
     async def _grant(self, approval_id: str, by: str) -> None:
         stored = await self.approvals.get(approval_id)

@@ -38,11 +38,13 @@ from agent_core.risk import assess_risk, canonical_tool_name
 from agent_core.schemas import AgentResponse, ToolCallStatus, ToolGapReport, TurnResult
 from agent_core.server_controls import Desired, ServerControls
 from agent_core.settings import Settings
+from agent_core.telemetry import agent_run_span, record_event, setup_telemetry, step_span
 from agent_core.turns import (  # noqa: F401 - re-exported: the turn helpers were defined here before
     NOT_APPROVED,
     close_unanswered_calls,
     decision_results,
     finalize_response,
+    finish_span,
     last_prompt,
     model_error_message,
     result_items,
@@ -87,12 +89,15 @@ class AgentRuntime(ApprovalFlow):
         load_server_specs(settings)  # a broken MCP config fails now, before the database starts
         settings.paias_home.mkdir(parents=True, exist_ok=True)
         self._stack = AsyncExitStack()
+        self.telemetry = setup_telemetry(settings)
+        self._stack.push_async_callback(asyncio.to_thread, self.telemetry.shutdown)  # flushes the last spans
         try:
             # The database first: servers such as tasks are handed its resolved URL (embedded or external).
             self.memory = await self._stack.enter_async_context(open_memory(settings, embedder, warm=False))
             database_url = self.memory.pool.conninfo
             specs = load_server_specs(settings, extra={"PAIAS_DATABASE_URL": database_url})
             self.servers = Orchestrator.from_specs(specs, log_dir=settings.paias_home / "logs")
+            self.servers.telemetry = self.telemetry
             legacy = LegacyTools(self.memory.pool, settings.user_id, settings.paias_home / "notes")
             self.servers.register("legacy", lambda: legacy_agent(legacy, timeout=settings.tool_timeout))
             self.servers.reserved = {"search_memory", "store_memory"}
@@ -109,7 +114,11 @@ class AgentRuntime(ApprovalFlow):
             await self._stack.aclose()
             raise
         memory_tools = RecordingToolset(
-            memory_toolset, server="memory", timeout=settings.tool_timeout, metrics=self.servers.metrics
+            memory_toolset,
+            server="memory",
+            timeout=settings.tool_timeout,
+            metrics=self.servers.metrics,
+            telemetry=self.telemetry,
         )
         self._memory_tools = memory_toolset
         self.agent = build_agent(
@@ -117,6 +126,7 @@ class AgentRuntime(ApprovalFlow):
             [self.servers.toolset(), memory_tools],
             instructions=system_prompt(settings.memory_min_score, settings.memory_fresh_days),
         )
+        self.agent.instrument = self.telemetry.instrumentation  # Pydantic AI's GenAI spans for model requests
         # With an LLM, it names the capabilities a request needs; offline, the planner's analyzer does.
         self.gaps = ToolGapDetector(
             self,
@@ -195,9 +205,15 @@ class AgentRuntime(ApprovalFlow):
 
         ``on_event(event)`` is called as each tool call starts and finishes (for a live status display).
         """
-        with correlated(uuid.uuid4().hex[:16]) as correlation_id:
+        with (
+            correlated(uuid.uuid4().hex[:16]) as correlation_id,
+            agent_run_span(
+                self.telemetry, task_description=text, correlation_id=correlation_id, conversation_id=conversation_id
+            ) as span,
+        ):
             turn = await self._ask(text, conversation_id, correlation_id, on_event)
             log.info("turn finished: %s", turn.kind, extra={"kind": turn.kind, "conversation_id": turn.conversation_id})
+            finish_span(span, turn)
             return turn
 
     async def _ask(
@@ -237,11 +253,17 @@ class AgentRuntime(ApprovalFlow):
             log.warning("could not store the turn of conversation %s: %s", conversation_id, exc)
 
     async def _gap(self, prompt: str) -> ToolGapReport | None:
-        try:
-            return await self.gaps.detect_missing_tools(prompt)
-        except Exception as exc:  # noqa: BLE001 - a failing check must not block the turn; the agent is honest too
-            log.warning("tool-gap check failed, running the turn without it: %s", exc)
-            return None
+        with step_span(self.telemetry, "tool_gap_check"):
+            try:
+                gap = await self.gaps.detect_missing_tools(prompt)
+            except Exception as exc:  # noqa: BLE001 - a failing check must not block the turn; the agent is honest too
+                log.warning("tool-gap check failed, running the turn without it: %s", exc)
+                return None
+            if gap is not None:
+                record_event(
+                    "tool_gap_detected", missing_tools=gap.missing_tools, tools_checked=len(gap.existing_tools_checked)
+                )
+            return gap
 
     async def _memory_knows(self, question: str) -> bool:
         """Whether the person's memory holds a hit relevant enough to answer ``question`` (the planner's bar)."""

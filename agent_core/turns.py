@@ -30,7 +30,8 @@ from pydantic_ai.messages import (
 
 from agent_core.approvals import StoredApproval
 from agent_core.errors import InputError
-from agent_core.schemas import AgentResponse, ToolCallRecord, ToolCallStatus
+from agent_core.schemas import AgentResponse, ToolCallRecord, ToolCallStatus, TurnResult
+from agent_core.telemetry import RunSpan
 
 _ALLOWED_CONTROL = {"\n", "\r", "\t"}
 
@@ -161,3 +162,15 @@ def decision_results(group: list[StoredApproval]) -> DeferredToolResults:
         else:
             approvals[call_id] = ToolDenied(rejection_text(row))
     return DeferredToolResults(approvals=approvals)
+
+
+def finish_span(span: RunSpan, turn: TurnResult) -> None:
+    """The ``agent_run`` span's closing attributes, from what the turn actually produced."""
+    response = turn.response
+    span.finish(
+        turn.kind,
+        response.confidence if response else None,
+        len(response.tool_calls) if response else 0,
+        conversation_id=turn.conversation_id,
+        error=turn.error,
+    )

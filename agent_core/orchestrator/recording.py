@@ -22,6 +22,7 @@ from pydantic_ai.toolsets.abstract import ToolsetTool
 
 from agent_core.orchestrator.metrics import ToolMetrics
 from agent_core.schemas import ToolCallRecord, ToolCallStatus
+from agent_core.telemetry import Telemetry, trace_tool_call
 
 log = logging.getLogger(__name__)
 
@@ -75,8 +76,9 @@ async def call_recorded(
     metrics: ToolMetrics | None = None,
     correlation_id: str | None = None,
     events: ToolEvents | None = None,
+    telemetry: Telemetry | None = None,
 ) -> Any:
-    """Run ``call`` within ``timeout`` seconds and record it.
+    """Run ``call`` within ``timeout`` seconds and record it (also as an ``mcp_tool_call:<tool>`` span).
 
     Raises:
         ToolFailed: the call failed or timed out; the message names the tool, the server and the reason.
@@ -122,24 +124,29 @@ async def call_recorded(
         if events:
             events(ToolEvent(tool, server, dict(args), entry))
 
-    try:
-        async with asyncio.timeout(timeout):
-            result = await call()
-    except (ApprovalRequired, CallDeferred):
-        raise
-    except TimeoutError:
-        message = f"{tool} on server '{server}' timed out after {timeout:g} s"
-        record(ToolCallStatus.TIMEOUT, error=message)
-        raise ToolFailed(message) from None
-    except ToolFailed as exc:
-        record(ToolCallStatus.FAILED, error=exc.message)
-        raise
-    except Exception as exc:
-        message = f"{tool} on server '{server}' failed: {type(exc).__name__}: {exc}".rstrip(": ")
-        record(ToolCallStatus.FAILED, error=message)
-        raise ToolFailed(message) from exc
-    record(ToolCallStatus.SUCCESS, result=result)
-    return result
+    async with trace_tool_call(telemetry, tool_name=tool, server=server, parameters=args) as span:
+        try:
+            async with asyncio.timeout(timeout):
+                result = await call()
+        except (ApprovalRequired, CallDeferred):
+            raise
+        except TimeoutError:
+            message = f"{tool} on server '{server}' timed out after {timeout:g} s"
+            record(ToolCallStatus.TIMEOUT, error=message)
+            span.failed("TimeoutError", message, ToolCallStatus.TIMEOUT)
+            raise ToolFailed(message) from None
+        except ToolFailed as exc:
+            record(ToolCallStatus.FAILED, error=exc.message)
+            span.failed("ToolFailed", exc.message)
+            raise
+        except Exception as exc:
+            message = f"{tool} on server '{server}' failed: {type(exc).__name__}: {exc}".rstrip(": ")
+            record(ToolCallStatus.FAILED, error=message)
+            span.failed(type(exc).__name__, message)
+            raise ToolFailed(message) from exc
+        record(ToolCallStatus.SUCCESS, result=result)
+        span.succeeded(result)
+        return result
 
 
 @dataclass
@@ -149,6 +156,7 @@ class RecordingToolset(WrapperToolset[Any]):
     server: str = ""
     timeout: float = 30.0
     metrics: ToolMetrics | None = None
+    telemetry: Telemetry | None = None
 
     async def call_tool(
         self, name: str, tool_args: dict[str, Any], ctx: RunContext[Any], tool: ToolsetTool[Any]
@@ -163,4 +171,5 @@ class RecordingToolset(WrapperToolset[Any]):
             metrics=self.metrics,
             correlation_id=getattr(ctx.deps, "correlation_id", None),
             events=getattr(ctx.deps, "events", None),
+            telemetry=self.telemetry,
         )

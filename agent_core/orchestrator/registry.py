@@ -29,6 +29,7 @@ from agent_core.orchestrator.recording import RecordingToolset, call_recorded
 from agent_core.orchestrator.toolsets import AgentToolset, LiveToolset
 from agent_core.risk import assess_risk
 from agent_core.schemas import RiskLevel
+from agent_core.telemetry import Telemetry
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,7 @@ class Orchestrator:
         self.states: dict[str, ServerState] = {}
         self.metrics = ToolMetrics()
         self.reserved: set[str] = set()  # names taken by tools outside the orchestrator (the memory tools)
+        self.telemetry: Telemetry | None = None  # spans and OTel metrics for every call, when set
         self._factories: dict[str, AgentFactory] = {}
         self._auto_start: dict[str, bool] = {}
         self._agents: dict[str, ToolAgent] = {}  # created once, restarted in place
@@ -284,7 +286,11 @@ class Orchestrator:
             allowed = frozenset(names)
             agent = self._agents[name]
             offered = AgentToolset(agent).filtered(lambda ctx, tool_def, allowed=allowed: tool_def.name in allowed)
-            parts.append(RecordingToolset(offered, server=name, timeout=agent.timeout, metrics=self.metrics))
+            parts.append(
+                RecordingToolset(
+                    offered, server=name, timeout=agent.timeout, metrics=self.metrics, telemetry=self.telemetry
+                )
+            )
         return parts
 
     def toolset(self) -> AbstractToolset[Any]:
@@ -327,6 +333,7 @@ class Orchestrator:
             timeout=agent.timeout,
             metrics=self.metrics,
             correlation_id=correlation_id,
+            telemetry=self.telemetry,
         )
 
     def annotations(self, tool: str) -> dict[str, Any]:

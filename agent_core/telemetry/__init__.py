@@ -1,0 +1,44 @@
+"""OpenTelemetry for the agent layer: providers, turn and tool-call spans, metrics, redaction, recent spans.
+
+One ``Telemetry`` per ``AgentRuntime`` (``setup_telemetry(settings)``); spans are exported over OTLP/gRPC only when
+``OTEL_EXPORTER_OTLP_ENDPOINT`` is set, and always kept in memory for the Trace view (``telemetry.recent``). A turn
+is one ``agent_run`` span (``agent_run_span``) with a ``mcp_tool_call:<tool>`` child per executed tool call
+(``trace_tool_call``); Pydantic AI's GenAI spans come from ``agent.instrument = telemetry.instrumentation``.
+
+To look at traces locally: run Jaeger (``docker run -p 16686:16686 -p 4317:4317 jaegertracing/jaeger``), set
+``OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4317`` and open http://localhost:16686.
+"""
+
+from agent_core.telemetry.export import RedactingSpanExporter
+from agent_core.telemetry.redaction import REDACTED, redact, redact_text
+from agent_core.telemetry.setup import DEFAULT_SERVICE_NAME, Telemetry, setup_telemetry
+from agent_core.telemetry.spans import (
+    RunSpan,
+    ToolSpan,
+    agent_run_span,
+    record_event,
+    result_count,
+    step_span,
+    trace_tool_call,
+)
+from agent_core.telemetry.store import SpanEvent, SpanStore, SpanView
+
+__all__ = [
+    "DEFAULT_SERVICE_NAME",
+    "REDACTED",
+    "RedactingSpanExporter",
+    "RunSpan",
+    "SpanEvent",
+    "SpanStore",
+    "SpanView",
+    "Telemetry",
+    "ToolSpan",
+    "agent_run_span",
+    "record_event",
+    "redact",
+    "redact_text",
+    "result_count",
+    "setup_telemetry",
+    "step_span",
+    "trace_tool_call",
+]
