@@ -39,7 +39,7 @@ class ApprovalFlow:
     servers: Orchestrator | None
     _conversations: dict[str, list[ModelMessage]]
     conversations: ConversationStore
-    telemetry: Telemetry
+    telemetry: Telemetry | None
 
     async def load_history(self, conversation_id: str) -> list[ModelMessage]:
         """The conversation's stored history; ``AgentRuntime`` implements it."""

