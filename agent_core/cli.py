@@ -29,6 +29,7 @@ from agent_core.approvals import ApprovalStore
 from agent_core.errors import InputError, PaiasError
 from agent_core.gaps import gap_guidance
 from agent_core.logs import configure_logging
+from agent_core.memory import parse_metadata
 from agent_core.memory.session import open_memory
 from agent_core.offline import OFFLINE_NOTICE
 from agent_core.orchestrator import load_server_specs
@@ -227,16 +228,6 @@ async def _control_server(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def _metadata(pairs: list[str]) -> dict[str, str]:
-    metadata = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise InputError(f"--meta needs KEY=VALUE, got '{pair}'.")
-        metadata[key.strip()] = value.strip()
-    return metadata
-
-
 def _print_memories(rows: list[dict[str, Any]], as_json: bool) -> None:
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
@@ -253,7 +244,7 @@ def _print_memories(rows: list[dict[str, Any]], as_json: bool) -> None:
 async def _memory(args: argparse.Namespace, settings: Settings) -> int:
     async with open_memory(settings, check=args.action != "reembed") as memory:
         if args.action == "add":
-            memory_id = await memory.store_document(args.text, _metadata(args.meta))
+            memory_id = await memory.store_document(args.text, parse_metadata(args.meta))
             print(json.dumps({"id": memory_id}) if args.json else f"Stored memory {memory_id}")
         elif args.action == "search":
             _print_memories(await memory.semantic_search(args.query, top_k=args.top_k), args.json)

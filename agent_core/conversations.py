@@ -128,6 +128,17 @@ class ConversationStore:
             rows = await cursor.fetchall()
         return [Turn(r["prompt"], TurnResult.model_validate(r["turn"]), r["created_at"]) for r in rows]
 
+    async def recent_turns(self, limit: int = 50) -> list[tuple[str, Turn]]:
+        """The latest turns across this user's conversations, newest first, each with its conversation's title."""
+        async with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cursor:
+            await cursor.execute(
+                "SELECT c.title, t.prompt, t.turn, t.created_at FROM conversation_turns t JOIN conversations c "
+                "ON c.id = t.conversation_id WHERE c.user_id = %s ORDER BY t.id DESC LIMIT %s",
+                (self.user_id, max(1, limit)),
+            )
+            rows = await cursor.fetchall()
+        return [(r["title"], Turn(r["prompt"], TurnResult.model_validate(r["turn"]), r["created_at"])) for r in rows]
+
     async def rename(self, conversation_id: str, title: str) -> bool:
         """Rename; False if there is no such conversation.
 

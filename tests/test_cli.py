@@ -154,7 +154,7 @@ def test_memory_commands_add_search_list_and_delete(cli_env, capsys) -> None:
 
 def test_memory_add_with_bad_meta_is_an_error_and_stores_nothing(cli_env, capsys) -> None:
     assert main(["memory", "add", "something", "--meta", "novalue"]) == 1
-    assert "KEY=VALUE" in capsys.readouterr().err
+    assert "is not key=value, e.g. project=X" in capsys.readouterr().err
     assert main(["memory", "list"]) == 0
     assert "No memories." in capsys.readouterr().out
 

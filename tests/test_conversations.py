@@ -32,7 +32,7 @@ async def test_a_conversation_continues_after_a_restart_from_the_stored_history(
 async def test_refused_input_stores_nothing_and_a_gap_is_stored_as_a_turn(make_settings) -> None:
     async with AgentRuntime(make_settings()) as rt:
         empty = await rt.ask("   ", conversation_id="c-empty")
-        gap = await rt.ask("Book a flight to Boston next Monday", conversation_id="c-gap")
+        await rt.ask("Book a flight to Boston next Monday", conversation_id="c-gap")
         assert empty.kind == "error" and await rt.conversations.turns("c-empty") == []
         [turn] = await rt.conversations.turns("c-gap")
         assert turn.result.kind == "tool_gap" and turn.result.gap.missing_tools == ["travel_booking"]
@@ -100,3 +100,22 @@ def test_titles_come_from_the_first_line_cut_at_a_word() -> None:
     assert title_from("What is\nthe  plan?") == "What is the plan?"
     long = "word " * 30
     assert title_from(long).endswith("…") and len(title_from(long)) <= 58
+
+
+async def test_recent_turns_are_newest_first_across_conversations_with_their_titles(make_settings, user_id) -> None:
+    async with AgentRuntime(make_settings()) as rt:
+        tokyo = await rt.ask("What time is it in Tokyo?")
+        await rt.ask("What time is it in Lima?")
+        await rt.ask("And in Paris?", conversation_id=tokyo.conversation_id)
+        recent = await rt.conversations.recent_turns()
+        assert [t.prompt for _, t in await rt.conversations.recent_turns(limit=1)] == ["And in Paris?"]
+    async with AgentRuntime(make_settings(user_id=f"{user_id}-other")) as other:
+        assert await other.conversations.recent_turns() == []
+    assert [(title, t.prompt) for title, t in recent] == [
+        ("What time is it in Tokyo?", "And in Paris?"),
+        ("What time is it in Lima?", "What time is it in Lima?"),
+        ("What time is it in Tokyo?", "What time is it in Tokyo?"),
+    ]
+    assert recent[0][1].result.correlation_id and recent[0][1].result.response.tool_calls[0].tool_name == (
+        "get_current_time"
+    )

@@ -26,7 +26,8 @@ def render_status(handle: BackgroundRuntime) -> None:
         st.caption("MCP servers")
         for server in runtime.server_states():
             color = STATE_COLORS.get(server.state, "gray")
-            st.markdown(f":{color}[●] **{server.name}** — {server.state}, {len(server.tools)} tools")
+            offered = f", {len(server.tools)} tools" if server.state == "ready" else ""
+            st.markdown(f":{color}[●] **{server.name}** — {server.state}{offered}")
             if server.error:
                 st.caption(server.error)
             if server.state in {"failed", "unavailable"} and st.button(

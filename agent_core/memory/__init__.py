@@ -2,6 +2,7 @@
 
 from agent_core.memory.embedder import build_embedder, embedding_dimension, model_label
 from agent_core.memory.manager import EmbeddingMismatchError, MemoryHit, MemoryManager, content_hash
+from agent_core.memory.metadata import parse_metadata
 
 __all__ = [
     "EmbeddingMismatchError",
@@ -11,4 +12,5 @@ __all__ = [
     "content_hash",
     "embedding_dimension",
     "model_label",
+    "parse_metadata",
 ]

@@ -188,7 +188,9 @@ class Orchestrator:
         self._ready.discard(name)
         if name in self._agents:
             await self._agents[name].shutdown()
+        # ``tools`` stays as the last known list (it tells which server this is); the latency is no longer current.
         self.states[name].state = state  # type: ignore[assignment]
+        self.states[name].last_latency_ms = None
         log.info("%s is %s", name, state, extra={"server": name})
 
     async def stop(self) -> None:

@@ -1,5 +1,129 @@
-"""Placeholder replaced in this change."""
+"""Tools: every server with its state and controls (health check, start, stop), every tool with its risk level,
+and per-tool call metrics since the app started."""
+
+from __future__ import annotations
 
 import streamlit as st
 
+from ui.runtime import get_runtime
+from ui.sidebar import STATE_COLORS
+
+handle = get_runtime()
+runtime = handle.runtime
+state = st.session_state
+
+
+def check(name: str) -> None:
+    healthy = handle.call(runtime.servers.health(name))
+    server = runtime.servers.states[name]
+    if healthy:
+        state["tools-flash"] = ("success", f"**{name}** answered in {server.last_latency_ms} ms.")
+    else:
+        why = server.error if server.state == "ready" else f"it is {server.state}"
+        state["tools-flash"] = ("error", f"**{name}** did not answer ({why}). Start it again below.")
+
+
+def switch(name: str, desired: str) -> None:
+    server = handle.call(runtime.set_server(name, desired, by="browser"))
+    shared = "Other app windows and the CLI on this database follow, and a new app start keeps it"
+    if desired == "stopped":
+        state["tools-flash"] = ("success", f"Stopped **{name}**. {shared} stopped until you start it.")
+    elif server.state == "ready":
+        state["tools-flash"] = (
+            "success",
+            f"Started **{name}**: ready with {len(server.tools)} tools. {shared} started.",
+        )
+    else:
+        state["tools-flash"] = (
+            "error",
+            f"**{name}** did not start: {server.error}\n\nCheck its entry in the MCP config and its log under "
+            "PAIAS_HOME/logs, then start it again.",
+        )
+
+
 st.title("Tools")
+if flash := state.pop("tools-flash", None):
+    getattr(st, flash[0])(flash[1])
+
+st.subheader("Servers")
+for server in runtime.server_states():
+    with st.container(border=True):
+        info, health, start, stop = st.columns([4, 1, 1, 1], vertical_alignment="center")
+        color = STATE_COLORS.get(server.state, "gray")
+        latency = f", last health check {server.last_latency_ms} ms" if server.last_latency_ms is not None else ""
+        info.markdown(
+            f":{color}[●] **{server.name}** ({server.kind}) — {server.state}"
+            + (f", {len(server.tools)} tools" if server.state == "ready" else "")
+            + latency
+        )
+        if server.error:
+            info.caption(f"Last error: {server.error}")
+        health.button(
+            "Check health",
+            key=f"tools-health-{server.name}",
+            on_click=check,
+            args=(server.name,),
+            disabled=server.state != "ready",
+        )
+        start.button(
+            "Restart" if server.state == "ready" else "Start",
+            key=f"tools-start-{server.name}",
+            on_click=switch,
+            args=(server.name, "started"),
+        )
+        stop.button(
+            "Stop",
+            key=f"tools-stop-{server.name}",
+            on_click=switch,
+            args=(server.name, "stopped"),
+            disabled=server.state == "stopped",
+        )
+st.caption("Start and stop are remembered in the database: every process on it follows, and a restart keeps them.")
+
+st.subheader("Tools the assistant can use")
+tools = handle.call(runtime.tools())
+if not tools:
+    st.info("No tools are available: start a server above.")
+else:
+    st.dataframe(
+        [
+            {
+                "tool": tool.name,
+                "server": tool.server,
+                "risk": tool.risk_level.value,
+                "why": tool.risk_reason,
+                "description": tool.description.strip().split("\n")[0],
+            }
+            for tool in tools
+        ],
+        hide_index=True,
+        width="stretch",
+        key="tools-table",
+    )
+    st.caption(
+        "Irreversible calls always wait for your approval in the chat; reversible-with-delay ones do unless your own "
+        "words ask for exactly that call, or you chose “Always allow here”."
+    )
+
+st.subheader("Calls since the app started")
+metrics = runtime.servers.metrics.snapshot()
+if not metrics:
+    st.info("No tool has been called yet.")
+else:
+    st.dataframe(
+        [
+            {
+                "tool": m["tool"],
+                "server": m["server"],
+                "calls": m["calls"],
+                "errors": m["errors"],
+                "timeouts": m["timeouts"],
+                "p50 ms": None if m["p50_ms"] is None else round(m["p50_ms"], 1),
+                "p95 ms": None if m["p95_ms"] is None else round(m["p95_ms"], 1),
+            }
+            for m in metrics
+        ],
+        hide_index=True,
+        width="stretch",
+        key="tools-metrics",
+    )
