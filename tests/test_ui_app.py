@@ -83,8 +83,10 @@ def test_sidebar_shows_the_offline_planner_the_servers_and_the_pages(app: AppTes
     app.run()
     assert not app.exception
     sidebar = " ".join(m.value for m in app.sidebar.markdown)
-    assert "offline planner (no LLM)" in sidebar and ":green[●] **time** — ready, 1 tools" in sidebar
-    assert "MODEL=azure" in app.sidebar.info[0].value
+    assert "offline planner (no LLM)" in sidebar and ":green[●] **time** — ready, 1 tool" in sidebar
+    assert "Offline planner" in app.sidebar.info[0].value
+    [how] = [e for e in app.sidebar.expander if e.label == "Use an LLM"]
+    assert "MODEL=azure" in how.caption[0].value
     chips = {b.label for b in app.button if b.key and b.key.startswith("chip-")}
     assert chips == {"Time", "Research", "Remember", "Recall", "Tasks", "A tool gap", "Needs approval"}
 

@@ -11,6 +11,11 @@ from agent_core.offline import HOW_TO_USE_AN_LLM
 STATE_COLORS = {"ready": "green", "failed": "red", "unavailable": "orange"}
 
 
+def tool_count(count: int) -> str:
+    """ "1 tool", "2 tools"."""
+    return f"{count} tool{'s' if count != 1 else ''}"
+
+
 def render_status(handle: BackgroundRuntime) -> None:
     """Model badge, server states with a restart button for any that is not ready, pending approvals."""
     runtime = handle.runtime
@@ -19,14 +24,16 @@ def render_status(handle: BackgroundRuntime) -> None:
         st.caption("Model")
         st.write(runtime.model_label)
         if runtime.settings.is_offline:
-            st.info(f"**Offline planner** — rule-based, no LLM. {HOW_TO_USE_AN_LLM}")
+            st.info("**Offline planner** — rule-based, no LLM.")
+            with st.expander("Use an LLM"):
+                st.caption(HOW_TO_USE_AN_LLM)
         waiting = handle.call(runtime.approvals.count_pending())
         if waiting:
             st.warning(f"{waiting} action{'s' if waiting != 1 else ''} waiting for your approval")
         st.caption("MCP servers")
         for server in runtime.server_states():
             color = STATE_COLORS.get(server.state, "gray")
-            offered = f", {len(server.tools)} tools" if server.state == "ready" else ""
+            offered = f", {tool_count(len(server.tools))}" if server.state == "ready" else ""
             st.markdown(f":{color}[●] **{server.name}** — {server.state}{offered}")
             if server.error:
                 st.caption(server.error)

@@ -33,6 +33,10 @@ state = st.session_state
 if "conversation_id" not in state:
     state.conversation_id = st.query_params.get("c")  # a refresh keeps the conversation
 state.setdefault("running", None)
+if state.running and state.running[1].done() and state.running[2].empty():
+    # It finished before this run began: everything below (sidebar list, title, turns) reads it as stored, and no
+    # second "Working…" block is drawn.
+    state.running = None
 
 
 def select(conversation_id: str | None) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.runtime import get_runtime
-from ui.sidebar import STATE_COLORS
+from ui.sidebar import STATE_COLORS, tool_count
 
 handle = get_runtime()
 runtime = handle.runtime
@@ -31,7 +31,7 @@ def switch(name: str, desired: str) -> None:
     elif server.state == "ready":
         state["tools-flash"] = (
             "success",
-            f"Started **{name}**: ready with {len(server.tools)} tools. {shared} started.",
+            f"Started **{name}**: ready with {tool_count(len(server.tools))}. {shared} started.",
         )
     else:
         state["tools-flash"] = (
@@ -53,7 +53,7 @@ for server in runtime.server_states():
         latency = f", last health check {server.last_latency_ms} ms" if server.last_latency_ms is not None else ""
         info.markdown(
             f":{color}[●] **{server.name}** ({server.kind}) — {server.state}"
-            + (f", {len(server.tools)} tools" if server.state == "ready" else "")
+            + (f", {tool_count(len(server.tools))}" if server.state == "ready" else "")
             + latency
         )
         if server.error:

@@ -1,0 +1,1 @@
+"""The real page in a real browser: ``streamlit run`` driven by Playwright in Debian's Chromium."""

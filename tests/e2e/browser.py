@@ -1,0 +1,84 @@
+"""Debian's Chromium under Playwright, and the chat page as a person uses it: type, press Enter, read, click."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Playwright, expect
+
+CHROMIUM = Path("/usr/bin/chromium")  # from apt (`make test` installs it); never `playwright install`
+# No GPU, no sandbox (root in a container) and nothing that phones home: this machine has no network.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORT = {"width": 1280, "height": 1000}
+
+
+def launch(playwright: Playwright) -> Browser:
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+class ChatPage:
+    """One browser tab on the chat page. Every wait has a deadline; console errors are collected as they come."""
+
+    def __init__(self, page: Page, screenshots: Path | None = None) -> None:
+        self.page = page
+        self.screenshots = screenshots
+        self.console_errors: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.console_errors.append(f"pageerror: {error}"))
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.console_errors.append(f"console.error: {message.text} ({message.location.get('url', '')})")
+
+    @property
+    def input(self) -> Locator:
+        return self.page.get_by_test_id("stChatInputTextArea")
+
+    def open(self, url: str, timeout_ms: float = 60_000) -> None:
+        """Load the page and wait until the chat input takes text (the first load also starts the runtime)."""
+        self.page.goto(url)
+        expect(self.input).to_be_editable(timeout=timeout_ms)
+        self.settle(timeout_ms)
+
+    def settle(self, timeout_ms: float = 30_000) -> None:
+        """Wait until the page is what it will stay: no script run, and no "Working…" block of a finished turn.
+
+        The script state alone is not enough: a turn ends with ``st.rerun()``, and between that run and the next
+        the page is briefly "notRunning" while it still shows the running block.
+        """
+        app = self.page.get_by_test_id("stApp")
+        expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=timeout_ms)
+        expect(self.page.get_by_text("Working…")).to_have_count(0, timeout=timeout_ms)
+        expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=timeout_ms)
+
+    def ask(self, text: str) -> None:
+        """Type ``text`` and press Enter, once the previous turn is over (the input is disabled while one runs)."""
+        self.settle()
+        self.input.fill(text)
+        self.input.press("Enter")
+
+    def message(self, containing: str, timeout_ms: float = 30_000) -> Locator:
+        """The last chat message containing this text, once visible (texts include the avatar's icon name)."""
+        found = self.page.get_by_test_id("stChatMessage").filter(has_text=containing).last
+        expect(found).to_be_visible(timeout=timeout_ms)
+        return found
+
+    def screenshot(self, name: str, show: Locator | None = None) -> Path | None:
+        """Save what a person sees now (after the run settles, ``show`` scrolled into view) as ``<name>.png``."""
+        if self.screenshots is None:
+            return None
+        self.settle()
+        if show is not None:
+            show.scroll_into_view_if_needed()
+        path = self.screenshots / f"{name}.png"
+        self.page.screenshot(path=path)
+        return path
