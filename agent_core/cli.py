@@ -26,7 +26,7 @@ from typing import Any, TextIO
 from dotenv import load_dotenv
 
 from agent_core.approvals import ApprovalStore
-from agent_core.errors import InputError, PaiasError
+from agent_core.errors import PaiasError
 from agent_core.gaps import gap_guidance
 from agent_core.logs import configure_logging
 from agent_core.memory import parse_metadata
@@ -37,6 +37,7 @@ from agent_core.runtime import AgentRuntime
 from agent_core.schemas import TurnResult
 from agent_core.server_controls import ServerControls
 from agent_core.settings import Settings
+from agent_core.turns import parse_arguments
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -148,21 +149,11 @@ async def _decide(args: argparse.Namespace, settings: Settings) -> int:
         if args.command == "reject":
             turn = await runtime.reject(args.id, args.reason, by="cli")
         else:
-            turn = await runtime.approve(args.id, _json_object(args.args), always=args.always, by="cli")
+            turn = await runtime.approve(
+                args.id, parse_arguments(args.args) if args.args is not None else None, always=args.always, by="cli"
+            )
     _print_turn(turn, args.json, sys.stdout)
     return 1 if turn.kind == "error" else 0
-
-
-def _json_object(text: str | None) -> dict[str, Any] | None:
-    if text is None:
-        return None
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"--args must be a JSON object, e.g. '{{\"task_id\": 2}}' ({exc.msg}).") from None
-    if not isinstance(value, dict):
-        raise InputError("--args must be a JSON object, e.g. '{\"task_id\": 2}'.")
-    return value
 
 
 def _jsonable(value: Any) -> Any:

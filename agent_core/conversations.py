@@ -55,14 +55,6 @@ class ConversationStore:
         self.pool = pool
         self.user_id = user_id
 
-    async def ensure(self, conversation_id: str, title: str) -> None:
-        """Create the conversation if it does not exist yet (a no-op otherwise)."""
-        async with self.pool.connection() as conn:
-            await conn.execute(
-                "INSERT INTO conversations (id, user_id, title) VALUES (%s, %s, %s) ON CONFLICT (id) DO NOTHING",
-                (conversation_id, self.user_id, title[:MAX_TITLE] or "New conversation"),
-            )
-
     async def list(self, limit: int = 100) -> list[Conversation]:
         """Conversations, most recently active first."""
         async with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cursor:
@@ -84,33 +76,24 @@ class ConversationStore:
             row = await cursor.fetchone()
         return ModelMessagesTypeAdapter.validate_json(row[0]) if row else []
 
-    async def save(self, conversation_id: str, history: list[ModelMessage], prompt: str, result: TurnResult) -> None:
-        """Record one turn and the history after it, in one transaction."""
-        history_json = json.loads(ModelMessagesTypeAdapter.dump_json(history))
+    async def save(
+        self, conversation_id: str, prompt: str, result: TurnResult, history: list[ModelMessage] | None = None
+    ) -> None:
+        """Record one turn, and the history after it when given (None: the history stays, e.g. after a tool gap,
+        where the model never ran), in one transaction; the conversation is created on its first turn."""
         async with self.pool.connection() as conn, conn.transaction():
             await conn.execute(
                 "INSERT INTO conversations (id, user_id, title) VALUES (%s, %s, %s) ON CONFLICT (id) DO NOTHING",
                 (conversation_id, self.user_id, title_from(prompt) or "New conversation"),
             )
             await conn.execute(
-                "UPDATE conversations SET history = %s, updated_at = now() WHERE id = %s AND user_id = %s",
-                (Jsonb(history_json), conversation_id, self.user_id),
-            )
-            await conn.execute(
-                "INSERT INTO conversation_turns (conversation_id, prompt, turn) VALUES (%s, %s, %s)",
-                (conversation_id, prompt, Jsonb(result.model_dump(mode="json"))),
-            )
-
-    async def add_turn(self, conversation_id: str, prompt: str, result: TurnResult) -> None:
-        """Record a turn without changing the history (e.g. a tool gap: the model never ran)."""
-        async with self.pool.connection() as conn, conn.transaction():
-            await conn.execute(
-                "INSERT INTO conversations (id, user_id, title) VALUES (%s, %s, %s) ON CONFLICT (id) DO NOTHING",
-                (conversation_id, self.user_id, title_from(prompt) or "New conversation"),
-            )
-            await conn.execute(
-                "UPDATE conversations SET updated_at = now() WHERE id = %s AND user_id = %s",
-                (conversation_id, self.user_id),
+                "UPDATE conversations SET history = coalesce(%s, history), updated_at = now() "
+                "WHERE id = %s AND user_id = %s",
+                (
+                    Jsonb(json.loads(ModelMessagesTypeAdapter.dump_json(history))) if history is not None else None,
+                    conversation_id,
+                    self.user_id,
+                ),
             )
             await conn.execute(
                 "INSERT INTO conversation_turns (conversation_id, prompt, turn) VALUES (%s, %s, %s)",

@@ -247,10 +247,7 @@ class AgentRuntime(ApprovalFlow):
     ) -> None:
         """Keep the turn (and the history after it, when given) with the conversation, for every process."""
         try:
-            if history is None:
-                await self.conversations.add_turn(conversation_id, label, turn)
-            else:
-                await self.conversations.save(conversation_id, history, label, turn)
+            await self.conversations.save(conversation_id, label, turn, history)
         except Exception as exc:  # noqa: BLE001 - the turn happened; losing its stored copy must not lose the answer
             log.warning("could not store the turn of conversation %s: %s", conversation_id, exc)
 

@@ -3,6 +3,7 @@ and close or decide calls that wait for approval. Pure functions; the runtime ow
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from typing import Any
 
@@ -174,3 +175,18 @@ def finish_span(span: RunSpan, turn: TurnResult) -> None:
         conversation_id=turn.conversation_id,
         error=turn.error,
     )
+
+
+def parse_arguments(text: str) -> dict[str, Any]:
+    """Edited tool arguments (a person's JSON) as a dict.
+
+    Raises:
+        InputError: not JSON, or not a JSON object; the message says which and shows the expected shape.
+    """
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"The arguments are not valid JSON (line {exc.lineno}: {exc.msg}).") from None
+    if not isinstance(value, dict):
+        raise InputError('The arguments must be a JSON object, e.g. {"task_id": 2}.')
+    return value

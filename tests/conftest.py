@@ -107,3 +107,21 @@ def flaky_server(tmp_path: Path) -> dict[str, Any]:
         "timeout": 2,
         "cwd": str(PROJECT_ROOT),
     }
+
+
+@pytest.fixture
+def configure(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path, pg_url: str, user_id: str):
+    """For the Streamlit app: point it at these MCP servers (default: time), the session database and a fresh user;
+    its cached runtime is closed before and after the test."""
+    from tests.ui_support import reset_runtime
+
+    def apply(servers: dict[str, Any]) -> None:
+        monkeypatch.setenv("MCP_CONFIG", str(write_config(servers)))
+        monkeypatch.setenv("PAIAS_HOME", str(tmp_path / "home"))
+        monkeypatch.setenv("DATABASE_URL", pg_url)
+        monkeypatch.setenv("USER_ID", user_id)
+
+    reset_runtime()
+    apply({"time": TIME_SERVER})
+    yield apply
+    reset_runtime()

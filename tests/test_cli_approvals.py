@@ -64,7 +64,7 @@ def test_approve_with_args_runs_the_edited_call_and_bad_args_are_a_clear_error(c
     drop = ask(capsys, "add a task to drop this")["response"]["tool_calls"][0]["result"]["id"]
     [pending] = ask(capsys, f"delete task {keep}")["pending"]
     assert main(["approve", pending["id"], "--args", "[1]"]) == 1
-    assert "--args must be a JSON object" in capsys.readouterr().err
+    assert "The arguments must be a JSON object" in capsys.readouterr().err
     assert main(["approve", pending["id"], "--args", json.dumps({"task_id": drop}), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["response"]["tool_calls"][0]["parameters"] == {"task_id": drop}
     assert "Keep this" in ask(capsys, "show my tasks")["response"]["answer"]

@@ -5,44 +5,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from agent_core.settings import PROJECT_ROOT
-from tests.conftest import TIME_SERVER
 from tests.test_tasks_agent import TASKS
+from tests.ui_support import ask, reset_runtime
 
 APP = str(PROJECT_ROOT / "ui" / "app.py")
-
-
-def _reset_runtime() -> None:
-    from ui.runtime import get_runtime
-
-    try:
-        handle = get_runtime()
-    except Exception:  # noqa: BLE001 - nothing cached, or it failed to start: nothing to close
-        handle = None
-    if handle is not None:
-        handle.close()
-    get_runtime.clear()
-
-
-@pytest.fixture
-def configure(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path, pg_url: str, user_id: str):
-    """Point the app at these MCP servers, the session database and a fresh user."""
-
-    def apply(servers: dict[str, Any]) -> None:
-        monkeypatch.setenv("MCP_CONFIG", str(write_config(servers)))
-        monkeypatch.setenv("PAIAS_HOME", str(tmp_path / "home"))
-        monkeypatch.setenv("DATABASE_URL", pg_url)
-        monkeypatch.setenv("USER_ID", user_id)
-
-    apply({"time": TIME_SERVER})
-    yield apply
-    _reset_runtime()
 
 
 @pytest.fixture
@@ -54,12 +26,6 @@ def app(configure) -> AppTest:
 def tasks_app(configure) -> Callable[[], AppTest]:
     configure({"tasks": TASKS})
     return lambda: AppTest.from_file(APP, default_timeout=60)
-
-
-def ask(at: AppTest, text: str) -> AppTest:
-    at.chat_input[0].set_value(text).run()
-    assert not at.exception, at.exception
-    return at
 
 
 def button(at: AppTest, key: str):
@@ -195,7 +161,7 @@ def test_a_pending_card_survives_a_restart_and_can_still_be_approved(tasks_app) 
     at = tasks_app().run()
     task_id, approval = add_and_ask_delete(at, "wash the flasks")
     conversation = at.query_params["c"]
-    _reset_runtime()  # the app process restarts: only PostgreSQL remembers
+    reset_runtime()  # the app process restarts: only PostgreSQL remembers
     again = tasks_app()
     again.query_params["c"] = conversation
     again.run()
@@ -217,7 +183,7 @@ def test_rename_and_delete_a_conversation(app: AppTest) -> None:
 
 
 def test_a_start_failure_is_shown_with_the_variable_to_set(app: AppTest, monkeypatch: pytest.MonkeyPatch) -> None:
-    _reset_runtime()
+    reset_runtime()
     monkeypatch.setenv("MODEL", "azure:deepseek-v3")
     app.run()
     assert "AZURE_AI_FOUNDRY_ENDPOINT" in app.error[0].value

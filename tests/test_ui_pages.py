@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ from agent_core.memory.manager import MAX_CONTENT_CHARS
 from agent_core.settings import PROJECT_ROOT
 from tests.conftest import TIME_SERVER
 from tests.test_tasks_agent import TASKS
-from tests.test_ui_app import _reset_runtime, ask
+from tests.ui_support import ask
 
 APP = str(PROJECT_ROOT / "ui" / "app.py")
 
@@ -23,22 +22,6 @@ APP = str(PROJECT_ROOT / "ui" / "app.py")
 def clock(user_id: str) -> str:
     # Start/stop wishes are stored per server name in the session database every test shares: a name of our own.
     return f"clock-{user_id}"
-
-
-@pytest.fixture
-def configure(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path, pg_url: str, user_id: str):
-    """Point the app at these MCP servers, the session database and a fresh user."""
-
-    def apply(servers: dict[str, Any]) -> None:
-        monkeypatch.setenv("MCP_CONFIG", str(write_config(servers)))
-        monkeypatch.setenv("PAIAS_HOME", str(tmp_path / "home"))
-        monkeypatch.setenv("DATABASE_URL", pg_url)
-        monkeypatch.setenv("USER_ID", user_id)
-
-    _reset_runtime()
-    apply({"time": TIME_SERVER})
-    yield apply
-    _reset_runtime()
 
 
 @pytest.fixture

@@ -8,8 +8,10 @@ from typing import Any, Protocol
 
 import streamlit as st
 
+from agent_core.errors import InputError
 from agent_core.gaps import gap_guidance
 from agent_core.schemas import AgentResponse, PendingApproval, RiskLevel, ToolGapReport, TurnResult
+from agent_core.turns import parse_arguments
 
 
 def _preview(value: Any, limit: int = 80) -> str:
@@ -58,21 +60,6 @@ class ApprovalActions(Protocol):
     def reject(self, approval_id: str, reason: str | None) -> None: ...
 
 
-def parse_args(text: str) -> dict[str, Any]:
-    """The edited arguments as a JSON object.
-
-    Raises:
-        ValueError: not JSON, or not an object; the message says which.
-    """
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"The arguments are not valid JSON (line {exc.lineno}: {exc.msg}).") from None
-    if not isinstance(value, dict):
-        raise ValueError('The arguments must be a JSON object, e.g. {"task_id": 2}.')
-    return value
-
-
 def render_approval(item: PendingApproval, current: PendingApproval | None, actions: ApprovalActions | None) -> None:
     """One call that waits for a decision: tool, editable arguments, risk and why, and the decisions allowed."""
     state = current or item
@@ -99,8 +86,8 @@ def render_approval(item: PendingApproval, current: PendingApproval | None, acti
             actions.reject(item.id, reason.strip() or None)
         if clicked_approve or clicked_always:
             try:
-                args = parse_args(edited)
-            except ValueError as exc:
+                args = parse_arguments(edited)
+            except InputError as exc:
                 st.error(f"{exc} Nothing was run; fix the arguments and approve again.")
                 return
             actions.approve(item.id, None if args == item.parameters else args, bool(clicked_always))
