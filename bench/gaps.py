@@ -24,6 +24,7 @@ from typing import Any
 from mcp import ClientSession, StdioServerParameters, stdio_client, types
 from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
+from timing import percentile  # bench/timing.py (benches run as scripts from bench/)
 
 from agent_core.gaps import ToolGapDetector
 from agent_core.settings import PROJECT_ROOT
@@ -56,11 +57,6 @@ class InMemorySource:
 
     async def list_tools(self) -> list[types.Tool]:
         return list(self.tools)
-
-
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 async def timed(call: Callable[[], Awaitable[Any]]) -> float:

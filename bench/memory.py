@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from timing import percentile  # bench/timing.py (benches run as scripts from bench/)
 
 from agent_core.memory import content_hash
 from agent_core.memory.session import open_memory
@@ -97,11 +98,6 @@ def queries(count: int, seed: int = 11) -> list[str]:
     return [f"What did {rng.choice(SUBJECTS).lower()} say about {rng.choice(OBJECTS)}?" for _ in range(count)]
 
 
-def pct(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
 async def bulk_load(memory, texts: list[str]) -> float:
     """Embed in batches and COPY into the table, then build the HNSW index; returns docs/s."""
     started = time.perf_counter()
@@ -167,7 +163,7 @@ async def main(sizes: list[int], n_queries: int) -> str:
                     embed_ms.append((time.perf_counter() - started) * 1000)
                 p50, p50_exact = statistics.median(hnsw_ms), statistics.median(exact_ms)
                 lines.append(
-                    f"| {size:,} | {rate:,.0f} | {p50:.1f} | {pct(hnsw_ms, 0.95):.1f} | {p50_exact:.1f} | "
+                    f"| {size:,} | {rate:,.0f} | {p50:.1f} | {percentile(hnsw_ms, 0.95):.1f} | {p50_exact:.1f} | "
                     f"{p50 / p50_exact:.2f}x | {statistics.median(embed_ms):.1f} | {recall:.3f} |"
                 )
                 print(lines[-1], flush=True)

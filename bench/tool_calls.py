@@ -35,6 +35,7 @@ from typing import Any
 from fastmcp.client.transports import StdioTransport
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from pydantic_ai.mcp import MCPToolset
+from timing import interleaved, percentile  # bench/timing.py (benches run as scripts from bench/)
 
 from agent_core.db import stop_embedded
 from agent_core.orchestrator import LocalAgent, Orchestrator, load_server_specs
@@ -47,11 +48,6 @@ UTC = {"timezone": "UTC"}
 Call = Callable[[], Awaitable[object]]
 
 
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
 def table(rows: list[tuple[str, list[float]]], against: str, unit: str = "ms") -> list[str]:
     """Markdown rows: p50, p95 and the p50 ratio against the first row (samples in ms, shown in ``unit``)."""
     scale, digits = (1000, 1) if unit == "µs" else (1, 2)
@@ -61,22 +57,6 @@ def table(rows: list[tuple[str, list[float]]], against: str, unit: str = "ms") -
         p50, p95 = statistics.median(samples), percentile(samples, 0.95)
         lines.append(f"| {name} | {p50 * scale:.{digits}f} | {p95 * scale:.{digits}f} | {p50 / base:.1f}x |")
     return lines
-
-
-async def interleaved(calls: dict[str, Call], runs: int, warmup: int) -> dict[str, list[float]]:
-    """Time each call once per round, rotating which goes first, after ``warmup`` untimed rounds."""
-    names = list(calls)
-    for _ in range(warmup):
-        for name in names:
-            await calls[name]()
-    samples: dict[str, list[float]] = {name: [] for name in names}
-    for round_ in range(runs):
-        first = round_ % len(names)
-        for name in names[first:] + names[:first]:
-            started = time.perf_counter()
-            await calls[name]()
-            samples[name].append((time.perf_counter() - started) * 1000)
-    return samples
 
 
 async def mcp_calls(home: Path, runs: int) -> dict[str, list[float]]:

@@ -23,7 +23,6 @@ import platform
 import statistics
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -37,6 +36,7 @@ from pydantic_ai.mcp import MCPToolset
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.toolsets import AbstractToolset, WrapperToolset
+from timing import interleaved, percentile  # bench/timing.py (benches run as scripts from bench/)
 
 from agent_core.settings import PROJECT_ROOT, Settings
 from agent_core.telemetry import Telemetry, agent_run_span, setup_telemetry, trace_tool_call
@@ -119,27 +119,6 @@ def collector() -> Iterator[tuple[str, list[int]]]:
         proc.stdin.close()
         received.append(int(proc.stdout.readline() or 0))
         proc.wait(timeout=10)
-
-
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
-async def interleaved(calls: dict[str, Call], runs: int, warmup: int) -> dict[str, list[float]]:
-    """Time each call once per round, rotating which goes first, after ``warmup`` untimed rounds."""
-    names = list(calls)
-    for _ in range(warmup):
-        for name in names:
-            await calls[name]()
-    samples: dict[str, list[float]] = {name: [] for name in names}
-    for round_ in range(runs):
-        first = round_ % len(names)
-        for name in names[first:] + names[:first]:
-            started = time.perf_counter()
-            await calls[name]()
-            samples[name].append((time.perf_counter() - started) * 1000)
-    return samples
 
 
 async def main(runs: int, warmup: int) -> str:

@@ -16,17 +16,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from mcp import ClientSession, StdioServerParameters, stdio_client
+from timing import percentile  # bench/timing.py (benches run as scripts from bench/)
 
 from agent_core.db import stop_embedded
 from agent_core.runtime import AgentRuntime
 from agent_core.settings import PROJECT_ROOT, Settings
 
 RESULTS = Path(__file__).parent / "results" / "turn_latency.md"
-
-
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 async def measure(call: Callable[[], Awaitable[object]], runs: int, warmup: int = 5) -> list[float]:

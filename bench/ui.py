@@ -30,6 +30,7 @@ from functools import partial
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
+from timing import percentile  # bench/timing.py (benches run as scripts from bench/)
 
 from agent_core.background import BackgroundRuntime
 from agent_core.settings import PROJECT_ROOT, Settings
@@ -57,11 +58,6 @@ SETTLED = """() => {
 MESSAGES = "[...document.querySelectorAll('[data-testid=\"stChatMessage\"]')]"
 SHOWS = f"needle => {MESSAGES}.some(m => m.textContent.includes(needle))"
 DRAWN = f"needle => {MESSAGES}.some(m => m.textContent.includes(needle) && m.querySelector('[data-testid=\"stDataFrame\"] canvas'))"
-
-
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def healthy(url: str) -> bool:
