@@ -41,24 +41,22 @@ class ApprovalFlow:
     conversations: ConversationStore
     telemetry: Telemetry | None
 
-    async def load_history(self, conversation_id: str) -> list[ModelMessage]:
-        """The conversation's stored history; ``AgentRuntime`` implements it."""
-        raise NotImplementedError
+    if TYPE_CHECKING:  # provided by AgentRuntime
 
-    async def _run(
-        self,
-        conversation_id: str,
-        correlation_id: str,
-        user_prompt: str | None,
-        *,
-        prompt: str,
-        history: list[ModelMessage],
-        label: str,
-        results: DeferredToolResults | None = None,
-        keep_history: bool = True,
-    ) -> TurnResult:
-        """Run the agent once (a new prompt, or a resume with decisions); ``AgentRuntime`` implements it."""
-        raise NotImplementedError
+        async def load_history(self, conversation_id: str) -> list[ModelMessage]: ...
+
+        async def _run(
+            self,
+            conversation_id: str,
+            correlation_id: str,
+            user_prompt: str | None,
+            *,
+            prompt: str,
+            history: list[ModelMessage],
+            label: str,
+            results: DeferredToolResults | None = None,
+            keep_history: bool = True,
+        ) -> TurnResult: ...
 
     async def _grants(self, conversation_id: str) -> frozenset[str]:
         try:

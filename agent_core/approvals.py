@@ -23,6 +23,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from agent_core.approval_grants import GrantsMixin, clean_text
 from agent_core.errors import InputError, PaiasError
 from agent_core.schemas import PendingApproval, RiskLevel
 
@@ -85,28 +86,12 @@ class Decision:
     group: list[StoredApproval]  # every call of the paused run, in the model's order
 
 
-@dataclass(frozen=True)
-class Grant:
-    """An active "always allow this tool in this conversation"."""
-
-    id: int
-    conversation_id: str
-    tool_name: str
-    risk_level: RiskLevel
-    granted_at: datetime
-    granted_by: str
-
-
 def _json_bytes(data: bytes) -> bytes:
     return _NUL_ESCAPE.sub(rb"\1\\ufffd", data)
 
 
 def _jsonb(value: Any) -> Jsonb:
     return Jsonb(value, dumps=lambda obj: _json_bytes(json.dumps(obj).encode()).decode())
-
-
-def _text(value: str) -> str:
-    return value.replace("\x00", "\ufffd")  # PostgreSQL text cannot hold NUL
 
 
 def _public(row: dict[str, Any]) -> PendingApproval:
@@ -118,7 +103,7 @@ def _stored(row: dict[str, Any]) -> StoredApproval:
     return StoredApproval(_public(row), history_json=row["history"].encode(), **{key: row[key] for key in extra})
 
 
-class ApprovalStore:
+class ApprovalStore(GrantsMixin):
     """One user's pending approvals and grants. The pool is owned by the caller."""
 
     def __init__(self, pool: AsyncConnectionPool, user_id: str) -> None:
@@ -156,7 +141,7 @@ class ApprovalStore:
                     " parameters, risk_level, reason, message_history, correlation_id)"
                     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s) RETURNING created_at",
                     (approval_id, self.user_id, call.conversation_id, group_key, position, call.tool_call_id,
-                     call.tool_name, _jsonb(call.parameters), RiskLevel(call.risk_level).value, _text(call.reason),
+                     call.tool_name, _jsonb(call.parameters), RiskLevel(call.risk_level).value, clean_text(call.reason),
                      history, correlation_id),
                 )  # fmt: skip
                 created_at = (await cursor.fetchone())[0]
@@ -244,7 +229,7 @@ class ApprovalStore:
             await cursor.execute(
                 "UPDATE approvals SET status = %s, decided_at = now(), decided_by = %s, decision_reason = %s,"
                 " override_args = %s WHERE id = %s AND user_id = %s AND status = 'pending' RETURNING id",
-                (status, _text(decided_by), None if reason is None else _text(reason),
+                (status, clean_text(decided_by), None if reason is None else clean_text(reason),
                  None if override_args is None else _jsonb(override_args), approval_id, self.user_id),
             )  # fmt: skip
             changed = await cursor.fetchone() is not None
@@ -290,59 +275,6 @@ class ApprovalStore:
         where, params = self._where(status="pending", conversation_id=conversation_id)
         rows = await self._query(f"SELECT count(*) AS n FROM approvals WHERE {where}", params)
         return rows[0]["n"]
-
-    async def grant(self, conversation_id: str, tool_name: str, risk_level: RiskLevel | str, granted_by: str) -> None:
-        """Always allow ``tool_name`` in this conversation; granting an active grant again changes nothing.
-
-        Raises:
-            InputError: the tool is irreversible (those always ask), or the risk level is unknown.
-        """
-        try:
-            level = RiskLevel(risk_level)
-        except ValueError:
-            raise InputError(f"There is no risk level '{risk_level}'.") from None
-        if level is RiskLevel.IRREVERSIBLE:
-            raise InputError(
-                f"{tool_name} is irreversible, so it always asks: 'always allow' is only for reversible_with_delay tools."
-            )
-        await self._query(
-            "INSERT INTO approval_grants (user_id, conversation_id, tool_name, risk_level, granted_by)"
-            " VALUES (%s, %s, %s, %s, %s)"
-            " ON CONFLICT (user_id, conversation_id, tool_name) WHERE revoked_at IS NULL DO NOTHING",
-            (self.user_id, conversation_id, tool_name, level.value, _text(granted_by)),
-        )
-
-    async def grants(self, conversation_id: str | None = None) -> list[Grant]:
-        """The active grants (of one conversation, or all), oldest first."""
-        where, params = self._where(conversation_id=conversation_id)
-        rows = await self._query(
-            "SELECT id, conversation_id, tool_name, risk_level, granted_at, granted_by FROM approval_grants"
-            f" WHERE {where} AND revoked_at IS NULL ORDER BY id",
-            params,
-        )
-        return [Grant(**{**row, "risk_level": RiskLevel(row["risk_level"])}) for row in rows]
-
-    async def revoke(self, conversation_id: str, tool_name: str) -> bool:
-        """End the grant; False when there was none."""
-        rows = await self._query(
-            "UPDATE approval_grants SET revoked_at = now() WHERE user_id = %s AND conversation_id = %s"
-            " AND tool_name = %s AND revoked_at IS NULL RETURNING id",
-            (self.user_id, conversation_id, tool_name),
-        )
-        return bool(rows)
-
-    async def is_granted(self, conversation_id: str, tool_name: str) -> bool:
-        """Whether ``tool_name`` is always allowed in this conversation.
-
-        Consult it for reversible_with_delay calls only: an irreversible call always asks, even if a tool's risk
-        level was raised after it was granted.
-        """
-        rows = await self._query(
-            "SELECT 1 FROM approval_grants WHERE user_id = %s AND conversation_id = %s AND tool_name = %s"
-            " AND revoked_at IS NULL",
-            (self.user_id, conversation_id, tool_name),
-        )
-        return bool(rows)
 
     # Last on purpose: inside the class body, later annotations would otherwise name this method, not the builtin.
     async def list(

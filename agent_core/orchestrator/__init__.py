@@ -4,13 +4,8 @@ from agent_core.orchestrator.agents import AgentManifest, AgentStartError, Local
 from agent_core.orchestrator.config import ServerSpec, load_server_specs
 from agent_core.orchestrator.metrics import ToolMetrics
 from agent_core.orchestrator.recording import RecordingToolset, ToolCallRecorder, ToolEvent, ToolEvents, call_recorded
-from agent_core.orchestrator.registry import (
-    Orchestrator,
-    ServerState,
-    ToolInfo,
-    UnknownAgentError,
-    UnknownToolError,
-)
+from agent_core.orchestrator.registry import Orchestrator
+from agent_core.orchestrator.state import ServerState, ToolInfo, UnknownAgentError, UnknownToolError
 
 __all__ = [
     "AgentManifest",

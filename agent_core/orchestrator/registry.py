@@ -14,10 +14,9 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pydantic_ai.toolsets import AbstractToolset
 
@@ -26,6 +25,7 @@ from agent_core.orchestrator.agents import RETRY_DELAY, AgentStartError, MCPAgen
 from agent_core.orchestrator.config import ServerSpec
 from agent_core.orchestrator.metrics import ToolMetrics
 from agent_core.orchestrator.recording import RecordingToolset, call_recorded
+from agent_core.orchestrator.state import ServerState, ToolInfo, UnknownAgentError, UnknownToolError
 from agent_core.orchestrator.toolsets import AgentToolset, LiveToolset
 from agent_core.risk import assess_risk
 from agent_core.schemas import RiskLevel
@@ -38,41 +38,6 @@ CHECK_EVERY = 5.0  # with HEALTH_TIMEOUT, a dead server is noticed within ~6 s (
 RECONNECT_EVERY = 30.0
 
 AgentFactory = Callable[[], ToolAgent]
-
-
-class UnknownToolError(PaiasError):
-    """No ready agent offers the tool; the message lists the ones that exist."""
-
-
-class UnknownAgentError(PaiasError):
-    """No agent of that name is registered; the message lists the registered ones."""
-
-
-@dataclass
-class ServerState:
-    """What a person needs to know about one agent (an MCP server or a local agent)."""
-
-    name: str
-    kind: Literal["mcp", "local"] = "mcp"
-    state: Literal["ready", "failed", "unavailable", "stopped"] = "stopped"
-    tools: list[str] = field(default_factory=list)
-    error: str | None = None
-    started_ms: int | None = None
-    last_latency_ms: float | None = None
-    ignored_tools: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class ToolInfo:
-    """One tool as offered to the agent, with its source server and risk level."""
-
-    name: str
-    server: str
-    description: str
-    input_schema: Mapping[str, Any]
-    annotations: Mapping[str, Any]
-    risk_level: RiskLevel
-    risk_reason: str
 
 
 class Orchestrator:
