@@ -32,7 +32,7 @@ def open_page(configure) -> Callable[..., AppTest]:
         if servers is not None:
             configure(servers)
         at = AppTest.from_file(APP, default_timeout=60).run()
-        at.switch_page(f"pages/{page}.py").run()
+        at.switch_page(f"views/{page}.py").run()
         assert not at.exception, at.exception
         return at
 
@@ -167,7 +167,7 @@ def test_tasks_come_from_the_tasks_server_and_the_filter_narrows_them(open_page)
 def test_a_task_added_in_the_chat_appears_on_the_tasks_page(open_page) -> None:
     at = open_page("chat", {"tasks": TASKS})
     ask(at, "add a task to renew the grant")
-    at.switch_page("pages/tasks.py").run()
+    at.switch_page("views/tasks.py").run()
     assert list(at.dataframe[0].value["title"]) == ["Renew the grant"]
 
 
@@ -181,7 +181,7 @@ def test_a_stopped_tasks_server_is_named_with_its_state_and_what_to_do(open_page
     name = f"tasks-{user_id}"
     at = open_page("tools", {name: TASKS})
     click(at, f"tools-stop-{name}")
-    at.switch_page("pages/tasks.py").run()
+    at.switch_page("views/tasks.py").run()
     error = at.error[0].value
     assert f"The tasks server **{name}** is not ready — it is stopped." in error and "Tools page" in error
 
@@ -225,7 +225,7 @@ def test_check_health_reports_the_measured_latency(open_page, clock: str) -> Non
 def test_metrics_appear_after_a_tool_call(open_page) -> None:
     at = open_page("chat")
     ask(at, "What time is it in Tokyo?")
-    at.switch_page("pages/tools.py").run()
+    at.switch_page("views/tools.py").run()
     [row] = at.dataframe[1].value.to_dict("records")
     assert (row["tool"], row["server"], row["calls"], row["errors"], row["timeouts"]) == (
         "get_current_time",
@@ -243,10 +243,10 @@ def test_metrics_appear_after_a_tool_call(open_page) -> None:
 def test_traces_list_a_turn_with_its_correlation_id_and_tool_call(open_page) -> None:
     at = open_page("traces")
     assert "No turns yet" in at.info[0].value
-    at.switch_page("pages/chat.py").run()
+    at.switch_page("views/chat.py").run()
     ask(at, "What time is it in Tokyo?")
     ask(at, "Book a flight to Boston next Monday")
-    at.switch_page("pages/traces.py").run()
+    at.switch_page("views/traces.py").run()
     assert not at.exception, at.exception
     [gap, tokyo] = at.dataframe[0].value.to_dict("records")
     assert (gap["kind"], gap["tool calls"]) == ("tool gap", 0)

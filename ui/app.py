@@ -12,6 +12,16 @@ from ui.runtime import get_runtime
 from ui.sidebar import render_status
 
 st.set_page_config(page_title="PAIAS Research Assistant", page_icon="🔬", layout="wide")
+# Declared before the (slow, first-time) runtime start, so the sidebar never shows Streamlit's automatic page list.
+page = st.navigation(
+    [
+        st.Page("views/chat.py", title="Chat", icon=":material/chat:", default=True),
+        st.Page("views/memory.py", title="Memory", icon=":material/psychology:"),
+        st.Page("views/tasks.py", title="Tasks", icon=":material/checklist:"),
+        st.Page("views/tools.py", title="Tools", icon=":material/build:"),
+        st.Page("views/traces.py", title="Traces", icon=":material/timeline:"),
+    ]
+)
 
 try:
     handle = get_runtime()
@@ -19,14 +29,5 @@ except PaiasError as exc:
     st.error(f"The assistant could not start: {exc}")
     st.stop()
 
-page = st.navigation(
-    [
-        st.Page("pages/chat.py", title="Chat", icon=":material/chat:", default=True),
-        st.Page("pages/memory.py", title="Memory", icon=":material/psychology:"),
-        st.Page("pages/tasks.py", title="Tasks", icon=":material/checklist:"),
-        st.Page("pages/tools.py", title="Tools", icon=":material/build:"),
-        st.Page("pages/traces.py", title="Traces", icon=":material/timeline:"),
-    ]
-)
 page.run()
 render_status(handle)
