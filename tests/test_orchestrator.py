@@ -139,7 +139,9 @@ async def test_health_answers_false_within_a_second_while_the_server_is_stuck(
     await orchestrator.start()
     try:
         stuck = asyncio.create_task(orchestrator.execute("freeze", {"seconds": 30}))
-        await asyncio.sleep(0.2)  # let the call reach the server, whose only thread now sleeps
+        deadline = time.monotonic() + 5
+        while await orchestrator.health("flaky"):  # until the call has reached the server and blocked it
+            assert time.monotonic() < deadline, "the freeze call never blocked the server"
         started = time.perf_counter()
         assert await orchestrator.health("flaky") is False
         assert time.perf_counter() - started < 1.5
