@@ -24,6 +24,7 @@ from agent_core.agent import Deps, build_agent, system_prompt
 from agent_core.approval_flow import ApprovalFlow
 from agent_core.approvals import ApprovalStore
 from agent_core.conversations import ConversationStore
+from agent_core.db import DATABASE_ERRORS, database_down_message
 from agent_core.errors import InputError, PaiasError
 from agent_core.gaps import ToolGapDetector
 from agent_core.logs import correlated
@@ -213,7 +214,16 @@ class AgentRuntime(ApprovalFlow):
                 self.telemetry, task_description=text, correlation_id=correlation_id, conversation_id=conversation_id
             ) as span,
         ):
-            turn = await self._ask(text, conversation_id, correlation_id, on_event)
+            try:
+                turn = await self._ask(text, conversation_id, correlation_id, on_event)
+            except DATABASE_ERRORS as exc:  # the model never ran, or its turn could not be read back: say so
+                log.warning("turn failed on the database: %r", exc)
+                turn = TurnResult(
+                    kind="error",
+                    conversation_id=conversation_id,
+                    correlation_id=correlation_id,
+                    error=database_down_message(exc, self.settings),
+                )
             log.info("turn finished: %s", turn.kind, extra={"kind": turn.kind, "conversation_id": turn.conversation_id})
             finish_span(span, turn)
             return turn

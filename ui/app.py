@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from agent_core.db import DATABASE_ERRORS, database_down_message
 from agent_core.errors import PaiasError
 from ui.runtime import get_runtime
 from ui.sidebar import render_status
@@ -29,5 +30,8 @@ except PaiasError as exc:
     st.error(f"The assistant could not start: {exc}")
     st.stop()
 
-page.run()
-render_status(handle)
+try:
+    page.run()
+    render_status(handle)
+except DATABASE_ERRORS as exc:  # PostgreSQL went away while the app runs: say so instead of a traceback
+    st.error(database_down_message(exc, handle.runtime.settings))

@@ -13,7 +13,7 @@ from typing import Any
 import psycopg
 from pgvector.psycopg import register_vector_async
 from psycopg.conninfo import conninfo_to_dict
-from psycopg_pool import AsyncConnectionPool
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from agent_core.db.embedded import start_embedded
 from agent_core.db.migrations import apply_migrations
@@ -23,6 +23,7 @@ from agent_core.settings import Settings
 log = logging.getLogger(__name__)
 
 CONNECT_TIMEOUT = 10
+POOL_TIMEOUT = 10.0  # seconds a request waits for a connection before saying the database is not answering
 
 
 def describe_url(url: str) -> str:
@@ -50,6 +51,23 @@ async def vector_self_check(conn: psycopg.AsyncConnection) -> None:
         ) from exc
     if abs(distance - 1.0) > 1e-6:
         raise ConfigError(f"The pgvector self-check returned {distance} instead of 1.0; the vector build is broken.")
+
+
+DATABASE_ERRORS: tuple[type[BaseException], ...] = (psycopg.Error, PoolTimeout)
+
+
+def database_down_message(exc: BaseException, settings: Settings) -> str:
+    """What a person reads when PostgreSQL stopped answering mid-session, and what to do next."""
+    where = (
+        "the server in DATABASE_URL"
+        if settings.database_url is not None
+        else f"the embedded PostgreSQL under {settings.paias_home / 'pgdata'} (restarting the app starts it again)"
+    )
+    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return (
+        f"The database is not answering ({type(exc).__name__}: {reason}). Nothing was half-stored: every change is "
+        f"one transaction. Check {where}, then try again."
+    )
 
 
 class Database:
@@ -103,6 +121,7 @@ class Database:
             configure=register_vector_async,
             kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
             name="paias",
+            timeout=POOL_TIMEOUT,
         )
         await self.pool.open(wait=True, timeout=30)
         return self
