@@ -133,10 +133,13 @@ class ApprovalFlow:
         always = decision.pop("always", False)
         try:
             if always:
-                await self._grant(approval_id, by)
+                await self._check_grantable(approval_id)  # before deciding: a refused grant decides nothing
             made = await self.approvals.decide(approval_id, approve=approve, decided_by=by, **decision)
         except PaiasError as exc:
             return TurnResult(kind="error", correlation_id=correlation_id, error=str(exc))
+        if always:  # only once this decision was the one that counted
+            item = made.approval.approval
+            await self.approvals.grant(item.conversation_id, item.tool_name, item.risk_level, by)
         verb = "approved" if approve else "rejected"
         log.info("approval %s %s by %s", approval_id, verb, by, extra={"tool": made.approval.approval.tool_name})
         record_event(
@@ -158,7 +161,8 @@ class ApprovalFlow:
             )
         return await self._resume(made.group, correlation_id)
 
-    async def _grant(self, approval_id: str, by: str) -> None:
+    async def _check_grantable(self, approval_id: str) -> None:
+        """Raises unless the approval exists and its tool may be always allowed (reversible_with_delay only)."""
         stored = await self.approvals.get(approval_id)
         if stored is None:
             raise UnknownApproval(approval_id)
@@ -168,7 +172,6 @@ class ApprovalFlow:
                 f"'Always allow' is only for reversible_with_delay tools; {item.tool_name} is {item.risk_level.value} "
                 "and asks every time."
             )
-        await self.approvals.grant(item.conversation_id, item.tool_name, item.risk_level, by)
 
     async def _resume(self, group: list[StoredApproval], correlation_id: str) -> TurnResult:
         """Resume a paused run from its stored history with the decisions, in exactly one process."""
