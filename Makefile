@@ -9,7 +9,7 @@ DEV    := $(VENV)/.installed-dev
 NODE   := node_modules/.package-lock.json
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test lint bench bench-memory bench-tools bench-gaps bench-tracing bench-ui clean
+.PHONY: run test lint eval bench bench-memory bench-tools bench-gaps bench-tracing bench-ui clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required (found " + sys.version.split()[0] + "); set PYTHON=python3.11")'
@@ -53,6 +53,9 @@ lint: $(DEV)
 
 bench: $(APP) $(NODE)
 	$(BIN)/python bench/turn_latency.py
+
+eval: $(APP) $(NODE)
+	$(BIN)/python -m eval.run --set all   # per-category accuracy of the offline planner on eval/*.jsonl
 
 bench-memory: $(APP)
 	$(BIN)/python bench/memory.py   # ~10 minutes: embeds 100k documents

@@ -2,7 +2,7 @@
 
 Before a turn runs, the runtime asks ``detect_missing_tools(text)``. The detector reads the live tool list from
 its source on every call (servers come and go), works out which capabilities the request needs — with the
-configured LLM when there is one, else with the offline analyzer in ``agent_core.offline.capabilities`` — and
+configured LLM when there is one, else offline by meaning with the router in ``agent_core.offline.router`` over the shared capability catalogue — and
 compares them with what the tools' names and descriptions say they do. A gap report holds capability names, the
 task text and the live tool names only: nothing in it is made up.
 """
@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from functools import lru_cache
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import anyio
@@ -22,14 +21,29 @@ from pydantic import BaseModel, Field
 from pydantic_ai import Agent
 from pydantic_ai.models import Model
 
-from agent_core.offline.capabilities import CAPABILITIES, SPECS, Requirement, required_capabilities
-from agent_core.offline.matching import tokens
+from agent_core.offline.catalogue import ToolFacts, catalogue
+from agent_core.offline.router import Router, router
+from agent_core.offline.slots import QUOTED
+from agent_core.offline.text import stems
 from agent_core.schemas import ToolGapReport
 
 log = logging.getLogger(__name__)
 
 _MAX_PAGES = 50  # a server that keeps returning cursors must not hang the turn
 _NAME = re.compile(r"[^a-z0-9]+")
+# A gap needs a catalogue capability that matches well and leads every capability a live tool serves.
+GAP_THRESHOLD = 0.55
+GAP_MARGIN = 0.05
+# A question about how to do something asks for knowledge, not for the action ("How do I take a screenshot?").
+HOW_TO = re.compile(
+    r"^\s*(?:how\s+(?:do|can|could|should|would|might)\s+(?:i|we|one|you|people)\b|how\s+to\b|"
+    r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:best|easiest|right|proper|recommended|fastest|safest|good)\s+"
+    r"(?:way|ways|practices?|approach)|what(?:'s|\s+is)\s+a\s+good\s+way|is\s+it\s+possible|why\b|explain\b|define\b|"
+    r"describe\b|compare\b|tell\s+me\s+(?:about|how|why)|what\s+(?:is|are)\s+(?:the\s+)?differences?|which\s+(?:tools?|"
+    r"librar(?:y|ies)|services?|apps?|packages?|apis?|journals?))",
+    re.IGNORECASE,
+)
+_CLAUSES = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+and\s+|,\s+)\s*", re.IGNORECASE)
 
 
 class ToolSource(Protocol):
@@ -38,84 +52,74 @@ class ToolSource(Protocol):
     def list_tools(self) -> Awaitable[Any]: ...
 
 
-def stem(word: str) -> str:
-    """A crude stem so "sends", "sending" and "send" compare equal (applied to both sides of a comparison)."""
-    for _ in range(2):
-        for suffix in ("ing", "es", "s", "ed", "e"):
-            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-                word = word[: -len(suffix)]
-                break
-    return word
-
-
-@lru_cache(maxsize=4096)
-def _stems(words: frozenset[str]) -> frozenset[str]:
-    return frozenset(stem(w) for w in words)
-
-
-def words_of(text: str) -> frozenset[str]:
-    """The stemmed words of a name or description ("sendEmail", "send_email" -> {"send", "email"})."""
-    return _stems(frozenset(tokens(text)))
-
-
-# Words in a free-form capability name that say nothing about what it does.
-_GENERIC = words_of("api data control management access tool tools service capability integration system operation")
-
-
 @dataclass(frozen=True)
-class LiveTool:
-    """One connected tool as the detector sees it."""
+class Requirement:
+    """One capability a request needs. ``public``: a web search tool can answer it as well."""
 
     name: str
-    description: str = ""
-    read_only: bool | None = None  # the tool's readOnlyHint, when the server gave one
-    words: frozenset[str] = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "words", words_of(f"{self.name} {self.description}"))
-
-    @classmethod
-    def of(cls, tool: Any) -> LiveTool:
-        """From an mcp ``types.Tool``, a ``ToolInfo`` or anything with ``.name`` and ``.description``."""
-        description = getattr(tool, "description", None) or ""
-        annotations = getattr(tool, "annotations", None)
-        if isinstance(annotations, Mapping):
-            hint = annotations.get("readOnlyHint", annotations.get("read_only_hint"))
-        else:
-            hint = getattr(annotations, "read_only_hint", None)
-        read_only = hint if isinstance(hint, bool) else None
-        return cls(tool.name, description, read_only)
+    reason: str = ""
+    public: bool = False
+    provided_by: str | None = None  # a tool the LLM said provides it (checked against the live list)
 
 
-def provides(tool: LiveTool, capability: str, *, public: bool = False) -> bool:
-    """Whether a tool provides a capability, judged by the words in its name and description.
-
-    Args:
-        tool: The live tool.
-        capability: A capability name. A name without a spec (free-form, from an LLM) matches when all its
-            significant words are among the tool's words.
-        public: The need is a public look-up, so the spec's extra word sets apply (a quote tool gives a price).
-
-    Returns:
-        True when the tool provides it.
-    """
-    spec = CAPABILITIES.get(capability)
-    if spec is None:
-        wanted = words_of(capability) - _GENERIC
-        return bool(wanted) and wanted <= tool.words
-    if (spec.writes and tool.read_only is True) or tool.words & _stems(spec.excludes):
-        return False
-    groups = spec.provided_by + (spec.public_provided_by if public else ())
-    return any(_stems(group) <= tool.words for group in groups)
+LiveTool = ToolFacts  # the detector's view of a tool: name, description, readOnlyHint, words
 
 
-def is_covered(need: Requirement, tools: list[LiveTool]) -> bool:
+def provides(tool: ToolFacts, capability: str, *, public: bool = False) -> bool:
+    """Whether a tool provides a capability: the catalogue's word groups for catalogue names; for a free-form
+    name (from an LLM) all its significant words must be among the tool's words."""
+    if catalogue().get(capability) is None:
+        wanted = stems(capability) - _GENERIC
+        return bool(wanted) and wanted <= tool.all_stems
+    return bool(catalogue().providers(capability, [tool]))
+
+
+_GENERIC = stems("api data control management access tool tools service capability integration system operation")
+
+
+def is_covered(need: Requirement, tools: list[ToolFacts]) -> bool:
     """Whether some live tool provides ``need``; any web search tool answers a public look-up."""
     if need.provided_by and any(t.name == need.provided_by for t in tools):
         return True
     if any(provides(t, need.name, public=need.public) for t in tools):
         return True
     return need.public and any(provides(t, "web_search") for t in tools)
+
+
+def required_capabilities(text: str, tools: list[Any], routes: Router | None = None) -> list[Requirement]:
+    """The catalogue capabilities a request needs that no live tool serves, found by meaning (offline).
+
+    A clause needs capability C when C's examples match it well (>= GAP_THRESHOLD) and lead every capability a
+    live tool serves by GAP_MARGIN. Knowledge questions ("how do I send an email?") need nothing.
+    """
+    text = text.strip()
+    if not text or HOW_TO.search(text):
+        return []
+    routes = routes or router()
+    whole = routes.route(text, tools).best
+    if whole is not None and whole.served and whole.framed and whole.capability and whole.capability.framing:
+        return []  # "remind me to pay the invoice": what follows the framing is the item's text, not an action
+    text = QUOTED.sub("it", text)  # quoted text is content ("add 'pay the invoice' to my list")
+    found: dict[str, Requirement] = {}
+    clauses = [text] + [c for c in _CLAUSES.split(text) if c and c.strip() and c.strip() != text]
+    for clause in clauses:
+        routing = routes.route(clause, tools)
+        best = routing.best
+        if best is None or best.capability is None or not best.capability.is_gap_kind or best.served:
+            continue
+        if best.score < GAP_THRESHOLD:
+            continue
+        served = [
+            r for r in routing.routes if r.served or (r.capability is not None and r.capability.kind == "conversation")
+        ]
+        if served and best.score - served[0].score < GAP_MARGIN:
+            continue
+        capability = best.capability
+        public = capability.kind == "public"
+        found.setdefault(
+            capability.name, Requirement(capability.name, f"the request asks for {capability.summary}", public)
+        )
+    return list(found.values())
 
 
 class NeededCapability(BaseModel):
@@ -147,7 +151,7 @@ INSTRUCTIONS = (
     "controlling devices), the user's private data (their accounts, inbox, calendar), or a live look-up. "
     "Explanations, summaries, drafts, translations and advice need no capability.\n"
     "Preferred capability names:\n"
-    + "\n".join(f"- {spec.name}: {spec.summary}" for spec in SPECS)
+    + "\n".join(f"- {c.name}: {c.summary}" for c in catalogue() if c.is_gap_kind)
     + "\nUse another short snake_case name only when none of these fits. Set public_information to true for "
     "public facts that any web search answers (weather, news, public prices, facts). If one of the connected tools "
     "listed with the request provides a capability, set provided_by to that tool's exact name."
@@ -173,11 +177,13 @@ class ToolGapDetector:
         *,
         llm_timeout: float = 20.0,
         known_answer: Callable[[str], Awaitable[bool]] | None = None,
+        routes: Router | None = None,
     ) -> None:
         self.source = source
         self.model = model
         self.llm_timeout = llm_timeout
         self.known_answer = known_answer
+        self.router = routes
         self._agent: Agent[None, NeededCapabilities] | None = None
         if model is not None:
             self._agent = Agent(model, output_type=NeededCapabilities, instructions=INSTRUCTIONS, name="tool_gaps")
@@ -193,9 +199,9 @@ class ToolGapDetector:
             listing = await self.source.list_tools(params=PaginatedRequestParams(cursor=cursor))
             raw.extend(listing.tools)
             cursor = listing.next_cursor
-        return [LiveTool.of(tool) for tool in raw]
+        return raw
 
-    async def required_capabilities(self, task: str, tools: Iterable[LiveTool] = ()) -> list[Requirement]:
+    async def required_capabilities(self, task: str, tools: Iterable[Any] = ()) -> list[Requirement]:
         """The capabilities ``task`` needs: from the LLM when configured, else (or if it fails) offline.
 
         Args:
@@ -205,14 +211,15 @@ class ToolGapDetector:
         Returns:
             The requirements, without duplicate names.
         """
+        tools = list(tools)
         if self._agent is None:
-            return required_capabilities(task)
+            return required_capabilities(task, tools, self.router)
         try:
             with anyio.fail_after(self.llm_timeout):
                 result = await self._agent.run(_prompt(task, tools))
         except Exception:  # any model failure (HTTP, auth, timeout, bad output): the offline analyzer still works
             log.warning("LLM capability extraction failed; using the offline analyzer", exc_info=True)
-            return required_capabilities(task)
+            return required_capabilities(task, tools, self.router)
         needs: dict[str, Requirement] = {}
         for need in result.output.capabilities:
             name = _NAME.sub("_", need.name.lower()).strip("_")[:64]
@@ -233,7 +240,8 @@ class ToolGapDetector:
             return None
         tools = await self.live_tools()
         needs = await self.required_capabilities(task, tools)
-        unmet = [need for need in needs if not is_covered(need, tools)]
+        facts = [ToolFacts.of(t) for t in tools]
+        unmet = [need for need in needs if not is_covered(need, facts)]
         if not unmet:
             return None
         if self.known_answer and all(need.public for need in unmet) and await self.known_answer(task):
@@ -244,15 +252,19 @@ class ToolGapDetector:
         return ToolGapReport(missing_tools=missing, attempted_task=task, existing_tools_checked=[t.name for t in tools])
 
 
-def _prompt(task: str, tools: Iterable[LiveTool]) -> str:
+def _prompt(task: str, tools: Iterable[Any]) -> str:
     """The request plus each tool's name and first description line (enough to judge, short enough to be cheap)."""
-    lines = [f"- {t.name}: {(t.description.strip().splitlines() or [''])[0]}" for t in tools]
+    lines = [f"- {t.name}: {((getattr(t, 'description', '') or '').strip().splitlines() or [''])[0]}" for t in tools]
     return f"Request: {task}\n\nConnected tools:\n" + ("\n".join(lines) or "(none)")
 
 
 def _summary(name: str) -> str:
-    spec = CAPABILITIES.get(name)
-    return spec.summary if spec else name.replace("_", " ")
+    return catalogue().summary(name)
+
+
+def offline_detector(source: ToolSource, **kwargs: Any) -> ToolGapDetector:
+    """A detector that decides offline, by meaning, with the shared router (no LLM)."""
+    return ToolGapDetector(source, None, **kwargs)
 
 
 def gap_guidance(report: ToolGapReport) -> str:

@@ -32,7 +32,7 @@ from agent_core.memory import MemoryManager, build_embedder
 from agent_core.memory.session import open_memory
 from agent_core.memory.tools import memory_toolset
 from agent_core.models import build_model, describe_model
-from agent_core.offline.intents import topic_of
+from agent_core.offline.text import topic_of
 from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState, ToolEvents, ToolInfo, load_server_specs
 from agent_core.orchestrator.legacy import LegacyTools, legacy_agent
 from agent_core.risk import assess_risk, canonical_tool_name

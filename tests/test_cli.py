@@ -84,6 +84,7 @@ def test_tools_json_lists_each_tool_with_server_and_risk(cli_env, capsys) -> Non
     rows = json.loads(capsys.readouterr().out)
     assert {(t["name"], t["server"], t["risk_level"]) for t in rows} == {
         ("get_current_time", "time", "reversible"),
+        ("convert_time", "time", "reversible"),
         ("save_fact", "legacy", "reversible"),
         ("log_note", "legacy", "reversible"),
         ("search_memory", "memory", "reversible"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_core.offline.intents import analyze, topic_of
+from agent_core.offline.text import topic_of
 from agent_core.runtime import AgentRuntime
 from tests.conftest import TIME_SERVER
 from tests.helpers import scripted_model
@@ -22,21 +22,28 @@ async def test_remember_then_ask_answers_from_memory_and_cites_the_date(make_set
         asked = await runtime.ask("What tech stack does Project X use?")
     assert names(stored) == ["store_memory"]
     assert stored.response.tool_calls[0].parameters["content"] == "Project X uses Python 3.11 and FastAPI"
-    assert stored.response.answer.startswith("Stored in memory (id ")
+    assert "stored" in stored.response.answer.lower() and "FastAPI" in stored.response.answer
     assert names(asked) == ["search_memory"]
     assert "FastAPI" in asked.response.answer
     day = asked.response.tool_calls[0].result[0]["created_at"][:10]
-    assert f"Based on research stored on {day}" in asked.response.answer
-    assert "answered from memory" in asked.response.reasoning
+    assert f"stored on {day}" in asked.response.answer  # cites when it was stored
+    assert "memory" in asked.response.reasoning
     assert asked.response.confidence >= 0.7
 
 
-async def test_no_memory_and_no_web_tool_is_reported_as_a_tool_gap(make_settings) -> None:
+def is_honest_without_web_search(turn) -> bool:
+    """No web search tool and nothing relevant in memory: a tool gap naming web_search, or an answer that says
+    so with low confidence (either way nothing is made up)."""
+    if turn.kind == "tool_gap":
+        return turn.gap.missing_tools == ["web_search"] and "get_current_time" in turn.gap.existing_tools_checked
+    return turn.kind == "answer" and "web search" in turn.response.answer and turn.response.confidence <= 0.2
+
+
+async def test_no_memory_and_no_web_tool_says_web_search_is_missing_and_makes_nothing_up(make_settings) -> None:
     async with AgentRuntime(make_settings()) as runtime:
         turn = await runtime.ask("What is the capital of France?")
-    assert turn.kind == "tool_gap" and turn.response is None
-    assert turn.gap.missing_tools == ["web_search"] and "get_current_time" in turn.gap.existing_tools_checked
-    assert "Paris" not in turn.gap.model_dump_json()
+    assert is_honest_without_web_search(turn)
+    assert "Paris" not in (turn.gap.model_dump_json() if turn.gap else turn.response.answer)
 
 
 async def test_a_public_question_memory_can_answer_is_not_a_gap_without_web_search(make_settings) -> None:
@@ -62,7 +69,7 @@ async def test_memory_first_then_web_then_the_same_question_comes_from_memory(ma
     assert "timestamp" in stored["metadata"]
 
     assert names(second) == ["search_memory"]  # no second web search
-    assert second.response.answer.startswith("Based on research stored on")
+    assert "stored on" in second.response.answer
     assert "Paris" in second.response.answer
 
 
@@ -87,8 +94,9 @@ async def test_an_irrelevant_memory_is_not_used_as_an_answer(make_settings) -> N
     async with AgentRuntime(make_settings()) as runtime:
         await runtime.memory.store_document("The freezer in room 214 keeps samples at minus 80 degrees.")
         turn = await runtime.ask("Who won the football world cup in 2018?")
-    assert turn.kind == "tool_gap" and turn.gap.missing_tools == ["web_search"]
-    assert "room 214" not in turn.gap.model_dump_json()
+    assert is_honest_without_web_search(turn)
+    shown = turn.gap.model_dump_json() if turn.gap else turn.response.answer
+    assert "room 214" not in shown
 
 
 async def test_model_driven_memory_tools_are_recorded_like_any_tool(make_settings) -> None:
@@ -108,24 +116,6 @@ async def test_a_bad_memory_call_is_a_failed_record_not_a_crash(make_settings) -
     record = turn.response.tool_calls[0]
     assert record.status.value == "failed" and "empty" in record.error
     assert turn.response.confidence == 0.0
-
-
-@pytest.mark.parametrize(
-    ("text", "content"),
-    [
-        ("Remember that the deadline is March 15", "The deadline is March 15"),
-        ("please remember: Maria leads data cleaning", "Maria leads data cleaning"),
-        ("Note that reviewer 2 wants an ablation", "Reviewer 2 wants an ablation"),
-        ("Keep in mind that the freezer is in room 214", "The freezer is in room 214"),
-        ("Don't forget the embargo lifts on 9 September", "The embargo lifts on 9 September"),
-        ("memorize: GPU nodes are for the vision team on Fridays", "GPU nodes are for the vision team on Fridays"),
-    ],
-)
-def test_remember_phrasings_become_a_store_step(text: str, content: str) -> None:
-    plan = analyze(text)
-    assert plan.capability == "memory_store"
-    assert plan.steps[0].slots["content"] == content
-    assert plan.steps[0].slots["metadata"]["source"] == "user"
 
 
 def test_topic_is_a_short_snake_case_summary() -> None:

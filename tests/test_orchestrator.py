@@ -45,7 +45,7 @@ def kill_server(script: str) -> None:
     proc.wait(5)
 
 
-async def test_ten_agents_with_fifty_five_tools_register_and_route_every_call_to_its_owner(
+async def test_ten_agents_with_fifty_six_tools_register_and_route_every_call_to_its_owner(
     make_settings, tmp_path: Path
 ) -> None:
     orchestrator = Orchestrator.from_specs(load_server_specs(make_settings()), tmp_path / "logs")
@@ -54,7 +54,7 @@ async def test_ten_agents_with_fifty_five_tools_register_and_route_every_call_to
     await orchestrator.start()
     try:
         tools = await orchestrator.list_tools()
-        assert len(tools) == 55 and len({t.server for t in tools}) == 10
+        assert len(tools) == 56 and len({t.server for t in tools}) == 10
         for index in range(9):
             for tool in range(6):
                 result = await orchestrator.execute(f"a{index}_tool{tool}", {"value": index + tool})

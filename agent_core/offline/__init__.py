@@ -1,4 +1,4 @@
-"""The offline planner: the default model when no LLM is configured."""
+"""The offline planner: the default model when no LLM is configured (routing by meaning over the live tools)."""
 
 from agent_core.offline.planner import (
     HOW_TO_USE_AN_LLM,

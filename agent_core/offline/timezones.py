@@ -276,6 +276,14 @@ def find_places(text: str) -> tuple[list[Place], list[str]]:
     Returns:
         (places, unresolved) — places are de-duplicated by zone.
     """
+    located = locate_places(text)
+    places = [place for _, place in located]
+    unresolved = [phrase for phrase in _preposition_phrases(text) if not any(_mentions(phrase, p) for p in places)]
+    return places, unresolved
+
+
+def locate_places(text: str) -> list[tuple[int, Place]]:
+    """Every place named in ``text`` with its character offset, in order, de-duplicated by zone."""
     found: list[tuple[int, Place]] = []
     literal_spans: list[tuple[int, int]] = []
     for match in _IANA.finditer(text):
@@ -305,12 +313,11 @@ def find_places(text: str) -> tuple[list[Place], list[str]]:
         else:
             i += 1
     found.sort(key=lambda item: item[0])
-    places: list[Place] = []
-    for _, place in found:
-        if all(p.zone != place.zone for p in places):
-            places.append(place)
-    unresolved = [phrase for phrase in _preposition_phrases(text) if not any(_mentions(phrase, p) for p in places)]
-    return places, unresolved
+    located: list[tuple[int, Place]] = []
+    for offset, place in found:
+        if all(p.zone != place.zone for _, p in located):
+            located.append((offset, place))
+    return located
 
 
 def _word_offsets(text: str, words: list[str]) -> list[int]:

@@ -1,0 +1,275 @@
+"""Build one tool call's arguments from a request: every parameter read by the extractor its schema asks for.
+
+``fill`` returns the arguments it could read, the parameter that takes several values (one call each: "tasks 1
+and 2", "'a' and 'b'", "Paris and Tokyo"), the required parameters still missing, and whether an id must be
+resolved from words ("the garage task") against a listing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from agent_core.offline import slots
+from agent_core.offline.catalogue import Capability, catalogue
+from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
+from agent_core.offline.text import stem, words
+
+_PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
+_CONNECTOR = re.compile(
+    r"^\s*(?:'s\s+)?(?:(?:title|name|description|note|details)\s+)?(?:to\s+say|to\s+read|so\s+(?:that\s+)?it\s+(?:says|reads)|saying|that\s+says|with\s+the\s+note|"
+    r"instead|to|as|into|:|-|–|—|=)\s*",
+    re.IGNORECASE,
+)
+_EMPTY = frozenset({"it", "this", "that", "these", "those", "them", "something", "stuff", "me", "one", "a", "the"})
+_UNIT_PAIR = re.compile(
+    r"(?P<num>-?\d+(?:[.,]\d+)?)\s*(?P<from>°?\s?[A-Za-z€$£¥][A-Za-z.]*(?:\s+[A-Za-z]+)?)\s+(?:to|in|into|as)\s+"
+    r"(?P<to>°?\s?[A-Za-z€$£¥][A-Za-z]*(?:\s+[A-Za-z]+)?)",
+)
+
+
+@dataclass
+class Context:
+    """What a request's arguments may refer to besides its own words."""
+
+    today: date
+    listing: list[dict[str, Any]] = field(default_factory=list)  # the items last shown, in order
+    last_id: int | None = None  # the item last touched ("it")
+    resolve_path: Callable[[str], str] = str
+
+
+@dataclass
+class Filled:
+    """The arguments read for one tool."""
+
+    args: dict[str, Any]
+    spread: tuple[str, list[Any]] | None = None
+    missing: list[str] = field(default_factory=list)
+    reference: str | None = None  # an id parameter to resolve from the request's words
+    read: int = 0  # parameters read from the request (not defaults)
+
+
+def _text_params(properties: dict[str, Any], required: list[str], capability: Capability | None) -> list[str]:
+    texts = [name for name, prop in properties.items() if kind_of(name, prop) == "text"]
+    if capability and capability.text_param in texts:
+        return [capability.text_param]
+    needed = [name for name in texts if name in required]
+    return needed[:1] or texts[:1]
+
+
+def _currency(text: str) -> list[Span]:
+    lowered = text.lower()
+    matches = []
+    for code, names in catalogue().currencies.items():
+        for name in names:
+            pattern = re.escape(name) if not name.replace(" ", "").isalpha() else rf"\b{re.escape(name)}\b"
+            matches += [Span(code, m.start(), m.end()) for m in re.finditer(pattern, lowered)]
+    found: list[Span] = []
+    for span in sorted(matches, key=lambda s: s.end - s.start, reverse=True):  # "canadian dollars" before "dollars"
+        if not any(s.start < span.end and span.start < s.end for s in found):
+            found.append(span)
+    return sorted(found, key=lambda s: s.start)
+
+
+def _pair(kind: str, text: str) -> list[Span]:
+    """Two values of one kind in request order (from, to): units, currencies, time zones."""
+    if kind == "currency":
+        found = _currency(text)
+        amount = slots.amount(text)
+        if len(found) >= 2 and amount is not None:  # the currency written next to the amount is the source
+            found.sort(key=lambda s: abs(s.start - amount.start))
+        return found
+    if kind == "timezone":
+        return slots.zones(text)
+    match = _UNIT_PAIR.search(text)
+    if match:
+        return [
+            Span(match.group("from").strip(" °") or "°", match.start("from")),
+            Span(match.group("to").strip(), match.start("to")),
+        ]
+    return []
+
+
+def _order_pair(found: list[Span], text: str, kind: str) -> list[Span]:
+    """Source first. For time zones the source is the place whose clock the request gives ("3pm in London")."""
+    if kind != "timezone" or len(found) < 2:
+        return found
+    if re.search(r"\bfrom\b", text, re.IGNORECASE):
+        return found
+    times = slots.time_of_day(text)
+    if times:
+        anchor = times[0].start
+        return sorted(found, key=lambda s: abs(s.start - anchor))
+    return found
+
+
+def _free_text(
+    text: str, capability: Capability | None, tool: Any, reference: Span | None, taken: list[Span]
+) -> list[Span]:
+    quoted = [Span(m.group(1).strip(), m.start(1), m.end(1)) for m in QUOTED.finditer(text)]
+    if quoted and not (reference and capability and capability.text_param == "description"):
+        return quoted
+    if reference is not None and reference.end >= 0:  # "rename the report task to X": what follows the reference
+        after = text[reference.end :]
+        after = re.sub(r"^\s*(?:task|item|todo|one)s?\b", "", after, flags=re.IGNORECASE)
+        after = _CONNECTOR.sub("", after, count=1)
+        after = _CONNECTOR.sub("", after, count=1) if after.lower().startswith(("say", "read")) else after
+        value = slots.strip_framing(after, Framing())
+        return [Span(value)] if value else []
+    rest = text
+    for span in sorted(taken, key=lambda s: s.start, reverse=True):  # other parameters' words are not text
+        if span.start >= 0:
+            rest = rest[: span.start] + rest[span.end :]
+    rest = re.sub(r"\s+(?:on|at|in|for|by|from|to)\s*(?=[,.!?]|$)", "", re.sub(r"\s{2,}", " ", rest)).strip()
+    vocabulary = (
+        frozenset() if capability else frozenset(stem(w) for w in words(f"{tool.name} {tool.description or ''}"))
+    )
+    value = slots.strip_framing(rest, Framing(capability.framing if capability else (), vocabulary))
+    return [Span(value)] if value else []
+
+
+def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
+    """Ids for an id parameter: explicit numbers, ordinals over the last listing, or "it". ``True`` second: the
+    request names the item by words, to be resolved against a listing."""
+    explicit = slots.ids(text)
+    if explicit:
+        return explicit, False
+    ordinal = slots.ordinals(text)
+    if ordinal and context.listing:
+        chosen = []
+        for span in ordinal:
+            index = span.value - 1 if span.value > 0 else len(context.listing) - 1
+            if 0 <= index < len(context.listing) and "id" in context.listing[index]:
+                chosen.append(Span(context.listing[index]["id"], span.start, span.end))
+        if chosen:
+            return chosen, False
+    if ordinal:
+        return [], True
+    pronoun = _PRONOUN.search(text)
+    if pronoun and context.last_id is not None and len(words(text)) <= 8:
+        return [Span(context.last_id, pronoun.start(), pronoun.end())], False
+    return [], True
+
+
+def fill(tool: Any, text: str, capability: Capability | None, context: Context) -> Filled:
+    """Read every parameter of ``tool`` from ``text``.
+
+    Args:
+        tool: The tool definition (its JSON schema decides the extractors).
+        text: The request, or the clause of it this call serves.
+        capability: The catalogue capability the route came from (framing, which text parameter), if any.
+        context: Earlier listings, the last item touched, today's date, path resolution.
+
+    Returns:
+        The arguments, the parameter that takes several values, what is missing.
+    """
+    schema = getattr(tool, "parameters_json_schema", None) or {}
+    properties: dict[str, Any] = schema.get("properties") or {}
+    required: list[str] = list(schema.get("required") or [])
+    filled = Filled({})
+    taken: list[Span] = []
+    reference_span: Span | None = None
+    pairs: dict[str, list[Span]] = {}
+    text_names = _text_params(properties, required, capability)
+    for name, prop in properties.items():
+        kind, found = kind_of(name, prop), []
+        role = role_of(name)
+        if kind == "id":
+            found, by_words = _reference(text, context)
+            if by_words:
+                filled.reference = name
+        elif role and kind in {"timezone", "currency", "unit"}:
+            if kind not in pairs:
+                pairs[kind] = _order_pair(_pair(kind, text), text, kind)
+            pair = pairs[kind]
+            index = 0 if role == "source" else 1
+            if len(pair) == 1:  # one value: the target if the request says "to/in X", else the source
+                is_target = bool(re.search(r"\b(?:to|in|into)\s+\S*$", text[: pair[0].start].rstrip()[-12:] + " "))
+                found = pair if (role == "target") == is_target else []
+            else:
+                found = [pair[index]] if len(pair) > index else []
+        elif kind == "timezone":
+            found = slots.zones(text)
+        elif kind == "time_of_day":
+            found = slots.time_of_day(text)[:1]
+        elif kind == "date":
+            found = slots.dates(text, context.today)[:1]
+        elif kind in {"doi", "isbn", "url", "email"}:
+            found = slots.identifier(kind, text)
+        elif kind == "currency":
+            found = _currency(text)[:1]
+        elif kind == "path":
+            found = [Span(context.resolve_path(s.value), s.start, s.end) for s in slots.paths(text)]
+            if not found and capability is not None and capability.name in {"file_list", "file_search"}:
+                found = [Span(context.resolve_path("."))]  # "list my files": the readable root
+        elif kind == "place":
+            found = slots.places(text)
+        elif kind == "enum":
+            options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
+            span = slots.enum_value(options, text)
+            found = [span] if span else ([Span(prop["default"])] if "default" in prop else [])
+            if span is None and found:
+                filled.args[name] = found[0].value
+                continue
+        elif kind == "choices":
+            span = slots.choices(prop, text)
+            found = [span] if span else []
+        elif kind == "count":
+            span = slots.count_for(name, prop, text)
+            found = [span] if span else []
+        elif kind == "amount":
+            span = slots.amount(text)
+            found = [span] if span else []
+        elif kind == "unit":
+            found = _pair("unit", text)[:1]
+        if not found:
+            continue
+        filled.read += 1
+        if kind == "id":
+            reference_span = found[-1]
+        taken.extend(s for s in found if s.start >= 0)
+        if (
+            len(found) > 1
+            and kind in {"id", "timezone", "place", "path", "doi", "isbn", "url"}
+            and filled.spread is None
+        ):
+            filled.spread = (name, [s.value for s in found])
+        filled.args[name] = found[0].value
+    plural = bool(re.search(r"\b(?:these|following|tasks|items|todos|all of)\b", text, re.IGNORECASE))
+    for name in text_names:
+        reference = reference_span if filled.reference is None and capability and capability.entity else None
+        if capability and capability.entity and filled.reference and reference is None:
+            reference = _words_reference_end(text, capability)
+        found = _free_text(text, capability, tool, reference, taken)
+        found = [s for s in found if words(str(s.value)) and not set(words(str(s.value))) <= _EMPTY]
+        if len(found) == 1 and plural and capability and capability.entity and re.search(r",|\band\b", found[0].value):
+            found = [
+                Span(v.strip(" ."))
+                for v in re.split(r"\s*(?:,\s*and\s+|,|\s+and\s+)\s*", found[0].value)
+                if v.strip(" .")
+            ]
+        if found and found[0].value:
+            filled.read += 1
+            if len(found) > 1 and filled.spread is None:
+                filled.spread = (name, [s.value for s in found])
+            filled.args[name] = found[0].value
+            if name == "title" and filled.spread is None:
+                filled.args[name] = found[0].value[:1].upper() + found[0].value[1:]
+    wanted = set(required) | ({capability.text_param} if capability and capability.text_param in properties else set())
+    filled.missing = [
+        name for name in properties if name in wanted and name not in filled.args and name != filled.reference
+    ]
+    return filled
+
+
+def _words_reference_end(text: str, capability: Capability) -> Span | None:
+    """Where a reference by words ends ("rename the report task to X": after "task"), so the new text follows."""
+    entity = capability.entity or "task"
+    match = re.search(rf"\b{entity}s?\b", text, re.IGNORECASE)
+    if match:
+        return Span(None, match.start(), match.end())
+    match = re.search(r"\s(?:to|as|into)\s|:", text)
+    return Span(None, match.start(), match.start()) if match else None

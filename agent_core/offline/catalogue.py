@@ -1,0 +1,127 @@
+"""The capability catalogue (``catalogue.toml``), read once: one vocabulary for the planner and the gap detector.
+
+A capability names something a request can need. The catalogue says how requests that need it read (example
+sentences the router embeds) and which live tools provide it (word groups matched against a tool's name and
+description). Whether a capability is *missing* is always decided against the live tool list.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+from agent_core.offline.text import stems
+
+Kind = Literal["tool", "question", "conversation", "action", "private", "public"]
+GAP_KINDS = frozenset({"action", "private", "public"})
+
+
+@dataclass(frozen=True)
+class Capability:
+    """One entry of the catalogue."""
+
+    name: str
+    kind: Kind
+    summary: str
+    examples: tuple[str, ...] = ()
+    provided_by: tuple[frozenset[str], ...] = ()
+    writes: bool = False
+    text_param: str | None = None
+    framing: tuple[str, ...] = ()
+    entity: str | None = None
+    reply: str | None = None
+
+    @property
+    def is_gap_kind(self) -> bool:
+        """Whether a request needing it is a tool gap when no live tool provides it."""
+        return self.kind in GAP_KINDS
+
+
+@dataclass(frozen=True)
+class ToolFacts:
+    """What the catalogue needs to know about a live tool: its words, and whether it only reads."""
+
+    name: str
+    description: str = ""
+    read_only: bool | None = None
+    name_stems: frozenset[str] = field(init=False, compare=False, repr=False)
+    all_stems: frozenset[str] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name_stems", stems(self.name))
+        object.__setattr__(self, "all_stems", stems(f"{self.name} {self.description}"))
+
+    @classmethod
+    def of(cls, tool: Any) -> ToolFacts:
+        """From a Pydantic AI ``ToolDefinition``, an mcp ``Tool``, a ``ToolInfo`` or anything with a name."""
+        description = getattr(tool, "description", None) or ""
+        annotations = getattr(tool, "annotations", None)
+        metadata = getattr(tool, "metadata", None)
+        if annotations is None and isinstance(metadata, Mapping):
+            annotations = metadata.get("annotations")
+        if isinstance(annotations, Mapping):
+            hint = annotations.get("readOnlyHint", annotations.get("read_only_hint"))
+        else:
+            hint = getattr(annotations, "read_only_hint", None)
+        return cls(tool.name, description, hint if isinstance(hint, bool) else None)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Every capability, plus enum synonyms ("open" means pending)."""
+
+    capabilities: Mapping[str, Capability]
+    synonyms: Mapping[str, tuple[str, ...]]
+    currencies: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> Capability:
+        return self.capabilities[name]
+
+    def get(self, name: str) -> Capability | None:
+        return self.capabilities.get(name)
+
+    def __iter__(self):
+        return iter(self.capabilities.values())
+
+    def summary(self, name: str) -> str:
+        """What a capability is, for people; a free-form name reads as words."""
+        capability = self.get(name)
+        return capability.summary if capability else name.replace("_", " ")
+
+    def providers(self, name: str, tools: Iterable[ToolFacts]) -> list[ToolFacts]:
+        """The live tools that provide a capability: those whose *name* holds a word group first, else those
+        whose name and description do. A read-only tool never provides a capability that writes."""
+        capability = self.capabilities[name]
+        fitting = [t for t in tools if not (capability.writes and t.read_only is True)]
+        for attribute in ("name_stems", "all_stems"):
+            found = [t for t in fitting if any(g <= getattr(t, attribute) for g in capability.provided_by)]
+            if found:
+                return found
+        return []
+
+
+@cache
+def catalogue() -> Catalogue:
+    """The catalogue shipped with the package (read once per process)."""
+    data = tomllib.loads(resources.files("agent_core.offline").joinpath("catalogue.toml").read_text("utf-8"))
+    capabilities = {}
+    for entry in data["capability"]:
+        capabilities[entry["name"]] = Capability(
+            name=entry["name"],
+            kind=entry["kind"],
+            summary=entry["summary"],
+            examples=tuple(entry.get("examples", ())),
+            provided_by=tuple(stems(group) for group in entry.get("provided_by", ())),
+            writes=entry.get("writes", False),
+            text_param=entry.get("text_param"),
+            framing=tuple(sorted(entry.get("framing", ()), key=len, reverse=True)),
+            entity=entry.get("entity"),
+            reply=entry.get("reply"),
+        )
+    synonyms = {value: tuple(words) for value, words in data.get("synonyms", {}).items()}
+    currencies = {code: tuple(names) for code, names in data.get("currencies", {}).items()}
+    return Catalogue(capabilities, synonyms, currencies)

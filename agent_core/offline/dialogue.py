@@ -1,0 +1,131 @@
+"""What the conversation so far gives a new request: the current turn's calls and results, the list last shown,
+the item last touched, and the previous turn's last call (for follow-ups such as "and in Paris?").
+
+Everything is read back from the Pydantic AI message history the planner receives, so a conversation continued
+from PostgreSQL, in another process, after a restart, reads the same.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    RetryPromptPart,
+    ToolCallPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
+
+
+def as_data(content: Any) -> Any:
+    """A tool result as data (JSON text parsed), else as it came."""
+    if isinstance(content, str):
+        try:
+            return json.loads(content)
+        except ValueError:
+            return content
+    return content
+
+
+def listing_of(content: Any) -> list[dict[str, Any]] | None:
+    """The list of numbered items in a result (``{"tasks": [...]}``, ``[{"id": 1, ...}]``), if it holds one."""
+    data = as_data(content)
+    if isinstance(data, dict):
+        data = next((v for v in data.values() if isinstance(v, list) and v and isinstance(v[0], dict)), None)
+    if isinstance(data, list) and data and all(isinstance(i, dict) and "id" in i for i in data):
+        return data
+    return None
+
+
+def touched_id(call: ToolCallPart, content: Any) -> int | None:
+    """The id of the single item a call acted on, from its result or its arguments."""
+    data = as_data(content)
+    if isinstance(data, dict):
+        for key in ("id", "deleted"):
+            if isinstance(data.get(key), int):
+                return data[key]
+    args = call.args_as_dict()
+    for key, value in args.items():
+        if isinstance(value, int) and ("id" in key or "number" in key):
+            return value
+    return None
+
+
+def prompt_text(part: UserPromptPart) -> str:
+    """The text of a user prompt part (text items of a multi-part prompt joined)."""
+    if isinstance(part.content, str):
+        return part.content
+    return " ".join(item for item in part.content if isinstance(item, str))
+
+
+@dataclass
+class Step:
+    """One call of this turn with its result (``ok`` False for a failed call or no result)."""
+
+    call: ToolCallPart
+    ok: bool
+    content: Any
+
+
+@dataclass
+class Dialogue:
+    """The conversation as the planner needs it."""
+
+    prompt: str = ""
+    previous_prompts: list[str] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)  # this turn's calls, in order
+    listing: list[dict[str, Any]] = field(default_factory=list)  # before this turn
+    last_id: int | None = None  # before this turn
+    last_call: ToolCallPart | None = None  # the previous turn's last tool call
+    last_kind: str | None = None  # what the previous turn's last reply was (planner kind)
+
+    def calls_for(self, prefix: str) -> list[Step]:
+        """This turn's steps whose call ids start with ``prefix``."""
+        return [s for s in self.steps if s.call.tool_call_id.startswith(prefix)]
+
+
+def read(messages: list[ModelMessage], output_tools: set[str]) -> Dialogue:
+    """Read the history: the latest prompt and what followed it, and the state left by earlier turns."""
+    starts = [
+        index
+        for index, message in enumerate(messages)
+        if isinstance(message, ModelRequest) and any(isinstance(p, UserPromptPart) for p in message.parts)
+    ]
+    start = starts[-1] if starts else 0
+    dialogue = Dialogue()
+    for index in starts:
+        part = next(p for p in messages[index].parts if isinstance(p, UserPromptPart))
+        if index == start:
+            dialogue.prompt = prompt_text(part)
+        else:
+            dialogue.previous_prompts.append(prompt_text(part))
+    calls: dict[str, ToolCallPart] = {}
+    for position, message in enumerate(messages):
+        current = position >= start
+        for part in message.parts:
+            if isinstance(part, ToolCallPart) and part.tool_name not in output_tools:
+                calls[part.tool_call_id] = part
+                if not current:
+                    dialogue.last_call = part
+            elif isinstance(part, ToolReturnPart | RetryPromptPart) and part.tool_call_id in calls:
+                call = calls[part.tool_call_id]
+                ok = isinstance(part, ToolReturnPart) and getattr(part, "outcome", "success") == "success"
+                content = part.content if isinstance(part, ToolReturnPart) else part.model_response()
+                if current:
+                    dialogue.steps.append(Step(call, ok, content))
+                elif ok:
+                    listing = listing_of(content)
+                    if listing is not None:
+                        dialogue.listing = listing
+                    else:
+                        dialogue.last_id = touched_id(call, content) or dialogue.last_id
+        if isinstance(message, ModelResponse) and not current:
+            dialogue.last_kind = (message.provider_details or {}).get("offline_kind", dialogue.last_kind)
+    if dialogue.listing and dialogue.last_id is None and len(dialogue.listing) == 1:
+        dialogue.last_id = dialogue.listing[0].get("id")
+    return dialogue

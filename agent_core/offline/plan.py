@@ -1,0 +1,508 @@
+"""From a request to planned steps: split into clauses, route each by meaning, fill each tool's arguments.
+
+A plan is recomputed from the same inputs at every model request of a turn, so it is a pure function of the
+request, the conversation before it and the live tools. Replies that need no tool (chat, an honest decline, a
+secret that must go nowhere) are plans too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from agent_core.offline import replies
+from agent_core.offline.arguments import Context, Filled, fill
+from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
+from agent_core.offline.dialogue import Dialogue
+from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router
+from agent_core.offline.slots import QUOTED, Framing, kind_of, strip_framing
+from agent_core.offline.text import STOPWORDS, stem, words
+
+CHAT_THRESHOLD = 0.62
+RIVAL_WINDOW = 0.12  # routes this close to the best are tried when the best one's tool cannot be filled
+_FOLLOW_UP = re.compile(
+    r"^\s*(?:and|what about|how about|also|same for|now|ok(?:ay)?,? (?:and|what about)|then)\b", re.I
+)
+_SPLIT = re.compile(
+    r"\s*(?:;|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)[.?!]\s+(?=[A-Za-z]))\s*",
+    re.I,
+)
+_NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
+_PERSONAL = re.compile(r"\b(?:my|mine|did i|have i|i told|i said|me about|about me)\b", re.I)
+_HOW_TO_START = re.compile(r"^\s*(?:how\s+(?:do|can|should|would)\s+i|how\s+to)\b", re.I)
+_AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?)(?=\S)", re.I)
+_QUESTION_START = frozenset(
+    [
+        "what",
+        "who",
+        "whom",
+        "whose",
+        "when",
+        "where",
+        "why",
+        "how",
+        "which",
+        "is",
+        "are",
+        "was",
+        "were",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "should",
+        "has",
+        "have",
+        "tell",
+        "explain",
+        "define",
+        "describe",
+        "compare",
+        "give",
+        "find",
+        "search",
+        "look",
+        "lookup",
+        "google",
+        "summarize",
+        "summarise",
+        "any",
+        "name",
+        "list",
+        "show",
+        "research",
+        "browse",
+    ]
+)
+_EXPLICIT_SEARCH = re.compile(r"\b(?:search|look\s*up|google|find|research|browse|on the web|online)\b", re.I)
+_SECRET = re.compile(
+    r"\b(?:password|passwd|passcode|passphrase|pin(?:\s+code|\s+number)?|api[\s-]?key|secret(?:\s+key)?|access\s+key|"
+    r"private\s+key|token|ssn|social\s+security\s+number|credit\s+card(?:\s+number)?|iban|card\s+number)\b"
+    r"(?:\W+\w+){0,6}?\W+(?:is|was|are|:|=)\s+\S|\b(?:sk|pk|ghp|gho|xox[bp])[-_][A-Za-z0-9_-]{12,}|\bAKIA[0-9A-Z]{12,}",
+    re.I,
+)
+_COMMAND_WORDS = frozenset(
+    stem(w)
+    for w in [
+        "mark",
+        "marked",
+        "done",
+        "complete",
+        "completed",
+        "finish",
+        "finished",
+        "delete",
+        "deleted",
+        "remove",
+        "removed",
+        "drop",
+        "cancel",
+        "scratch",
+        "rid",
+        "get",
+        "tick",
+        "ticked",
+        "check",
+        "checked",
+        "off",
+        "rename",
+        "renamed",
+        "change",
+        "update",
+        "edit",
+        "retitle",
+        "task",
+        "tasks",
+        "todo",
+        "todos",
+        "item",
+        "one",
+        "list",
+        "add",
+        "set",
+        "note",
+        "description",
+        "details",
+        "please",
+        "can",
+        "you",
+        "could",
+        "would",
+        "it",
+        "i",
+        "i've",
+        "ive",
+        "have",
+        "has",
+        "just",
+        "already",
+        "now",
+        "with",
+        "as",
+        "is",
+        "to",
+        "the",
+        "a",
+        "my",
+        "from",
+        "of",
+        "ll",
+        "go",
+        "ahead",
+        "no",
+        "longer",
+        "need",
+        "anymore",
+        "want",
+    ]
+)
+
+
+@dataclass
+class Reply:
+    """A final answer with no tool call."""
+
+    answer: str
+    reasoning: str
+    confidence: float
+    kind: str  # chat | decline | clarify
+
+
+@dataclass
+class Planned:
+    """One step: a clause, its route, the tool and the arguments of each call (or what is still needed)."""
+
+    clause: str
+    route: Route
+    capability: Capability | None
+    tool: Any = None
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    filled: Filled | None = None
+    lookup: Any = None  # a read-only listing tool to resolve "the garage task"
+    clarify: str | None = None
+    clarify_reason: str = ""
+    question: bool = False
+    memory_tool: Any = None
+    web_tool: Any = None
+    query: str = ""
+    margin: float = 0.0
+    plan: Plan | None = None
+
+
+@dataclass
+class Plan:
+    """Steps in order, or one reply."""
+
+    steps: list[Planned] = field(default_factory=list)
+    reply: Reply | None = None
+
+
+def is_question(text: str) -> bool:
+    """An information question or an explicit search — the only things a public web search may see."""
+    said = words(text)
+    first = said[0].split("'")[0] if said else ""
+    return text.strip().endswith("?") or first in _QUESTION_START or bool(_EXPLICIT_SEARCH.search(text))
+
+
+def has_secret(text: str) -> bool:
+    """A password, key or token given in the text (never stored, never searched)."""
+    return bool(_SECRET.search(text))
+
+
+def _protected(text: str) -> tuple[str, list[str]]:
+    quoted: list[str] = []
+
+    def hide(match: re.Match[str]) -> str:
+        quoted.append(match.group(0))
+        return f"\x00{len(quoted) - 1}\x00"
+
+    return QUOTED.sub(hide, text), quoted
+
+
+def _restore(text: str, quoted: list[str]) -> str:
+    return re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m.group(1))], text)
+
+
+def threshold(route: Route) -> float:
+    """The score a route needs: example routes and doc routes are scored on different footings."""
+    return EXAMPLE_THRESHOLD if route.capability is not None else DOC_THRESHOLD + DOC_BONUS
+
+
+def _confident(route: Route | None) -> bool:
+    return route is not None and route.score >= threshold(route) and route.served
+
+
+def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
+    """Clauses that each ask for their own action: on "then", ";" and "after that"; on "and" only when both
+    sides route confidently to different tools ("add a task to X and show my list"), never inside quotes."""
+    hidden, quoted = _protected(text)
+    clauses = []
+    for part in [p for p in _SPLIT.split(hidden) if p and p.strip()]:
+        pieces = [p for p in _AND.split(part) if p.strip()]
+        if len(pieces) > 1:
+            routes = [router.route(_restore(p, quoted), tools).best for p in pieces]
+            starts = [words(_restore(p, quoted))[:1] for p in pieces[1:]]
+            own = all(w and w[0] not in _NOT_A_CLAUSE and not w[0].isdigit() for w in starts)
+            if (
+                own
+                and all(_confident(r) for r in routes)
+                and len({r.key for r in routes}) > 1
+                and len(words(pieces[-1])) > 1
+            ):
+                clauses.extend(_restore(p, quoted) for p in pieces)
+                continue
+        clauses.append(_restore(part, quoted))
+    return [c.strip(" ,.") for c in clauses if c.strip(" ,.")] or [text]
+
+
+def _facts(tools: list[Any]) -> list[ToolFacts]:
+    return [ToolFacts.of(t) for t in tools]
+
+
+def _provider(capability: str, tools: list[Any]) -> Any:
+    names = {p.name for p in catalogue().providers(capability, _facts(tools))}
+    return next((t for t in tools if t.name in names), None)
+
+
+def _lister(tool: Any, tools: list[Any], capability: Capability | None) -> Any:
+    """A read-only tool that lists the items a write tool acts on (same entity noun, nothing required)."""
+    entity = stem(capability.entity) if capability and capability.entity else None
+    nouns = {entity} if entity else set(ToolFacts.of(tool).name_stems)
+    for candidate in tools:
+        facts = ToolFacts.of(candidate)
+        schema = getattr(candidate, "parameters_json_schema", None) or {}
+        if candidate is not tool and facts.read_only and not schema.get("required") and nouns & facts.name_stems:
+            return candidate
+    return None
+
+
+def _calls(filled: Filled) -> list[dict[str, Any]]:
+    if filled.spread is None:
+        return [dict(filled.args)]
+    name, values = filled.spread
+    return [{**filled.args, name: value} for value in values[:10]]
+
+
+def _follow_up(
+    clause: str, dialogue: Dialogue, tools: list[Any], context: Context, best: Route | None
+) -> Planned | None:
+    """ "And in Paris?" after a time question: the previous call again, with what the new clause changes."""
+    last = dialogue.last_call
+    if last is None or len(words(clause)) > 7:
+        return None
+    cue = bool(_FOLLOW_UP.search(clause))
+    if not cue and best is not None and best.score >= threshold(best) and best.served:
+        return None
+    tool = next((t for t in tools if t.name == last.tool_name), None)
+    if tool is None:
+        return None
+    filled = fill(tool, clause, None, context)
+    previous = last.args_as_dict()
+    changed = {k: v for k, v in filled.args.items() if previous.get(k) != v and k in _changeable(tool)}
+    if not changed:
+        return None
+    filled.args = {**previous, **changed}
+    if filled.spread and filled.spread[0] not in changed:
+        filled.spread = None
+    route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
+    return Planned(clause, route, None, tool, _calls(filled), filled, margin=0.2)
+
+
+def _changeable(tool: Any) -> set[str]:
+    """Parameters a follow-up may change: places, dates, ids, identifiers — not free text."""
+    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    return {n for n, p in properties.items() if kind_of(n, p) not in {"text", "skip", "count"}}
+
+
+def _plan_clause(
+    clause: str, dialogue: Dialogue, tools: list[Any], router: Router, context: Context
+) -> Planned | Reply | None:
+    routing = router.route(clause, tools)
+    best = routing.best
+    follow = _follow_up(clause, dialogue, tools, context, best)
+    if follow is not None:
+        return follow
+    if best is None:
+        return None
+    capability = best.capability
+    if capability is not None and capability.kind == "conversation":
+        return None
+    if best.score < threshold(best) or (capability is not None and capability.kind == "question"):
+        return _question(clause, best, tools, routing.margin())
+    if not best.served:
+        if capability is not None and capability.is_gap_kind and capability.kind != "public":
+            return Reply(
+                replies.missing(capability.summary, tools),
+                f"The request needs {capability.summary}; no connected tool provides it.",
+                0.0,
+                "decline",
+            )
+        return _question(clause, best, tools, routing.margin())
+    open_world = capability is not None and capability.name == "web_search"
+    if (open_world or _opens_world(best.tools[0])) and not is_question(clause):
+        return None  # never send a statement to a public engine
+    # Slot completeness is part of the route: a close runner-up whose tool can be filled beats a winner that can't.
+    rivals = [best] + [
+        r for r in routing.routes[1:6]
+        if r.served and r.score >= best.score - RIVAL_WINDOW and (r.capability is None or r.capability.kind == "tool")
+    ]  # fmt: skip
+    chosen: tuple[Route, Any, Filled] | None = None
+    first = fill(best.tools[0], clause, capability, context)
+    if first.missing and all(_is_text(best.tools[0], name) for name in first.missing):
+        rivals = [best]  # "add a task" lacks its text: ask for it rather than do something else
+    complete: list[tuple[Route, Any, Filled]] = []
+    for route in rivals:
+        for tool in route.tools:
+            filled = fill(tool, clause, route.capability, context)
+            if chosen is None:
+                chosen = (route, tool, filled)
+            if not filled.missing:
+                complete.append((route, tool, filled))
+                break
+    if complete:  # of the routes that can run, the one that uses most of what the request says
+        chosen = max(complete, key=lambda c: (c[2].read, c[0].score))
+    assert chosen is not None
+    route, tool, filled = chosen
+    capability = route.capability
+    step = Planned(clause, route, capability, tool, filled=filled, margin=routing.margin())
+    if filled.missing:
+        needed = ", ".join(n.replace("_", " ") for n in filled.missing)
+        step.clarify = f"For {capability.summary if capability else step.tool.name.replace('_', ' ')} I need the {needed}. Could you tell me?"
+        step.clarify_reason = (
+            f"{step.tool.name} needs {needed}, which the request does not say, so I asked instead of guessing."
+        )
+        return step
+    if filled.reference:
+        step.lookup = _lister(step.tool, tools, capability)
+        if step.lookup is None:
+            step.clarify = "Which one do you mean? Tell me its number."
+            step.clarify_reason = "The request names an item without its number and no tool lists the items."
+        return step
+    step.calls = _calls(filled)
+    return step
+
+
+def _is_text(tool: Any, name: str) -> bool:
+    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    return kind_of(name, properties.get(name, {})) == "text"
+
+
+def _opens_world(tool: Any) -> bool:
+    annotations = (getattr(tool, "metadata", None) or {}).get("annotations") or {}
+    return (
+        annotations.get("openWorldHint") is True
+        and annotations.get("readOnlyHint") is True
+        and "query" in ((getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {})
+    )
+
+
+def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Planned | None:
+    """An information question: memory first, then a web search tool — only if it is really a question."""
+    if not is_question(clause):
+        return None
+    memory, web = _provider("memory_search", tools), _provider("web_search", tools)
+    if _PERSONAL.search(clause) and not _HOW_TO_START.search(clause):
+        web = None  # a question about the person's own things is for their memory, not a public engine
+    if memory is None and web is None:
+        return None
+    research = catalogue().get("research_question")
+    search = catalogue().get("web_search")
+    query = strip_framing(clause, Framing(search.framing if search else ())) or clause.strip()
+    return Planned(clause, best, research, question=True, memory_tool=memory, web_tool=web, query=query, margin=margin)
+
+
+def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
+    """Resolve "the garage task" / "I finished cleaning the garage" against a listing: one clear match becomes
+    the id; several equally good ones become a question naming them; none, a question with the list."""
+    clause = step.clause
+    if (
+        step.capability
+        and step.capability.text_param
+        and step.filled
+        and step.filled.args.get(step.capability.text_param)
+    ):
+        clause = re.split(r"\s(?:to|as|into)\s|:", clause, maxsplit=1)[0]
+    said = {stem(w) for w in words(clause) if w not in STOPWORDS} - _COMMAND_WORDS
+    scored = []
+    for item in listing:
+        title = str(item.get("title") or item.get("name") or "")
+        title_stems = {stem(w) for w in words(title) if w not in STOPWORDS}
+        overlap = len(said & title_stems)
+        if overlap:
+            scored.append((overlap / max(len(title_stems), 1) + overlap, item))
+    noun = step.capability.entity if step.capability and step.capability.entity else "item"
+    if not scored:
+        shown = replies.which_one(listing, noun) if listing else f"Which {noun} do you mean? Tell me its number."
+        step.clarify = (f"I couldn't tell which {noun} you mean. " + shown) if listing else shown
+        step.clarify_reason = f"No {noun} on the list matches the words of the request, so I asked instead of guessing."
+        return
+    scored.sort(key=lambda s: s[0], reverse=True)
+    top = [item for score, item in scored if score == scored[0][0]]
+    if len(top) > 1:
+        step.clarify = replies.which_one(top, noun)
+        step.clarify_reason = f"{len(top)} {noun}s match the request equally well, so I asked which one."
+        return
+    assert step.filled is not None and step.filled.reference is not None
+    step.filled.args[step.filled.reference] = top[0]["id"]
+    step.calls = _calls(step.filled)
+
+
+def make_plan(
+    dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
+) -> Plan:
+    """The plan for the latest request of ``dialogue`` over ``tools``."""
+    text = dialogue.prompt.strip()
+    if has_secret(text):
+        return Plan(reply=Reply(
+            "That looks like a password, key or other secret. I haven't stored it, searched for it or sent it "
+            "anywhere — keep it in a password manager instead.",
+            "The message contains a secret; nothing was called, so it went nowhere.", 0.9, "decline"))  # fmt: skip
+    context = Context(today, dialogue.listing, dialogue.last_id, resolve_path)
+    whole = router.route(text, tools)
+    if (
+        whole.best
+        and whole.best.capability
+        and whole.best.capability.kind == "conversation"
+        and whole.best.score >= CHAT_THRESHOLD
+    ):
+        return Plan(reply=_chat(whole.best.capability, tools))
+    plan = Plan()
+    for clause in split_clauses(text, tools, router):
+        planned = _plan_clause(clause, dialogue, tools, router, context)
+        if isinstance(planned, Reply):
+            if not plan.steps:
+                return Plan(reply=planned)
+            continue
+        if planned is not None:
+            planned.plan = plan
+            plan.steps.append(planned)
+    if not plan.steps:
+        understood = "I read that as a statement rather than a question or a request for one of my tools, so I haven't looked anything up or sent it anywhere."
+        if is_question(text):
+            understood = "I couldn't match that question to any connected tool, and I don't make up answers."
+        return Plan(
+            reply=Reply(
+                replies.decline(understood, tools),
+                "No connected tool fits the request; nothing was called.",
+                0.1,
+                "decline",
+            )
+        )
+    return plan
+
+
+def _chat(capability: Capability, tools: list[Any]) -> Reply:
+    answer = {
+        "greeting": replies.greeting(tools),
+        "thanks": replies.thanks(),
+        "help": replies.help_text(tools),
+        "smalltalk": replies.smalltalk(tools),
+    }[capability.reply or "help"]
+    return Reply(answer, f"Conversation ({capability.summary}); no tool was needed.", 0.9, "chat")

@@ -1,0 +1,280 @@
+"""Route a request by meaning over the live tools (the semantic-router pattern, on the local MiniLM model).
+
+Every catalogue capability is a route described by its example sentences; a live tool that provides it (by the
+catalogue's word groups) serves that route. A live tool no capability describes — a server connected today —
+is a route of its own, described by its name, description and parameter descriptions. A request is embedded
+once and scored against every route; the best route wins when it clears its threshold by a margin over the
+runner-up that leads elsewhere.
+
+Tool embeddings are cached per tool list and recomputed only when the list changes; the catalogue's examples
+are embedded once per process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
+from agent_core.offline.slots import POLITE as _POLITE
+from agent_core.offline.text import STOPWORDS, stem, words
+
+# Thresholds (cosine similarity, MiniLM). Tuned on eval/dev.jsonl only; see the README's planner section.
+EXAMPLE_THRESHOLD = 0.42  # an example route needs this much
+DOC_THRESHOLD = 0.32  # a tool described only by its own text needs this much (docs are worded unlike requests)
+DOC_BONUS = 0.10  # added to a doc route's score so both kinds of routes compare on one scale
+NAME_WORD_BONUS = 0.07  # per word of the tool's name the request uses (max two), doc routes only
+MARGIN = 0.03  # the winner must lead the best route elsewhere by this much, or the request is ambiguous
+KEYWORD_WEIGHT = 0.06  # per distinctive catalogue word the request uses (weighted by how few capabilities use it)
+KEYWORD_CAP = 0.18
+FRAMING_BONUS = 0.22  # the request opens with one of the capability's framing phrases ("remember that ...")
+# Verbs every API uses: sharing them with a request says nothing about which tool is meant.
+_GENERIC_NAME_WORDS = frozenset(
+    stem(w)
+    for w in [
+        "get",
+        "list",
+        "search",
+        "find",
+        "lookup",
+        "look",
+        "fetch",
+        "query",
+        "create",
+        "run",
+        "set",
+        "update",
+        "read",
+        "show",
+        "make",
+        "do",
+    ]
+)
+
+
+def framed_by(opening: str) -> set[str]:
+    """The capabilities whose framing phrase opens the request ("remember that ..." -> memory_store)."""
+    return {
+        capability.name
+        for capability in catalogue()
+        if opening and any(opening.startswith(f + " ") or opening == f for f in capability.framing)
+    }
+
+
+@dataclass(frozen=True)
+class Route:
+    """A candidate: a catalogue capability (with the live tools that serve it), or a lone tool."""
+
+    key: str
+    score: float
+    capability: Capability | None = None
+    tools: tuple[Any, ...] = ()  # ToolDefinitions, best fit first
+    framed: bool = False  # the request opens with one of the capability's framing phrases
+
+    @property
+    def served(self) -> bool:
+        """Whether a live tool serves this route."""
+        return bool(self.tools)
+
+
+@dataclass
+class Routing:
+    """Every route scored for one request, best first; ``vector`` is the request's embedding."""
+
+    routes: list[Route]
+    vector: np.ndarray
+    capability_scores: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def best(self) -> Route | None:
+        return self.routes[0] if self.routes else None
+
+    def margin(self) -> float:
+        """How far the best route leads the best route that leads somewhere else (another tool or capability)."""
+        if not self.routes:
+            return 0.0
+        best = self.routes[0]
+        names = {getattr(t, "name", None) for t in best.tools}
+        for other in self.routes[1:]:
+            if other.capability is not None and best.capability is not None and other.capability == best.capability:
+                continue
+            if names and names & {getattr(t, "name", None) for t in other.tools}:
+                continue  # the same tool under another capability: not a competitor
+            return best.score - other.score
+        return best.score
+
+
+def _name_words(name: str) -> str:
+    return " ".join(words(name))
+
+
+def tool_text(tool: Any) -> str:
+    """What a tool says about itself: its name as words, its description, and its parameters' descriptions."""
+    description = " ".join((getattr(tool, "description", None) or "").split())
+    schema = getattr(tool, "parameters_json_schema", None) or {}
+    params = [
+        f"{_name_words(name)}: {prop.get('description', '')}".strip(": ")
+        for name, prop in (schema.get("properties") or {}).items()
+        if isinstance(prop, dict)
+    ]
+    return f"{_name_words(tool.name)}. {description[:300]} {'; '.join(params)[:300]}".strip()
+
+
+def _signature(tools: Sequence[Any]) -> str:
+    payload = [(t.name, getattr(t, "description", ""), getattr(t, "parameters_json_schema", None)) for t in tools]
+    return hashlib.sha1(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+
+@cache
+def _default_encoder() -> Any:
+    from agent_core.memory.embedder import shared_local_model
+
+    return shared_local_model()
+
+
+class Router:
+    """Scores requests against the catalogue and the live tools. One per process is enough (see ``router()``)."""
+
+    def __init__(self, encoder: Any | None = None) -> None:
+        self._encoder = encoder
+        self._examples: tuple[np.ndarray, list[str]] | None = None
+        self._keywords: dict[str, dict[str, float]] | None = None
+        self._tools: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._providers: dict[str, tuple[list[ToolFacts], dict[str, list[ToolFacts]]]] = {}
+
+    @property
+    def encoder(self) -> Any:
+        if self._encoder is None:
+            self._encoder = _default_encoder()
+        return self._encoder
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit vectors, one row per text."""
+        return np.asarray(self.encoder.embed_sync(list(texts)), dtype=np.float32)
+
+    def _example_index(self) -> tuple[np.ndarray, list[str]]:
+        if self._examples is None:
+            owners, sentences = [], []
+            for capability in catalogue():
+                for example in capability.examples:
+                    owners.append(capability.name)
+                    sentences.append(example)
+            self._examples = (self.embed(sentences), owners)
+        return self._examples
+
+    def _tool_index(self, tools: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
+        key = _signature(tools)
+        if key not in self._tools:
+            if len(self._tools) > 16:  # tool lists change rarely; keep the cache small anyway
+                self._tools.clear()
+            short = [f"{_name_words(t.name)}: {(getattr(t, 'description', '') or '').split('.')[0]}" for t in tools]
+            full = [tool_text(t) for t in tools]
+            vectors = self.embed(short + full) if tools else np.zeros((0, 384), dtype=np.float32)
+            self._tools[key] = (vectors[: len(tools)], vectors[len(tools) :])
+        return self._tools[key]
+
+    def keywords(self) -> dict[str, dict[str, float]]:
+        """Per capability, the stems of its examples and framing, each weighted 1/(capabilities using it)."""
+        if self._keywords is None:
+            used: dict[str, set[str]] = {}
+            for capability in catalogue():
+                text = " ".join(capability.examples + capability.framing)
+                for word in words(text):
+                    if word not in STOPWORDS and not word.isdigit():
+                        used.setdefault(stem(word), set()).add(capability.name)
+            self._keywords = {}
+            for word, owners in used.items():
+                for owner in owners:
+                    self._keywords.setdefault(owner, {})[word] = 1.0 / len(owners)
+        return self._keywords
+
+    def _served(self, tools: Sequence[Any]) -> tuple[list[ToolFacts], dict[str, list[ToolFacts]]]:
+        """The tools' facts and, per capability, the live tools that provide it (cached per tool list)."""
+        key = _signature(tools)
+        if key not in self._providers:
+            if len(self._providers) > 16:
+                self._providers.clear()
+            facts = [ToolFacts.of(t) for t in tools]
+            self._providers[key] = (
+                facts,
+                {c.name: catalogue().providers(c.name, facts) if c.provided_by else [] for c in catalogue()},
+            )
+        return self._providers[key]
+
+    def capability_scores(
+        self, vector: np.ndarray, request_stems: frozenset[str] = frozenset(), opening: str = ""
+    ) -> dict[str, float]:
+        """Each capability's score: its best example, blended with its second best (one lucky example is noise)."""
+        matrix, owners = self._example_index()
+        sims = matrix @ vector
+        best: dict[str, list[float]] = {}
+        for owner, sim in zip(owners, sims.tolist(), strict=True):
+            best.setdefault(owner, []).append(sim)
+        scores = {}
+        for owner, values in best.items():
+            top = sorted(values, reverse=True)[:2]
+            scores[owner] = 0.75 * top[0] + 0.25 * (top[1] if len(top) > 1 else top[0])
+        for name in framed_by(opening):
+            scores[name] = scores.get(name, 0.0) + FRAMING_BONUS
+        if request_stems:
+            for owner, vocabulary in self.keywords().items():
+                hits = sum(weight for word, weight in vocabulary.items() if word in request_stems)
+                scores[owner] = scores.get(owner, 0.0) + min(KEYWORD_CAP, KEYWORD_WEIGHT * hits)
+        return scores
+
+    def route(self, text: str, tools: Sequence[Any], vector: np.ndarray | None = None) -> Routing:
+        """Score ``text`` against every capability and every live tool.
+
+        Args:
+            text: The request (or one clause of it).
+            tools: The live tools (Pydantic AI ``ToolDefinition``s or anything with name/description).
+            vector: The request's embedding, when the caller has it already.
+
+        Returns:
+            The routes, best first, with the request's embedding.
+        """
+        vector = self.embed([text])[0] if vector is None else vector
+        facts, providers = self._served(tools)
+        by_name = {t.name: t for t in tools}
+        request_stems = frozenset(stem(w) for w in words(text) if w not in STOPWORDS)
+        opening = " ".join(_POLITE.sub("", text.lower()).replace(":", " :").split())
+        cap_scores = self.capability_scores(vector, request_stems, opening)
+        framed = framed_by(opening)
+        short, full = self._tool_index(tools)
+        doc_scores = np.maximum(short @ vector, full @ vector) if len(tools) else np.zeros(0)
+        doc_by_name = dict(zip([t.name for t in tools], doc_scores.tolist(), strict=True))
+        routes: list[Route] = []
+        described: set[str] = set()
+        for capability in catalogue():
+            serving = providers[capability.name]
+            described.update(p.name for p in serving)
+            ranked = sorted(serving, key=lambda p: doc_by_name.get(p.name, 0.0), reverse=True)
+            routes.append(
+                Route(
+                    capability.name,
+                    cap_scores.get(capability.name, 0.0),
+                    capability,
+                    tuple(by_name[p.name] for p in ranked),
+                    capability.name in framed,
+                )
+            )
+        for fact in facts:
+            if fact.name in described:
+                continue
+            hits = len((fact.name_stems - _GENERIC_NAME_WORDS) & request_stems)
+            score = doc_by_name[fact.name] + DOC_BONUS + NAME_WORD_BONUS * min(hits, 2)
+            routes.append(Route(f"tool:{fact.name}", score, None, (by_name[fact.name],)))
+        routes.sort(key=lambda r: r.score, reverse=True)
+        return Routing(routes, vector, cap_scores)
+
+
+@cache
+def router() -> Router:
+    """The process's router (its caches live as long as the process)."""
+    return Router()

@@ -1,0 +1,361 @@
+"""Fill a tool's arguments from a request, chosen by each parameter's JSON schema: type, name and description.
+
+A parameter is classified once (``kind_of``) and read by the typed extractor for that kind: ids and counts,
+numbers with units, time zones and places (the tzdata gazetteer), times of day, dates, paths, identifiers such as
+DOIs, ISBNs, URLs and e-mail addresses, currency codes, enum values (with the catalogue's synonyms), and free
+text — the rest of the sentence once the request's framing is taken off. No tool name appears here: a tool
+of a server connected today is filled the same way as our own tools.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from agent_core.offline.catalogue import catalogue
+from agent_core.offline.text import STOPWORDS, stem, words
+from agent_core.offline.timezones import locate_places
+
+# High-precision guards: things with a shape of their own.
+QUOTED = re.compile(r"""(?:^|(?<=[\s:(,]))['"‘“]([^'"‘’“”]{1,300}?)['"’”](?=$|[\s,.;:!?)])""")
+_DOI = re.compile(r"\b10\.\d{4,9}/[^\s\"'<>,;]+[^\s\"'<>,;.)?!]")
+_ISBN = re.compile(r"\b(?:97[89][- ]?)?\d{1,5}[- ]?\d{1,7}[- ]?\d{1,7}[- ]?[\dXx]\b")
+_URL = re.compile(r"https?://[^\s<>\"']+[^\s<>\"'.,;)?!]")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]*\w")
+_PATH = re.compile(
+    r"(?<![\w@])(?:~|\.{1,2})?/?(?:[\w\-]+/)*[\w\-]+\.[A-Za-z0-9]{1,8}\b|(?<![\w@])(?:~|\.{1,2})?/?(?:[\w\-]+/)+[\w\-]*"
+)
+_NUMBER = re.compile(r"(?<![\w.:/-])-?\d+(?:[.,]\d+)?(?![\w:/]|\.\d)")
+_TIME = re.compile(
+    r"\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?!\w)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b|"
+    r"\b(?P<word>noon|midday|midnight)\b|\bat\s+(?P<bare>[01]?\d|2[0-3])\b(?!\s*(?:%|degrees|[.,:]\d|[ap]\.?m\b))",
+    re.IGNORECASE,
+)
+_ORDINALS = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+    "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9, "tenth": 10,
+    "10th": 10, "last": -1,
+}  # fmt: skip
+_NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+POLITE = re.compile(
+    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|please|pls|kindly|can you|could you|would you|will you|"
+    r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just)\b[\s,]*)+",
+    re.IGNORECASE,
+)
+_TRAILING = re.compile(r"[\s,]*(?:please|pls|thanks|thank you|for me|right now|now)?[\s.!?]*$", re.IGNORECASE)
+
+
+@dataclass
+class Span:
+    """A value found in the text, where it was found, and whether it was read (not defaulted)."""
+
+    value: Any
+    start: int = -1
+    end: int = -1
+
+
+def kind_of(name: str, prop: dict[str, Any]) -> str:
+    """The extractor a parameter needs, judged from its type, name and description."""
+    kind = prop.get("type")
+    if kind is None:
+        types = [option.get("type") for option in prop.get("anyOf", []) if isinstance(option, dict)]
+        kind = next((t for t in types if t and t != "null"), "string")
+    lowered = f"{' '.join(words(name))} {prop.get('description', '')}".lower()
+    said = set(words(name))
+    if "enum" in prop or any("enum" in o for o in prop.get("anyOf", []) if isinstance(o, dict)):
+        return "enum"
+    if kind == "array":
+        items = prop.get("items") or {}
+        return "paths" if "path" in said else ("choices" if items.get("type", "string") == "string" else "skip")
+    if kind == "object":
+        return "skip"
+    if kind == "integer" and (
+        said & {"id", "number", "no", "index"} or ("number" in lowered and "how many" not in lowered)
+    ):
+        return "id"
+    if kind in {"integer", "number"}:
+        return "count" if kind == "integer" else "amount"
+    if kind == "boolean":
+        return "skip"
+    for marker, found in (
+        ("doi", "doi"), ("isbn", "isbn"), ("url", "url"), ("link", "url"), ("e-mail", "email"), ("email", "email"),
+        ("iso 4217", "currency"), ("currency", "currency"), ("time zone", "timezone"), ("timezone", "timezone"),
+        ("hh:mm", "time_of_day"), ("yyyy-mm-dd", "date"), ("unit", "unit"),
+    ):  # fmt: skip
+        if marker in lowered:
+            return found
+    if said & {"tz", "zone"}:
+        return "timezone"
+    if said & {"path", "file", "directory", "dir", "folder", "filename"}:
+        return "path"
+    if said & {"city", "location", "place", "country", "town", "region"}:
+        return "place"
+    if said & {"date", "day"}:
+        return "date"
+    if said == {"time"}:
+        return "time_of_day"
+    return "text"
+
+
+def role_of(name: str) -> str | None:
+    """Which end of a pair a parameter is: "source" (source_timezone, from_unit) or "target" (to_currency)."""
+    said = words(name)
+    if said and said[0] in {"source", "from", "src", "origin", "input"}:
+        return "source"
+    if said and said[0] in {"target", "to", "dest", "destination", "output"}:
+        return "target"
+    return None
+
+
+def time_of_day(text: str) -> list[Span]:
+    """Times of day as 24-hour HH:MM ("3pm" -> "15:00", "9:30 am" -> "09:30", "noon" -> "12:00")."""
+    found = []
+    for match in _TIME.finditer(text):
+        if match.group("word"):
+            value = "00:00" if match.group("word").lower() == "midnight" else "12:00"
+        elif match.group("bare"):
+            hour = int(match.group("bare"))
+            value = f"{hour + (12 if 1 <= hour <= 6 else 0):02d}:00"  # "at 3" in a day means the afternoon
+        elif match.group("ampm"):
+            hour, minute = int(match.group("h")), int(match.group("m") or 0)
+            if not 1 <= hour <= 12 or minute > 59:
+                continue
+            hour = hour % 12 + (12 if match.group("ampm").lower().startswith("p") else 0)
+            value = f"{hour:02d}:{minute:02d}"
+        else:
+            value = f"{int(match.group('h24')):02d}:{match.group('m24')}"
+        found.append(Span(value, match.start(), match.end()))
+    return found
+
+
+def dates(text: str, today: date) -> list[Span]:
+    """Dates as YYYY-MM-DD: today, tomorrow, weekdays ("on Friday", "next Tuesday"), "3 December", ISO dates."""
+    found: list[Span] = []
+    lowered = text.lower()
+    for match in re.finditer(r"\b(\d{4})-(\d{2})-(\d{2})\b", lowered):
+        found.append(Span(match.group(0), match.start(), match.end()))
+    for word, delta in (("day after tomorrow", 2), ("tomorrow", 1), ("today", 0), ("tonight", 0)):
+        for match in re.finditer(rf"\b{word}\b", lowered):
+            if not any(s.start <= match.start() < s.end for s in found):
+                found.append(Span((today + timedelta(days=delta)).isoformat(), match.start(), match.end()))
+    for match in re.finditer(r"\b(next\s+|this\s+|on\s+)?(" + "|".join(_WEEKDAYS) + r")\b", lowered):
+        target = _WEEKDAYS.index(match.group(2))
+        ahead = (target - today.weekday()) % 7 or 7
+        if (match.group(1) or "").strip() == "next" and ahead < 7 and today.weekday() != 6:
+            ahead += 7 if ahead <= (6 - today.weekday()) else 0
+        found.append(Span((today + timedelta(days=ahead)).isoformat(), match.start(), match.end()))
+    month = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+    for match in re.finditer(
+        rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{month}\b|\b{month}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", lowered
+    ):
+        day = int(match.group(1) or match.group(4))
+        name = (match.group(2) or match.group(3))[:3]
+        try:
+            value = date(today.year, _MONTHS.index(name) + 1, day)
+        except ValueError:
+            continue
+        if value < today:
+            value = value.replace(year=today.year + 1)
+        found.append(Span(value.isoformat(), match.start(), match.end()))
+    return sorted(found, key=lambda s: s.start)
+
+
+def numbers(text: str) -> list[Span]:
+    """Numbers as written (digits, or number words one to ten), with their positions."""
+    found = [
+        Span(
+            float(m.group(0).replace(",", "")) if "." in m.group(0) or "," in m.group(0) else int(m.group(0)),
+            m.start(),
+            m.end(),
+        )
+        for m in _NUMBER.finditer(text)
+    ]
+    for match in re.finditer(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", text.lower()):
+        found.append(Span(_NUMBER_WORDS[match.group(1)], match.start(), match.end()))
+    return sorted(found, key=lambda s: s.start)
+
+
+def ordinals(text: str) -> list[Span]:
+    """Ordinal references ("the second one", "the last task") as positions in a list (1-based; -1 = last)."""
+    return [
+        Span(_ORDINALS[m.group(1)], m.start(), m.end())
+        for m in re.finditer(r"\b(" + "|".join(_ORDINALS) + r")\b", text.lower())
+    ]
+
+
+def ids(text: str) -> list[Span]:
+    """Explicit item numbers: "task 3", "#4", "tasks 1 and 2", "items 2, 3 and 5", "number 6"."""
+    found = []
+    for match in re.finditer(
+        r"(?:#\s?|\b(?:no\.?|number|nr\.?|item|items|task|tasks|todo|todos|id|ids)\s*#?\s*)(\d+)\b", text, re.IGNORECASE
+    ):
+        found.append(Span(int(match.group(1)), match.start(1), match.end(1)))
+        tail = text[match.end() :]
+        for more in re.finditer(
+            r"^\s*(?:,|and|&|\+|or)\s*(?:(?:task|item|number|#)\s*)?#?(\d+)\b", tail, re.IGNORECASE
+        ):
+            found.append(Span(int(more.group(1)), match.end() + more.start(1), match.end() + more.end(1)))
+            tail2 = tail[more.end() :]
+            while m2 := re.match(
+                r"^\s*(?:,|and|&|\+|or)\s*(?:(?:task|item|number|#)\s*)?#?(\d+)\b", tail2, re.IGNORECASE
+            ):
+                offset = len(text) - len(tail2)
+                found.append(Span(int(m2.group(1)), offset + m2.start(1), offset + m2.end(1)))
+                tail2 = tail2[m2.end() :]
+    if not found:  # a bare number in a short command ("complete 3", "delete 4 and 5")
+        bare = [
+            n for n in numbers(text) if isinstance(n.value, int) and 0 < n.value < 100000 and text[n.start].isdigit()
+        ]
+        if bare and not time_of_day(text) and not dates(text, date(2000, 1, 1)):
+            found = bare
+    unique: dict[int, Span] = {}
+    for span in sorted(found, key=lambda s: s.start):
+        unique.setdefault(span.value, span)
+    return list(unique.values())
+
+
+def identifier(kind: str, text: str) -> list[Span]:
+    """DOIs, ISBNs, URLs and e-mail addresses, as written."""
+    pattern = {"doi": _DOI, "isbn": _ISBN, "url": _URL, "email": _EMAIL}[kind]
+    return [Span(m.group(0), m.start(), m.end()) for m in pattern.finditer(text)]
+
+
+def paths(text: str) -> list[Span]:
+    """File and folder paths as written ("notes/ideas.txt"), or the folder named in "my notes folder"."""
+    found = [
+        Span(m.group(0).rstrip("/") or "/", m.start(), m.end())
+        for m in _PATH.finditer(text)
+        if not _URL.match(text, m.start())
+    ]
+    found = [
+        s
+        for s in found
+        if not re.fullmatch(r"[\d.]+", s.value) and not _EMAIL.search(text[max(0, s.start - 30) : s.end])
+    ]
+    if not found:
+        for match in re.finditer(
+            r"\b(?:the|my|our)?\s*([\w\-]+)\s+(?:folder|directory|dir)\b|\b(?:folder|directory|dir)\s+(?:called\s+|named\s+)?['\"]?([\w\-./]+)",
+            text,
+            re.IGNORECASE,
+        ):
+            name = match.group(1) or match.group(2)
+            if name.lower() not in STOPWORDS | {"root", "home", "main", "the", "a", "which", "what"}:
+                found.append(Span(name, match.start(), match.end()))
+    return found
+
+
+def places(text: str) -> list[Span]:
+    """Places as written (for a city parameter): the gazetteer's names, else a capitalised name after in/for/at."""
+    found = [Span(place.label, offset, offset + len(place.label)) for offset, place in locate_places(text)]
+    found = [s for s in found if len(s.value) > 3 or s.value.isupper() is False]
+    if not found:
+        for match in re.finditer(r"\b(?:in|for|at|of|near)\s+((?:[A-Z][\w\-']+)(?:\s+[A-Z][\w\-']+){0,2})", text):
+            found.append(Span(match.group(1), match.start(1), match.end(1)))
+    return found
+
+
+def zones(text: str) -> list[Span]:
+    """IANA time zones for the places named, in order."""
+    return [Span(place.zone, offset, offset + len(place.label)) for offset, place in locate_places(text)]
+
+
+def enum_value(options: list[Any], text: str) -> Span | None:
+    """The enum option the request names, directly or by a catalogue synonym ("open" -> "pending")."""
+    lowered = f" {' '.join(words(text))} "
+    best: Span | None = None
+    for option in options:
+        spelled = [str(option), *catalogue().synonyms.get(str(option), ())]
+        for word in spelled:
+            position = lowered.find(f" {' '.join(words(word))} ")
+            if position >= 0 and (best is None or position < best.start):
+                best = Span(option, position, position + len(word))
+    return best
+
+
+def choices(prop: dict[str, Any], text: str) -> Span | None:
+    """For a list-of-strings parameter whose description names its options ("any of title, authors, year"):
+    the options the request mentions."""
+    description = prop.get("description", "")
+    listed = re.split(r"[,;/]|\bor\b|\band\b", description.split(":")[-1]) if ":" in description else []
+    options = [o.strip(" .'\"()") for o in listed if o.strip(" .'\"()") and len(o.split()) <= 2]
+    said = {stem(w) for w in words(text)}
+    chosen = [o for o in options if stem(words(o)[-1] if words(o) else o) in said]
+    return Span(chosen) if chosen else None
+
+
+def amount(text: str) -> Span | None:
+    """The first number in the request that is not part of a time, a date or an id."""
+    spans = [n for n in numbers(text) if not any(t.start <= n.start < t.end for t in time_of_day(text))]
+    return spans[0] if spans else None
+
+
+def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
+    """A count such as ``max_results`` or ``days``: a number next to a word of the parameter's name or description
+    ("5 papers", "next 3 days", "top 10")."""
+    vocabulary = {stem(w) for w in words(f"{name} {prop.get('description', '')}") if w not in STOPWORDS}
+    vocabulary -= {stem(w) for w in ("how", "many", "return", "max", "number")}
+    tokens = list(re.finditer(r"[\w']+", text.lower()))
+    for index, token in enumerate(tokens):
+        value = _NUMBER_WORDS.get(token.group(0)) or (int(token.group(0)) if token.group(0).isdigit() else None)
+        if value is None:
+            continue
+        near = {stem(t.group(0)) for t in tokens[index + 1 : index + 3]}
+        before = tokens[index - 1].group(0) if index else ""
+        if near & vocabulary or before in {"top", "first"}:
+            return Span(value, token.start(), token.end())
+    return None
+
+
+@dataclass
+class Framing:
+    """What to take off a request to leave the text a free-text parameter carries."""
+
+    lead: tuple[str, ...] = ()
+    vocabulary: frozenset[str] = field(default_factory=frozenset)  # words of the tool's own name and description
+
+
+def strip_framing(text: str, framing: Framing) -> str:
+    """The request without politeness, without its framing phrases at either end, and without a leading run of
+    words that only name the tool ("search arXiv papers on X" -> "X")."""
+    rest = POLITE.sub("", text).strip().rstrip(" .!?")
+    for _ in range(3):
+        before = rest
+        lowered = rest.lower()
+        for phrase in framing.lead:
+            if lowered.startswith(phrase) and (len(lowered) == len(phrase) or not lowered[len(phrase)].isalnum()):
+                rest = rest[len(phrase) :].lstrip(" :,-–—")
+                break
+        lowered = rest.lower()
+        for phrase in framing.lead:
+            if len(phrase.split()) >= 2 and lowered.endswith(" " + phrase):
+                rest = rest[: -len(phrase)].rstrip(" ,:-")
+                break
+        rest = POLITE.sub("", rest).strip()
+        if rest == before:
+            break
+    if framing.vocabulary:
+        tokens = rest.split()
+        while tokens and (
+            stem(tokens[0].lower().strip(",:;")) in framing.vocabulary
+            or tokens[0].lower().strip(",:;")
+            in STOPWORDS | {"about", "on", "for", "regarding", "papers", "paper", "articles"}
+        ):
+            tokens.pop(0)
+        rest = " ".join(tokens) if tokens else rest
+    rest = _TRAILING.sub("", rest).strip().strip("'\"‘’“”").strip()
+    return rest

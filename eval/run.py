@@ -1,0 +1,82 @@
+"""The eval harness: runs every item of eval/*.jsonl through the real agent path with the offline planner.
+
+Run with::
+
+    python -m eval.run [--set dev|heldout|unseen|all] [--failures] [--json out.json]
+
+(or ``make eval``). Per item: the world is reset, each ``context`` message runs as its own turn, then the item's
+text; every turn first goes through the tool-gap check, as in the app. The item's own turn is scored by
+``eval.scoring`` against its ``expect``. ``--failures`` lists failed items of the dev set only: the held-out and
+unseen sets are never inspected item by item while tuning. ``--file PATH`` runs one other file (e.g. a scratch set).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from eval import report
+from eval.toolsets import REPO
+
+if TYPE_CHECKING:
+    from eval.harness import ItemResult
+
+SETS = ("dev", "heldout", "unseen")
+PROTECTED = frozenset({"heldout", "unseen"})  # never listed item by item
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m eval.run", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", choices=(*SETS, "all"), default="all", help="which data file(s) to run")
+    parser.add_argument("--file", type=Path, help="run this jsonl file instead of --set")
+    parser.add_argument("--failures", action="store_true", help="list every failed item (dev set only)")
+    parser.add_argument("--json", type=Path, help="write all results to this file")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.getLogger("agent_core").setLevel(logging.ERROR)
+    if args.file:
+        files = {args.file.stem: args.file}
+    else:
+        files = {name: REPO / "eval" / f"{name}.jsonl" for name in (SETS if args.set == "all" else (args.set,))}
+    if args.failures and (any(p.stem in PROTECTED for p in files.values()) or (not args.file and args.set != "dev")):
+        print(
+            "--failures lists dev items only: the heldout and unseen sets are never inspected item by item while "
+            "tuning. Run `python -m eval.run --set dev --failures`.",
+            file=sys.stderr,
+        )
+        return 2
+    from eval.harness import detector_factory, run_file  # the planner loads only once something runs
+
+    factory = detector_factory()
+    status = 0
+    runs: dict[str, tuple[dict[str, Any], list[ItemResult]]] = {}
+    for name, path in files.items():
+        if not path.exists():
+            print(f"{path.relative_to(REPO) if path.is_relative_to(REPO) else path}: not found, skipped")
+            continue
+        try:
+            runs[name] = asyncio.run(run_file(path, factory))
+        except RuntimeError as exc:  # a test-only server did not start: the set cannot be measured
+            print(f"{name}: not run: {exc}", file=sys.stderr)
+            status = 1
+    if not runs:
+        print("nothing to run")
+        return 1
+    print(report.render(runs, show_failures=args.failures))
+    if args.json:
+        payload = {name: {"meta": meta, "results": [r.as_json() for r in rs]} for name, (meta, rs) in runs.items()}
+        args.json.write_text(json.dumps(payload, indent=1, ensure_ascii=False, default=str), encoding="utf-8")
+        print(f"results written to {args.json}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,7 @@
+"""Test-only MCP servers for the planner evaluation (``eval/unseen.jsonl`` and the dev set).
+
+Each module is one small stdio server with deterministic fake data and no network access, run with
+``python -m eval.servers.<name>``. They exist to check that the planner routes by what a connected server publishes
+(tool names, descriptions, JSON schemas), not by names written into its code: their tool names must never appear
+in ``agent_core/``. See README.md for which server belongs to which set.
+"""

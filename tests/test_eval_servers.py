@@ -1,0 +1,119 @@
+"""The test-only MCP servers of eval/servers/: each one over real stdio, and their tool names kept out of agent_core."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import ClientSession, StdioServerParameters, stdio_client
+
+from agent_core.settings import PROJECT_ROOT
+from eval.servers import calendar, doi, units
+
+# server -> (its tools, read-only or not; one call: tool, arguments, expected structured content (subset))
+SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] = {
+    "airquality": ({"get_air_quality": True}, "get_air_quality", {"city": "Paris"}, {"city": "Paris"}),
+    "doi": (
+        {"lookup_doi": True},
+        "lookup_doi",
+        {"doi": "10.1038/nature12373", "fields": ["title", "journal"]},
+        {"doi": "10.1038/nature12373", "journal": "Nature"},
+    ),
+    "units": (
+        {"convert_units": True},
+        "convert_units",
+        {"value": 10, "from_unit": "kilometers", "to_unit": "miles"},
+        {"from_unit": "km", "to_unit": "mi", "result": 6.213711922},
+    ),
+    "arxiv": ({"search_arxiv": True}, "search_arxiv", {"query": "graph neural networks", "max_results": 2}, {}),
+    "calendar": (
+        {"create_event": False, "list_events": True},
+        "create_event",
+        {"title": "Lab meeting", "date": "2026-11-23", "start_time": "9:30"},
+        {"id": 1, "title": "Lab meeting", "date": "2026-11-23", "start_time": "09:30"},
+    ),
+    "weather": ({"get_forecast": True}, "get_forecast", {"city": "Oslo", "days": 2}, {"city": "Oslo"}),
+    "isbn": ({"lookup_isbn": True}, "lookup_isbn", {"isbn": "978-0-262-03384-8"}, {"isbn": "9780262033848"}),
+    "currency": (
+        {"convert_currency": True},
+        "convert_currency",
+        {"amount": 100, "from_currency": "usd", "to_currency": "EUR"},
+        {"from_currency": "USD", "to_currency": "EUR", "rate": 0.92, "result": 92.0},
+    ),
+}
+TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
+
+
+async def _exercise(name: str, out: dict[str, dict[str, Any]]) -> None:
+    """Start ``python -m eval.servers.<name>``, list its tools and make the one call (plus a follow-up or error)."""
+    _, tool, args, _ = SERVERS[name]
+    params = StdioServerParameters(command=sys.executable, args=["-m", f"eval.servers.{name}"], cwd=str(PROJECT_ROOT))
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        seen: dict[str, Any] = {
+            "tools": {t.name: t for t in (await session.list_tools()).tools},
+            "call": await session.call_tool(tool, args),
+        }
+        if name == "calendar":
+            seen["follow_up"] = await session.call_tool("list_events", {"date": "2026-11-23"})
+        if name == "doi":
+            seen["error"] = await session.call_tool("lookup_doi", {"doi": "nature12373"})
+        if name == "units":
+            seen["error"] = await session.call_tool("convert_units", {"value": 1, "from_unit": "km", "to_unit": "kg"})
+        out[name] = seen
+
+
+@pytest.mark.anyio
+async def test_every_eval_server_lists_annotated_tools_and_answers_over_stdio() -> None:
+    results: dict[str, dict[str, Any]] = {}
+    with anyio.fail_after(60):
+        async with anyio.create_task_group() as group:
+            for name in SERVERS:
+                group.start_soon(_exercise, name, results)
+
+    for name, (tools_expected, _, _, expected) in SERVERS.items():
+        seen = results[name]
+        assert {t: tool.annotations.read_only_hint for t, tool in seen["tools"].items()} == tools_expected, name
+        for tool in seen["tools"].values():
+            assert tool.description and len(tool.description) > 40, tool.name
+            assert tool.output_schema is not None, tool.name  # structured results
+            for prop in tool.input_schema["properties"].values():
+                assert prop.get("description"), (tool.name, prop)
+        call = seen["call"]
+        assert not call.is_error, (name, call.content)
+        assert expected.items() <= call.structured_content.items(), (name, call.structured_content)
+
+    assert results["calendar"]["tools"]["create_event"].annotations.destructive_hint is False
+    [event] = results["calendar"]["follow_up"].structured_content["events"]
+    assert event["title"] == "Lab meeting"
+    assert set(results["doi"]["call"].structured_content) == {"doi", "title", "journal"}
+    papers = results["arxiv"]["call"].structured_content["papers"]
+    assert len(papers) == 2 and all({"id", "title", "authors", "year"} <= set(p) for p in papers)
+    days = results["weather"]["call"].structured_content["days"]
+    assert [d["date"] for d in days] == ["2026-11-22", "2026-11-23"]
+    assert 0 <= results["airquality"]["call"].structured_content["aqi"] <= 500
+    for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
+        error = results[name]["error"]
+        assert error.is_error and hint in error.content[0].text, (name, error.content)
+
+
+def test_eval_tool_names_never_appear_in_agent_core() -> None:
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in Path(PROJECT_ROOT, "agent_core").rglob("*.py"))
+    assert not {name for name in TOOL_NAMES if name in sources}
+
+
+def test_fake_data_is_deterministic_and_validated() -> None:
+    assert doi.lookup("doi:10.1038/NATURE12373") == doi.lookup("https://doi.org/10.1038/nature12373")
+    assert units.convert(212, "°F", "celsius").result == 100.0
+    assert units.convert(1, "lb", "oz").result == 16.0
+    with pytest.raises(ValueError, match="Unknown unit 'parsec'"):
+        units.convert(1, "parsec", "m")
+    book = calendar.Calendar()
+    with pytest.raises(ValueError, match="Use YYYY-MM-DD"):
+        book.create("Lab meeting", "2026-02-30", "10:00")
+    with pytest.raises(ValueError, match="Use 24-hour HH:MM"):
+        book.create("Lab meeting", "2026-11-23", "25:00")
+    assert book.on("2026-11-23").events == []

@@ -1,0 +1,250 @@
+"""The offline planner's typed slot extractors read values the way people write them, relative to a fixed day."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from agent_core.offline import slots
+
+WEDNESDAY = date(2026, 1, 7)  # a fixed "today" (weekday 2), so relative dates are deterministic
+
+
+def values(spans: list[slots.Span]) -> list[object]:
+    return [span.value for span in spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("call me at 3pm", ["15:00"]),
+        ("3 p.m. works", ["15:00"]),
+        ("9:30 am in London", ["09:30"]),
+        ("12am", ["00:00"]),
+        ("12pm", ["12:00"]),
+        ("lunch at noon", ["12:00"]),
+        ("midday", ["12:00"]),
+        ("midnight", ["00:00"]),
+        ("from 14:05 to 16:30", ["14:05", "16:30"]),
+        ("the meeting is at 3", ["15:00"]),  # a bare "at 3" in a day means the afternoon
+        ("at 9pm", ["21:00"]),
+    ],
+)
+def test_times_of_day_become_24_hour_hh_mm(text: str, expected: list[str]) -> None:
+    assert values(slots.time_of_day(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["13pm", "0am", "it costs 12 euros", "task 3", "set the oven at 5 degrees"])
+def test_things_that_only_look_like_times_are_not_times(text: str) -> None:
+    assert slots.time_of_day(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("meet at 14:05", "14:05"), ("at 10:30", "10:30"), ("at 9:30 am", "09:30"), ("at 11 pm", "23:00"), ("at 6 am", "06:00")],
+)
+def test_a_time_after_at_keeps_its_minutes_and_am_pm(text: str, expected: str) -> None:
+    assert values(slots.time_of_day(text)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("today", WEDNESDAY),
+        ("tonight", WEDNESDAY),
+        ("tomorrow", WEDNESDAY + timedelta(days=1)),
+        ("the day after tomorrow", WEDNESDAY + timedelta(days=2)),
+        ("on Friday", date(2026, 1, 9)),
+        ("friday", date(2026, 1, 9)),
+        ("on Monday", date(2026, 1, 12)),
+        ("3 December", date(2026, 12, 3)),
+        ("December 3rd", date(2026, 12, 3)),
+        ("the 3rd of December", date(2026, 12, 3)),
+        ("2026-02-01", date(2026, 2, 1)),
+    ],
+)
+def test_dates_are_read_relative_to_today(text: str, expected: date) -> None:
+    assert values(slots.dates(text, WEDNESDAY)) == [expected.isoformat()]
+
+
+def test_next_weekday_is_that_weekday_after_today_within_two_weeks() -> None:
+    [friday] = values(slots.dates("next Friday", WEDNESDAY))
+    day = date.fromisoformat(str(friday))
+    assert day.weekday() == 4 and WEDNESDAY < day <= WEDNESDAY + timedelta(days=14)
+
+
+def test_a_day_of_the_year_already_past_means_next_year() -> None:
+    assert values(slots.dates("1 January", WEDNESDAY)) == ["2027-01-01"]
+    assert values(slots.dates("31 February", WEDNESDAY)) == []  # no such day: nothing, not a guess
+
+
+def test_several_dates_come_back_in_the_order_written() -> None:
+    assert values(slots.dates("tomorrow or on Friday", WEDNESDAY)) == ["2026-01-08", "2026-01-09"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("mark tasks 1 and 2 done", [1, 2]),
+        ("delete #4", [4]),
+        ("complete task 3", [3]),
+        ("delete items 2, 3 and 5", [2, 3, 5]),
+        ("number 6 is done", [6]),
+        ("complete 3", [3]),  # a bare number in a short command
+        ("delete 4 and 5", [4, 5]),
+        ("task 3 at 3pm", [3]),  # the time is not an id
+        ("task 2 and task 2", [2]),  # once each
+    ],
+)
+def test_item_numbers_are_read_as_ids(text: str, expected: list[int]) -> None:
+    assert values(slots.ids(text)) == expected
+
+
+def test_a_bare_number_next_to_a_time_or_date_is_not_an_id() -> None:
+    assert slots.ids("remind me at 5pm") == []
+    assert slots.ids("3 December") == []
+
+
+def test_ordinals_are_list_positions_and_last_is_minus_one() -> None:
+    assert values(slots.ordinals("delete the second one and the last one")) == [2, -1]
+    assert values(slots.ordinals("the 1st and the third")) == [1, 3]
+    assert slots.ordinals("delete task 2") == []
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "expected"),
+    [
+        ("doi", "look up 10.1038/nature12373.", "10.1038/nature12373"),
+        ("isbn", "the book with ISBN 978-0-13-468599-1", "978-0-13-468599-1"),
+        ("url", "summarise https://example.org/a?b=1.", "https://example.org/a?b=1"),
+        ("email", "write to bob@lab.org please", "bob@lab.org"),
+    ],
+)
+def test_identifiers_are_read_as_written_without_trailing_punctuation(kind: str, text: str, expected: str) -> None:
+    assert values(slots.identifier(kind, text)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("read notes/ideas.txt", ["notes/ideas.txt"]),
+        ("open README.md", ["README.md"]),
+        ("list the files in papers/", ["papers"]),
+        ("what is in my notes folder?", ["notes"]),
+        ("show me the data directory", ["data"]),
+        ("read ~/notes/a.md", ["~/notes/a.md"]),
+    ],
+)
+def test_paths_are_read_as_written_or_from_a_named_folder(text: str, expected: list[str]) -> None:
+    assert values(slots.paths(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["email bob@lab.org", "Python 3.11 is out", "the folder"])
+def test_addresses_and_version_numbers_are_not_paths(text: str) -> None:
+    assert slots.paths(text) == []
+
+
+STATUS = ["pending", "completed", "all"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("which tasks are open", "pending"),
+        ("what's still left to do", "pending"),
+        ("what have I finished", "completed"),
+        ("show my completed tasks", "completed"),
+        ("show everything on my list", "all"),
+        ("show pending tasks", "pending"),
+    ],
+)
+def test_enum_values_are_read_directly_or_by_a_synonym(text: str, expected: str) -> None:
+    found = slots.enum_value(STATUS, text)
+    assert found is not None and found.value == expected
+
+
+def test_no_enum_value_is_invented_when_none_is_named() -> None:
+    assert slots.enum_value(STATUS, "hello there") is None
+
+
+MAX_RESULTS = {"type": "integer", "description": "How many papers to return"}
+
+
+@pytest.mark.parametrize(
+    ("name", "prop", "text", "expected"),
+    [
+        ("max_results", MAX_RESULTS, "top 3 papers on CRISPR", 3),
+        ("max_results", MAX_RESULTS, "find 5 papers on CRISPR", 5),
+        ("max_results", MAX_RESULTS, "the first two papers about folding", 2),
+        ("days", {"type": "integer"}, "forecast for the next 3 days", 3),
+    ],
+)
+def test_counts_are_numbers_next_to_the_words_of_the_parameter(name: str, prop: dict, text: str, expected: int) -> None:
+    found = slots.count_for(name, prop, text)
+    assert found is not None and found.value == expected
+
+
+def test_a_number_unrelated_to_the_parameter_is_not_a_count() -> None:
+    assert slots.count_for("days", {"type": "integer"}, "forecast for Paris") is None
+    assert slots.count_for("max_results", MAX_RESULTS, "papers from 2021 on CRISPR") is None
+
+
+@pytest.mark.parametrize(
+    ("name", "prop", "kind"),
+    [
+        ("timezone", {"type": "string", "description": "IANA time zone name"}, "timezone"),
+        ("tz", {"type": "string"}, "timezone"),
+        ("city", {"type": "string"}, "place"),
+        ("location", {"type": "string", "description": "Where"}, "place"),
+        ("path", {"type": "string"}, "path"),
+        ("path_list", {"type": "array", "items": {"type": "string"}}, "paths"),
+        ("fields", {"type": "array", "items": {"type": "string"}}, "choices"),
+        ("task_id", {"type": "integer"}, "id"),
+        ("max_results", {"type": "integer", "description": "How many results"}, "count"),
+        ("amount", {"type": "number"}, "amount"),
+        ("status", {"type": "string", "enum": ["pending", "completed", "all"]}, "enum"),
+        ("status", {"anyOf": [{"enum": ["a", "b"], "type": "string"}, {"type": "null"}]}, "enum"),
+        ("doi", {"type": "string"}, "doi"),
+        ("isbn", {"type": "string"}, "isbn"),
+        ("url", {"type": "string"}, "url"),
+        ("recipient", {"type": "string", "description": "E-mail address"}, "email"),
+        ("currency", {"type": "string", "description": "ISO 4217 code"}, "currency"),
+        ("time", {"type": "string", "description": "Time in HH:MM"}, "time_of_day"),
+        ("time", {"type": "string"}, "time_of_day"),
+        ("date", {"type": "string"}, "date"),
+        ("start_day", {"type": "string", "description": "YYYY-MM-DD"}, "date"),
+        ("title", {"type": "string"}, "text"),
+        ("query", {"anyOf": [{"type": "string"}, {"type": "null"}]}, "text"),
+        ("metadata", {"type": "object"}, "skip"),
+        ("verbose", {"type": "boolean"}, "skip"),
+    ],
+)
+def test_a_parameter_is_classified_by_its_type_name_and_description(name: str, prop: dict, kind: str) -> None:
+    assert slots.kind_of(name, prop) == kind
+
+
+def test_pair_roles_are_read_from_the_parameter_name() -> None:
+    assert slots.role_of("source_timezone") == "source"
+    assert slots.role_of("from_unit") == "source"
+    assert slots.role_of("to_currency") == "target"
+    assert slots.role_of("target_timezone") == "target"
+    assert slots.role_of("timezone") is None
+
+
+def test_places_come_from_the_gazetteer_or_a_capitalised_name_after_a_preposition() -> None:
+    assert values(slots.places("air quality in Delhi")) == ["Delhi"]
+    assert values(slots.places("what is the weather in New York")) == ["New York"]
+    assert values(slots.places("the weather in Gotham City")) == ["Gotham City"]
+
+
+def test_zones_are_iana_names_in_the_order_the_places_are_written() -> None:
+    assert values(slots.zones("time in Tokyo and Paris")) == ["Asia/Tokyo", "Europe/Paris"]
+
+
+def test_framing_and_politeness_are_taken_off_free_text() -> None:
+    framing = slots.Framing(lead=("remember that",))
+    assert slots.strip_framing("Please remember that the freezer is in room 214, thanks", framing) == (
+        "the freezer is in room 214"
+    )
+    assert slots.strip_framing("can you 'order gloves' please", slots.Framing()) == "order gloves"
