@@ -22,9 +22,10 @@ from pydantic_ai import Agent
 from pydantic_ai.models import Model
 
 from agent_core.offline.catalogue import ToolFacts, catalogue
-from agent_core.offline.router import Router, router
-from agent_core.offline.slots import QUOTED
-from agent_core.offline.text import stems
+from agent_core.offline.router import Router, framed_by, router
+from agent_core.offline.slots import POLITE, QUOTED
+from agent_core.offline.plan import is_question
+from agent_core.offline.text import HOW_TO, stems
 from agent_core.schemas import ToolGapReport
 
 log = logging.getLogger(__name__)
@@ -34,15 +35,6 @@ _NAME = re.compile(r"[^a-z0-9]+")
 # A gap needs a catalogue capability that matches well and leads every capability a live tool serves.
 GAP_THRESHOLD = 0.55
 GAP_MARGIN = 0.05
-# A question about how to do something asks for knowledge, not for the action ("How do I take a screenshot?").
-HOW_TO = re.compile(
-    r"^\s*(?:how\s+(?:do|can|could|should|would|might)\s+(?:i|we|one|you|people)\b|how\s+to\b|"
-    r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:best|easiest|right|proper|recommended|fastest|safest|good)\s+"
-    r"(?:way|ways|practices?|approach)|what(?:'s|\s+is)\s+a\s+good\s+way|is\s+it\s+possible|why\b|explain\b|define\b|"
-    r"describe\b|compare\b|tell\s+me\s+(?:about|how|why)|what\s+(?:is|are)\s+(?:the\s+)?differences?|which\s+(?:tools?|"
-    r"librar(?:y|ies)|services?|apps?|packages?|apis?|journals?))",
-    re.IGNORECASE,
-)
 _CLAUSES = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+and\s+|,\s+)\s*", re.IGNORECASE)
 
 
@@ -96,29 +88,35 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     if not text or HOW_TO.search(text):
         return []
     routes = routes or router()
-    whole = routes.route(text, tools).best
-    if whole is not None and whole.served and whole.framed and whole.capability and whole.capability.framing:
+    opening = " ".join(POLITE.sub("", text.lower()).replace(":", " :").split())
+    carriers = {c.name for c in catalogue() if c.kind == "tool" and catalogue().providers(c.name, [ToolFacts.of(t) for t in tools])}
+    if any(length >= 2 and name in carriers for name, length in framed_by(opening).items()):
         return []  # "remind me to pay the invoice": what follows the framing is the item's text, not an action
     text = QUOTED.sub("it", text)  # quoted text is content ("add 'pay the invoice' to my list")
+    if re.match(r"^[^:]{3,60}:\s*\S", text):  # "translate this into Portuguese: the meeting is cancelled"
+        text = text.split(":", 1)[0]
     found: dict[str, Requirement] = {}
     clauses = [text] + [c for c in _CLAUSES.split(text) if c and c.strip() and c.strip() != text]
     for clause in clauses:
         routing = routes.route(clause, tools)
         best = routing.best
-        if best is None or best.capability is None or not best.capability.is_gap_kind or best.served:
-            continue
-        if best.score < GAP_THRESHOLD:
-            continue
-        served = [
-            r for r in routing.routes if r.served or (r.capability is not None and r.capability.kind == "conversation")
-        ]
-        if served and best.score - served[0].score < GAP_MARGIN:
+        if best is None or best.capability is None or best.score < GAP_THRESHOLD:
             continue
         capability = best.capability
+        if capability.kind == "question":  # an information question needs a web search tool (memory may know)
+            if is_question(clause) and not catalogue().providers("web_search", [ToolFacts.of(t) for t in tools]):
+                found.setdefault("web_search", Requirement("web_search", "the request asks for public information", True))
+            continue
+        if best.served:
+            continue
+        if capability.kind == "conversation":
+            continue
+        served = [r for r in routing.routes if r.served or (r.capability is not None and r.capability.kind == "conversation")]
+        if served and best.score - served[0].score < GAP_MARGIN:
+            continue
+        name = capability.gap_name or capability.name
         public = capability.kind == "public"
-        found.setdefault(
-            capability.name, Requirement(capability.name, f"the request asks for {capability.summary}", public)
-        )
+        found.setdefault(name, Requirement(name, f"the request asks for {capability.summary}", public))
     return list(found.values())
 
 

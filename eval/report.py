@@ -1,5 +1,5 @@
 """The eval report: per-category accuracy of each set (with the seed-004 targets), the sets side by side, web
-searches for non-questions, the mean time per item and, for the dev set only, the failed items.
+searches for non-questions, the mean time per item and, for the dev sets only (dev, dev_tools), the failed items.
 
 Printed by ``python -m eval.run``; see that module for the options.
 """

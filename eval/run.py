@@ -2,12 +2,13 @@
 
 Run with::
 
-    python -m eval.run [--set dev|heldout|unseen|all] [--failures] [--json out.json]
+    python -m eval.run [--set dev|dev_tools|heldout|unseen|all] [--failures] [--json out.json]
 
 (or ``make eval``). Per item: the world is reset, each ``context`` message runs as its own turn, then the item's
 text; every turn first goes through the tool-gap check, as in the app. The item's own turn is scored by
-``eval.scoring`` against its ``expect``. ``--failures`` lists failed items of the dev set only: the held-out and
-unseen sets are never inspected item by item while tuning. ``--file PATH`` runs one other file (e.g. a scratch set).
+``eval.scoring`` against its ``expect``. ``--failures`` lists failed items of the dev material only (``dev`` and
+``dev_tools``, the dev requests for tools of newly connected servers): the held-out and unseen sets are never
+inspected item by item while tuning. ``--file PATH`` runs one other file (e.g. a scratch set).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from eval.toolsets import REPO
 if TYPE_CHECKING:
     from eval.harness import ItemResult
 
-SETS = ("dev", "heldout", "unseen")
+SETS = ("dev", "dev_tools", "heldout", "unseen")  # "all" runs them in this order, one column each
+DEV_SETS = frozenset({"dev", "dev_tools"})  # dev material: may be tuned on, failures may be listed
 PROTECTED = frozenset({"heldout", "unseen"})  # never listed item by item
 
 
@@ -34,7 +36,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m eval.run", description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", choices=(*SETS, "all"), default="all", help="which data file(s) to run")
     parser.add_argument("--file", type=Path, help="run this jsonl file instead of --set")
-    parser.add_argument("--failures", action="store_true", help="list every failed item (dev set only)")
+    parser.add_argument(
+        "--failures", action="store_true", help="list every failed item (dev material only: dev, dev_tools)"
+    )
     parser.add_argument("--json", type=Path, help="write all results to this file")
     return parser.parse_args(argv)
 
@@ -46,10 +50,12 @@ def main(argv: list[str] | None = None) -> int:
         files = {args.file.stem: args.file}
     else:
         files = {name: REPO / "eval" / f"{name}.jsonl" for name in (SETS if args.set == "all" else (args.set,))}
-    if args.failures and (any(p.stem in PROTECTED for p in files.values()) or (not args.file and args.set != "dev")):
+    if args.failures and (
+        any(p.stem in PROTECTED for p in files.values()) or (not args.file and args.set not in DEV_SETS)
+    ):
         print(
             "--failures lists dev items only: the heldout and unseen sets are never inspected item by item while "
-            "tuning. Run `python -m eval.run --set dev --failures`.",
+            "tuning. Run `python -m eval.run --set dev --failures` (or `--set dev_tools --failures`).",
             file=sys.stderr,
         )
         return 2

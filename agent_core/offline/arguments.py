@@ -16,7 +16,7 @@ from typing import Any
 from agent_core.offline import slots
 from agent_core.offline.catalogue import Capability, catalogue
 from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
-from agent_core.offline.text import stem, words
+from agent_core.offline.text import STOPWORDS, stem, words
 
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
 _CONNECTOR = re.compile(
@@ -53,7 +53,10 @@ class Filled:
 
 
 def _text_params(properties: dict[str, Any], required: list[str], capability: Capability | None) -> list[str]:
-    texts = [name for name, prop in properties.items() if kind_of(name, prop) == "text"]
+    # A catalogue capability knows which parameter carries its text; for a tool no capability describes, entity-like
+    # parameters ("name", "symbol", "city") are read as entities instead.
+    kinds = {"text", "entity"} if capability else {"text"}
+    texts = [name for name, prop in properties.items() if kind_of(name, prop) in kinds]
     if capability and capability.text_param in texts:
         return [capability.text_param]
     needed = [name for name in texts if name in required]
@@ -119,16 +122,34 @@ def _free_text(
         after = _CONNECTOR.sub("", after, count=1) if after.lower().startswith(("say", "read")) else after
         value = slots.strip_framing(after, Framing())
         return [Span(value)] if value else []
-    rest = text
-    for span in sorted(taken, key=lambda s: s.start, reverse=True):  # other parameters' words are not text
-        if span.start >= 0:
-            rest = rest[: span.start] + rest[span.end :]
-    rest = re.sub(r"\s+(?:on|at|in|for|by|from|to)\s*(?=[,.!?]|$)", "", re.sub(r"\s{2,}", " ", rest)).strip()
-    vocabulary = (
-        frozenset() if capability else frozenset(stem(w) for w in words(f"{tool.name} {tool.description or ''}"))
-    )
+    rest = _without(text, taken)
+    if capability is None and ":" in rest and rest.split(":", 1)[1].strip():  # "translate to French: Where is ..."
+        rest = rest.split(":", 1)[1]
+    vocabulary = frozenset() if capability else _vocabulary(tool)
     value = slots.strip_framing(rest, Framing(capability.framing if capability else (), vocabulary))
     return [Span(value)] if value else []
+
+
+def _mask_quotes(text: str) -> str:
+    return QUOTED.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def _without(text: str, taken: list[Span]) -> str:
+    """The text with other parameters' words cut out, and no preposition left dangling."""
+    rest = text
+    for span in sorted(taken, key=lambda s: s.start, reverse=True):
+        if span.start >= 0:
+            rest = rest[: span.start] + rest[span.end :]
+    rest = re.sub(r"\s+(?:on|at|in|into|for|by|from|to)\s*(?=[,.!?]|$)", "", re.sub(r"\s{2,}", " ", rest)).strip()
+    return re.sub(r"\s+([,.!?])", r"\1", rest)
+
+
+def _vocabulary(tool: Any) -> frozenset[str]:
+    """The stems a tool uses to describe itself (its name, description and parameter descriptions)."""
+    schema = getattr(tool, "parameters_json_schema", None) or {}
+    params = " ".join(f"{n} {p.get('description', '')}" for n, p in (schema.get("properties") or {}).items() if isinstance(p, dict))
+    described = QUOTED.sub(" ", f"{tool.name} {tool.description or ''} {params}")  # examples are not vocabulary
+    return frozenset(stem(w) for w in words(described) if w not in STOPWORDS)
 
 
 def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
@@ -174,6 +195,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     reference_span: Span | None = None
     pairs: dict[str, list[Span]] = {}
     text_names = _text_params(properties, required, capability)
+    entities = [n for n, p in properties.items() if kind_of(n, p) == "entity" and n not in text_names]
+    entities = [] if capability else entities
     for name, prop in properties.items():
         kind, found = kind_of(name, prop), []
         role = role_of(name)
@@ -223,6 +246,12 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         elif kind == "amount":
             span = slots.amount(text)
             found = [span] if span else []
+        elif kind == "language":
+            found = slots.language(text)
+            target = [s for s in found if re.search(r"\b(?:to|into|in)\s+$", text[: s.start])]
+            found = (target or found)[-1:] if found else []
+        elif kind == "entity":
+            continue  # read after the others, from what they leave (or as text, for a catalogue capability)
         elif kind == "unit":
             found = _pair("unit", text)[:1]
         if not found:
@@ -239,6 +268,17 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             filled.spread = (name, [s.value for s in found])
         filled.args[name] = found[0].value
     plural = bool(re.search(r"\b(?:these|following|tasks|items|todos|all of)\b", text, re.IGNORECASE))
+    for name in entities:
+        prop = properties[name]
+        found = slots.shaped(slots.example_of(prop), _mask_quotes(text) if capability else text)
+        if not found:
+            found = slots.entity(_without(text, taken), _vocabulary(tool))
+        if found:
+            filled.read += 1
+            taken.extend(s for s in found if s.start >= 0)
+            if len(found) > 1 and filled.spread is None and slots.shaped(slots.example_of(prop), text):
+                filled.spread = (name, [s.value for s in found])
+            filled.args[name] = found[0].value
     for name in text_names:
         reference = reference_span if filled.reference is None and capability and capability.entity else None
         if capability and capability.entity and filled.reference and reference is None:
@@ -258,6 +298,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             filled.args[name] = found[0].value
             if name == "title" and filled.spread is None:
                 filled.args[name] = found[0].value[:1].upper() + found[0].value[1:]
+    if re.search(r"\bthere\b", text, re.IGNORECASE):  # "what time is it there?" with no place: ask which place
+        for name, prop in properties.items():
+            if kind_of(name, prop) in {"timezone", "place"} and name not in filled.args:
+                required = [*required, name]
     wanted = set(required) | ({capability.text_param} if capability and capability.text_param in properties else set())
     filled.missing = [
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference

@@ -34,6 +34,8 @@ class Capability:
     framing: tuple[str, ...] = ()
     entity: str | None = None
     reply: str | None = None
+    keywords: tuple[str, ...] = ()
+    gap_name: str | None = None  # the name a missing capability is reported by ("task_management" for task_add)
 
     @property
     def is_gap_kind(self) -> bool:
@@ -77,6 +79,7 @@ class Catalogue:
     capabilities: Mapping[str, Capability]
     synonyms: Mapping[str, tuple[str, ...]]
     currencies: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    languages: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __getitem__(self, name: str) -> Capability:
         return self.capabilities[name]
@@ -121,7 +124,10 @@ def catalogue() -> Catalogue:
             framing=tuple(sorted(entry.get("framing", ()), key=len, reverse=True)),
             entity=entry.get("entity"),
             reply=entry.get("reply"),
+            keywords=tuple(entry.get("keywords", ())),
+            gap_name=entry.get("gap_name"),
         )
     synonyms = {value: tuple(words) for value, words in data.get("synonyms", {}).items()}
     currencies = {code: tuple(names) for code, names in data.get("currencies", {}).items()}
-    return Catalogue(capabilities, synonyms, currencies)
+    languages = {code: tuple(names) for code, names in data.get("languages", {}).items()}
+    return Catalogue(capabilities, synonyms, currencies, languages)

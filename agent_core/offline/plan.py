@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
@@ -17,11 +17,12 @@ from agent_core.offline import replies
 from agent_core.offline.arguments import Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.dialogue import Dialogue
-from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router
-from agent_core.offline.slots import QUOTED, Framing, kind_of, strip_framing
-from agent_core.offline.text import STOPWORDS, stem, words
+from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router, framed_by
+from agent_core.offline.slots import POLITE, QUOTED, Framing, example_of, kind_of, shaped, strip_framing
+from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
 
 CHAT_THRESHOLD = 0.62
+GAP_SCORE = 0.55  # a missing capability must match this well before the planner says it is missing
 RIVAL_WINDOW = 0.12  # routes this close to the best are tried when the best one's tool cannot be filled
 _FOLLOW_UP = re.compile(
     r"^\s*(?:and|what about|how about|also|same for|now|ok(?:ay)?,? (?:and|what about)|then)\b", re.I
@@ -32,55 +33,13 @@ _SPLIT = re.compile(
     re.I,
 )
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
+_STATEMENT = re.compile(r"^\s*(?:i|i'm|im|i've|my|we|we're|our)\b(?!\s+(?:need|want|would like)\b)", re.I)
 _PERSONAL = re.compile(r"\b(?:my|mine|did i|have i|i told|i said|me about|about me)\b", re.I)
 _HOW_TO_START = re.compile(r"^\s*(?:how\s+(?:do|can|should|would)\s+i|how\s+to)\b", re.I)
 _AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?)(?=\S)", re.I)
 _QUESTION_START = frozenset(
-    [
-        "what",
-        "who",
-        "whom",
-        "whose",
-        "when",
-        "where",
-        "why",
-        "how",
-        "which",
-        "is",
-        "are",
-        "was",
-        "were",
-        "do",
-        "does",
-        "did",
-        "can",
-        "could",
-        "will",
-        "would",
-        "should",
-        "has",
-        "have",
-        "tell",
-        "explain",
-        "define",
-        "describe",
-        "compare",
-        "give",
-        "find",
-        "search",
-        "look",
-        "lookup",
-        "google",
-        "summarize",
-        "summarise",
-        "any",
-        "name",
-        "list",
-        "show",
-        "research",
-        "browse",
-    ]
-)
+    ["what", "who", "whom", "whose", "when", "where", "why", "how", "which", "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "has", "have", "tell", "explain", "define", "describe", "compare", "give", "find", "search", "look", "lookup", "google", "summarize", "summarise", "any", "name", "list", "show", "research", "browse", "latest", "news", "recent", "newest"]
+)  # fmt: skip
 _EXPLICIT_SEARCH = re.compile(r"\b(?:search|look\s*up|google|find|research|browse|on the web|online)\b", re.I)
 _SECRET = re.compile(
     r"\b(?:password|passwd|passcode|passphrase|pin(?:\s+code|\s+number)?|api[\s-]?key|secret(?:\s+key)?|access\s+key|"
@@ -318,13 +277,41 @@ def _follow_up(
 def _changeable(tool: Any) -> set[str]:
     """Parameters a follow-up may change: places, dates, ids, identifiers — not free text."""
     properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
-    return {n for n, p in properties.items() if kind_of(n, p) not in {"text", "skip", "count"}}
+    return {n for n, p in properties.items() if kind_of(n, p) not in {"text", "skip"}}
+
+
+_TYPED = frozenset({"doi", "isbn", "url", "email", "currency", "timezone", "time_of_day", "date", "unit", "path", "language"})
+EVIDENCE_BONUS = 0.15  # a new tool whose typed parameters (a DOI, currency codes, ...) all appear in the request
+
+
+def _with_evidence(routing: Any, clause: str, context: Context) -> None:
+    """Raise doc routes whose typed required parameters are all present in the request, then re-sort."""
+    boosted = []
+    for route in routing.routes:
+        if route.capability is None and route.tools and route.score >= DOC_THRESHOLD + DOC_BONUS - 0.2:
+            tool = route.tools[0]
+            schema = getattr(tool, "parameters_json_schema", None) or {}
+            properties = schema.get("properties") or {}
+            typed = [n for n in schema.get("required") or [] if kind_of(n, properties.get(n, {})) in _TYPED]
+            shapes = [
+                n
+                for n in schema.get("required") or []
+                if kind_of(n, properties.get(n, {})) == "entity" and shaped(example_of(properties.get(n, {})), clause)
+            ]
+            typed += shapes
+            if typed:
+                filled = fill(tool, clause, None, context)
+                if all(n in filled.args for n in typed):
+                    route = replace(route, score=route.score + EVIDENCE_BONUS)
+        boosted.append(route)
+    routing.routes = sorted(boosted, key=lambda r: r.score, reverse=True)
 
 
 def _plan_clause(
     clause: str, dialogue: Dialogue, tools: list[Any], router: Router, context: Context
 ) -> Planned | Reply | None:
     routing = router.route(clause, tools)
+    _with_evidence(routing, clause, context)
     best = routing.best
     follow = _follow_up(clause, dialogue, tools, context, best)
     if follow is not None:
@@ -334,12 +321,26 @@ def _plan_clause(
     capability = best.capability
     if capability is not None and capability.kind == "conversation":
         return None
-    if best.score < threshold(best) or (capability is not None and capability.kind == "question"):
+    framed = _framed_route(clause, routing)
+    if framed is not None:  # "add a task: translate the abstract": what follows the framing is content
+        best, capability = framed, framed.capability
+    near = best.capability is None and best.served and best.score >= threshold(best) - 0.08 and routing.margin() >= 0.03
+    if (best.score < threshold(best) and not near) or (capability is not None and capability.kind == "question"):
         return _question(clause, best, tools, routing.margin())
+    if HOW_TO.search(clause) and (capability is None or capability.kind != "tool"):  # asks for knowledge
+        return _question(clause, best, tools, routing.margin())
+    if capability is None and _STATEMENT.search(clause) and not is_question(clause):
+        return None  # "I love caffeine" is not a request to look caffeine up
+    served = next((r for r in routing.routes if r.served and (r.capability is None or r.capability.kind == "tool")), None)
+    if not best.served and served is not None and served.score >= threshold(served) and best.score - served.score < 0.08:
+        best, capability = served, served.capability  # a close served reading beats a missing capability
+    if capability is not None and capability.name == "memory_search" and best.served:
+        return _question(clause, best, tools, routing.margin())  # memory first, answered with when it was stored
     if not best.served:
-        if capability is not None and capability.is_gap_kind and capability.kind != "public":
+        clear = best.score >= GAP_SCORE
+        if clear and capability is not None and (capability.is_gap_kind or capability.kind == "tool") and capability.kind != "public":
             return Reply(
-                replies.missing(capability.summary, tools),
+                replies.missing(capability.summary, tools),  # the gap check said so first, when it ran
                 f"The request needs {capability.summary}; no connected tool provides it.",
                 0.0,
                 "decline",
@@ -394,6 +395,13 @@ def _is_text(tool: Any, name: str) -> bool:
     return kind_of(name, properties.get(name, {})) == "text"
 
 
+def _framed_route(clause: str, routing: Any) -> Route | None:
+    """The served capability whose framing phrase (two words or more) opens the clause, if any."""
+    opening = " ".join(POLITE.sub("", clause.lower()).replace(":", " :").split())
+    framed = {name for name, length in framed_by(opening).items() if length >= 2}
+    return next((r for r in routing.routes if r.capability and r.capability.name in framed and r.served), None)
+
+
 def _opens_world(tool: Any) -> bool:
     annotations = (getattr(tool, "metadata", None) or {}).get("annotations") or {}
     return (
@@ -405,7 +413,8 @@ def _opens_world(tool: Any) -> bool:
 
 def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Planned | None:
     """An information question: memory first, then a web search tool — only if it is really a question."""
-    if not is_question(clause):
+    public = best.capability is not None and best.capability.kind == "public" and best.score >= EXAMPLE_THRESHOLD
+    if not (is_question(clause) or (public and not _STATEMENT.search(clause))):  # "weather in London tomorrow"
         return None
     memory, web = _provider("memory_search", tools), _provider("web_search", tools)
     if _PERSONAL.search(clause) and not _HOW_TO_START.search(clause):

@@ -23,15 +23,16 @@ import numpy as np
 
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.slots import POLITE as _POLITE
+from agent_core.offline.slots import QUOTED
 from agent_core.offline.text import STOPWORDS, stem, words
 
 # Thresholds (cosine similarity, MiniLM). Tuned on eval/dev.jsonl only; see the README's planner section.
 EXAMPLE_THRESHOLD = 0.42  # an example route needs this much
-DOC_THRESHOLD = 0.32  # a tool described only by its own text needs this much (docs are worded unlike requests)
-DOC_BONUS = 0.10  # added to a doc route's score so both kinds of routes compare on one scale
+DOC_THRESHOLD = 0.28  # a tool described only by its own text needs this much (docs are worded unlike requests)
+DOC_BONUS = 0.14  # added to a doc route's score so both kinds of routes compare on one scale
 NAME_WORD_BONUS = 0.07  # per word of the tool's name the request uses (max two), doc routes only
 MARGIN = 0.03  # the winner must lead the best route elsewhere by this much, or the request is ambiguous
-KEYWORD_WEIGHT = 0.06  # per distinctive catalogue word the request uses (weighted by how few capabilities use it)
+KEYWORD_WEIGHT = 0.14  # per distinctive catalogue word the request uses (weighted by how few capabilities use it)
 KEYWORD_CAP = 0.18
 FRAMING_BONUS = 0.22  # the request opens with one of the capability's framing phrases ("remember that ...")
 # Verbs every API uses: sharing them with a request says nothing about which tool is meant.
@@ -58,13 +59,16 @@ _GENERIC_NAME_WORDS = frozenset(
 )
 
 
-def framed_by(opening: str) -> set[str]:
-    """The capabilities whose framing phrase opens the request ("remember that ..." -> memory_store)."""
-    return {
-        capability.name
-        for capability in catalogue()
-        if opening and any(opening.startswith(f + " ") or opening == f for f in capability.framing)
-    }
+def framed_by(opening: str) -> dict[str, int]:
+    """The capabilities whose framing phrase opens the request ("remember that ..." -> memory_store), with the
+    phrase's length in words; only the longest phrase counts ("add a note to" beats "add")."""
+    found: dict[str, int] = {}
+    for capability in catalogue():
+        lengths = [len(f.split()) for f in capability.framing if opening and (opening.startswith(f + " ") or opening == f)]
+        if lengths:
+            found[capability.name] = max(lengths)
+    longest = max(found.values(), default=0)
+    return {name: length for name, length in found.items() if length == longest}
 
 
 @dataclass(frozen=True)
@@ -180,14 +184,15 @@ class Router:
         return self._tools[key]
 
     def keywords(self) -> dict[str, dict[str, float]]:
-        """Per capability, the stems of its examples and framing, each weighted 1/(capabilities using it)."""
+        """Per capability, the stems of its keywords and framing, each weighted 1/(capabilities using it)."""
         if self._keywords is None:
             used: dict[str, set[str]] = {}
             for capability in catalogue():
-                text = " ".join(capability.examples + capability.framing)
-                for word in words(text):
-                    if word not in STOPWORDS and not word.isdigit():
-                        used.setdefault(stem(word), set()).add(capability.name)
+                # The capability's keywords and the words of its framing phrases: the verbs and nouns that point
+                # to it ("done", "remind"), never the incidental words of its examples ("garage").
+                chosen = {stem(w) for phrase in capability.keywords + capability.framing for w in words(phrase)}
+                for word in chosen - {stem(w) for w in STOPWORDS}:
+                    used.setdefault(word, set()).add(capability.name)
             self._keywords = {}
             for word, owners in used.items():
                 for owner in owners:
@@ -220,8 +225,8 @@ class Router:
         for owner, values in best.items():
             top = sorted(values, reverse=True)[:2]
             scores[owner] = 0.75 * top[0] + 0.25 * (top[1] if len(top) > 1 else top[0])
-        for name in framed_by(opening):
-            scores[name] = scores.get(name, 0.0) + FRAMING_BONUS
+        for name, length in framed_by(opening).items():
+            scores[name] = scores.get(name, 0.0) + FRAMING_BONUS * min(1.0, 0.5 + 0.25 * (length - 1))
         if request_stems:
             for owner, vocabulary in self.keywords().items():
                 hits = sum(weight for word, weight in vocabulary.items() if word in request_stems)
@@ -239,6 +244,7 @@ class Router:
         Returns:
             The routes, best first, with the request's embedding.
         """
+        text = QUOTED.sub("something", text)  # quoted text is content: route by the words around it
         vector = self.embed([text])[0] if vector is None else vector
         facts, providers = self._served(tools)
         by_name = {t.name: t for t in tools}
@@ -253,7 +259,8 @@ class Router:
         described: set[str] = set()
         for capability in catalogue():
             serving = providers[capability.name]
-            described.update(p.name for p in serving)
+            if not capability.is_gap_kind:  # a new server matching the gap vocabulary keeps its own doc route too
+                described.update(p.name for p in serving)
             ranked = sorted(serving, key=lambda p: doc_by_name.get(p.name, 0.0), reverse=True)
             routes.append(
                 Route(

@@ -50,10 +50,16 @@ _NUMBER_WORDS = {
     "nine": 9,
     "ten": 10,
 }
+_PERIODS = [
+    (r"\b(?:next|coming|this)\s+week\b|\bweek\s+ahead\b|\bweekly\b|\bweek\b|\bweekend\b", 7),
+    (r"\bday\s+after\s+tomorrow\b", 3),
+    (r"\btomorrow\b", 2),
+    (r"\btoday\b|\btonight\b", 1),
+]
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 POLITE = re.compile(
-    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|please|pls|kindly|can you|could you|would you|will you|"
+    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|oh|and|also|now|then|please|pls|kindly|can you|could you|would you|will you|"
     r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just)\b[\s,]*)+",
     re.IGNORECASE,
 )
@@ -99,6 +105,8 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
     ):  # fmt: skip
         if marker in lowered:
             return found
+    if "language" in lowered and ("iso 639" in lowered or "code" in lowered or "e.g." in lowered):
+        return "language"
     if said & {"tz", "zone"}:
         return "timezone"
     if said & {"path", "file", "directory", "dir", "folder", "filename"}:
@@ -109,7 +117,95 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
         return "date"
     if said == {"time"}:
         return "time_of_day"
+    sample = example_of(prop)
+    if said & _ENTITY_NAMES or (sample is not None and len(sample.split()) <= 3 and not said & _FREE_TEXT_NAMES):
+        return "entity"
     return "text"
+
+
+_ENTITY_NAMES = frozenset(
+    ["name", "title", "symbol", "ticker", "city", "address", "term", "word", "topic", "compound", "repo", "repository", "article", "subject", "place", "location", "country", "station", "airport", "company", "package", "library", "species", "gene", "protein", "drug", "element"]
+)
+_FREE_TEXT_NAMES = frozenset(["query", "text", "content", "body", "message", "description", "note", "notes", "prompt", "question", "q", "fact"])
+_EXAMPLE = re.compile(r"""e\.g\.,?\s*['"‘“]([^'"’”]+)['"’”]|such as\s+['"‘“]([^'"’”]+)['"’”]""")
+
+
+def example_of(prop: dict[str, Any]) -> str | None:
+    """The example value a parameter's description gives ("Ticker symbol, e.g. 'AAPL'" -> "AAPL")."""
+    match = _EXAMPLE.search(prop.get("description", "") or "")
+    return (match.group(1) or match.group(2)) if match else None
+
+
+def shaped(sample: str | None, text: str) -> list[Span]:
+    """Values shaped like the description's example: "owner/name" paths, ticker-like capitals ("AAPL")."""
+    if not sample:
+        return []
+    if re.fullmatch(r"[\w.-]+/[\w.-]+", sample):
+        return [Span(m.group(0), m.start(), m.end()) for m in re.finditer(r"(?<![\w/])[\w.-]+/[\w.-]*\w(?![\w/])", text)]
+    if re.fullmatch(r"[A-Z]{1,6}(?:\.[A-Z]{1,3})?", sample):
+        found = [
+            Span(m.group(1), m.start(1), m.end(1))
+            for m in re.finditer(r"(?<![\w$])\$?([A-Z]{2,6}(?:\.[A-Z]{1,3})?)(?![\w])", text)
+            if m.group(1) not in {"I", "OK", "AM", "PM", "USA", "UK", "EU", "ID", "PDF", "CSV", "API", "GPS", "UTC"}
+        ]
+        if not found and text == text.lower():  # "stcok price for nflx": a short last word written in lower case
+            tail = re.search(r"\b([a-z]{2,5})\s*[?.!]*$", text)
+            if tail and tail.group(1) not in STOPWORDS | {"today", "now", "price", "stock", "share", "quote"}:
+                found = [Span(tail.group(1).upper(), tail.start(1), tail.end(1))]
+        return found
+    return []
+
+
+_LEAD_WORDS = frozenset(
+    ["what", "whats", "what's", "who", "how", "which", "tell", "give", "show", "find", "get", "pull", "check", "look", "lookup", "need", "want", "i", "i'd", "please", "me", "the", "a", "an", "is", "are", "do", "does", "can", "could", "would", "you", "some", "quick", "short"]
+)
+
+
+def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
+    """The thing a lookup is about: quoted text; what follows a colon; the phrase after the last "of / for / on /
+    about / in" that says more than the tool's own words; else the request without its leading words."""
+    quoted = [Span(m.group(1).strip(), m.start(1), m.end(1)) for m in QUOTED.finditer(text)]
+    if quoted:
+        return quoted
+
+    def clean(value: str) -> str:
+        value = re.sub(r"^(?:the|a|an|my|our)\s+", "", value.strip(" ,.;:!?'\""), flags=re.IGNORECASE)
+        value = re.sub(
+            r"\s+(?:please|pls|repo|repository|page|article|entry|today|now|in|on|of|for|at|to|with)$",
+            "",
+            value,
+            flags=re.IGNORECASE,
+        )
+        return value.strip(" ,.;:!?")
+
+    def meaningful(value: str) -> bool:
+        return any(w not in STOPWORDS and stem(w) not in vocabulary for w in words(value))
+
+    if ":" in text:
+        after = clean(text.split(":", 1)[1])
+        if after and meaningful(after):
+            return [Span(after, text.index(":") + 1, len(text))]
+    candidates = list(re.finditer(r"\b(?:of|for|on|about|regarding|in|at|called|named)\s+(.+?)\s*(?=[?!.;]|$)", text, re.IGNORECASE))
+    for match in reversed(candidates):
+        value = clean(match.group(1))
+        if value and meaningful(value):
+            return [Span(value, match.start(1), match.end(1))]
+    tokens = text.split()
+    while tokens and (tokens[0].lower().strip(",:?") in _LEAD_WORDS or stem(tokens[0].lower().strip(",:?")) in vocabulary):
+        tokens.pop(0)
+    value = clean(" ".join(tokens))
+    return [Span(value)] if value and meaningful(value) else []
+
+
+def language(text: str) -> list[Span]:
+    """Languages named in the request, as ISO 639-1 codes ("into German" -> "de")."""
+    found = []
+    lowered = text.lower()
+    for code, names in catalogue().languages.items():
+        for name in names:
+            for match in re.finditer(rf"\b{re.escape(name)}\b", lowered):
+                found.append(Span(code, match.start(), match.end()))
+    return sorted(found, key=lambda s: s.start)
 
 
 def role_of(name: str) -> str | None:
@@ -248,6 +344,10 @@ def paths(text: str) -> list[Span]:
         if not re.fullmatch(r"[\d.]+", s.value) and not _EMAIL.search(text[max(0, s.start - 30) : s.end])
     ]
     if not found:
+        tail = re.search(r"\b(?:in|inside|under)\s+(?:the\s+|my\s+)?([\w\-]+)\s*[?.!]*\s*$", text, re.IGNORECASE)
+        if tail and tail.group(1).lower() not in STOPWORDS | {"folder", "directory", "files", "there", "general"}:
+            found.append(Span(tail.group(1), tail.start(1), tail.end(1)))
+    if not found:
         for match in re.finditer(
             r"\b(?:the|my|our)?\s*([\w\-]+)\s+(?:folder|directory|dir)\b|\b(?:folder|directory|dir)\s+(?:called\s+|named\s+)?['\"]?([\w\-./]+)",
             text,
@@ -299,7 +399,10 @@ def choices(prop: dict[str, Any], text: str) -> Span | None:
 
 
 def amount(text: str) -> Span | None:
-    """The first number in the request that is not part of a time, a date or an id."""
+    """The first number in the request that is not part of a time, a date or an id ("10k" is 10000)."""
+    thousands = re.search(r"(?<![\w.])(\d+(?:\.\d+)?)\s?k\b", text, re.IGNORECASE)
+    if thousands:
+        return Span(round(float(thousands.group(1)) * 1000), thousands.start(), thousands.end())
     spans = [n for n in numbers(text) if not any(t.start <= n.start < t.end for t in time_of_day(text))]
     return spans[0] if spans else None
 
@@ -310,6 +413,11 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
     vocabulary = {stem(w) for w in words(f"{name} {prop.get('description', '')}") if w not in STOPWORDS}
     vocabulary -= {stem(w) for w in ("how", "many", "return", "max", "number")}
     tokens = list(re.finditer(r"[\w']+", text.lower()))
+    if stem("day") in vocabulary:  # a number of days given as a period ("tomorrow", "the coming week")
+        explicit = re.search(r"\b(\d+)\s+days?\b", text)
+        for pattern, days in _PERIODS:
+            if not explicit and (match := re.search(pattern, text, re.IGNORECASE)):
+                return Span(days, match.start(), match.end())
     for index, token in enumerate(tokens):
         value = _NUMBER_WORDS.get(token.group(0)) or (int(token.group(0)) if token.group(0).isdigit() else None)
         if value is None:

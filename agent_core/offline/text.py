@@ -10,6 +10,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+# A question about how to do something asks for knowledge, not for the action ("How do I take a screenshot?").
+HOW_TO = re.compile(
+    r"^\s*(?:how\s+(?:do|can|could|should|would|might)\s+(?:i|we|one|you|people)\b(?!\s+say\b)|how\s+to\b|"
+    r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:best|easiest|right|proper|recommended|fastest|safest|good)\s+"
+    r"(?:way|ways|practices?|approach)|what(?:'s|\s+is)\s+a\s+good\s+way|is\s+it\s+possible|why\b|explain\b|define\b|"
+    r"describe\b|compare\b|tell\s+me\s+(?:about|how|why)|what\s+(?:is|are)\s+(?:the\s+)?differences?|which\s+(?:tools?|"
+    r"librar(?:y|ies)|services?|apps?|packages?|apis?|journals?))",
+    re.IGNORECASE,
+)
 _CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 

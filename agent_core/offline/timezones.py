@@ -89,6 +89,10 @@ _EXTRA = {
     "atlanta": "America/New_York",
     "philadelphia": "America/New_York",
     "nyc": "America/New_York",
+    "la": "America/Los_Angeles",
+    "l a": "America/Los_Angeles",
+    "sf": "America/Los_Angeles",
+    "dc": "America/New_York",
     "dallas": "America/Chicago",
     "houston": "America/Chicago",
     "austin": "America/Chicago",
@@ -171,6 +175,9 @@ _MULTI_ZONE_ALIASES = {"usa", "us", "america", "the united states"}
 
 # Zone cities that are also ordinary words; they only count after "in"/"at"/"for".
 _AMBIGUOUS = {
+    "la",
+    "sf",
+    "dc",
     "christmas",
     "easter",
     "wake",

@@ -1,4 +1,5 @@
-"""Test-only MCP servers for the planner evaluation (``eval/unseen.jsonl`` and the dev set).
+"""Test-only MCP servers for the planner evaluation (``eval/unseen.jsonl`` and the dev sets ``dev.jsonl``,
+``dev_tools.jsonl``).
 
 Each module is one small stdio server with deterministic fake data and no network access, run with
 ``python -m eval.servers.<name>``. They exist to check that the planner routes by what a connected server publishes
