@@ -22,9 +22,9 @@ from pydantic_ai import Agent
 from pydantic_ai.models import Model
 
 from agent_core.offline.catalogue import ToolFacts, catalogue
+from agent_core.offline.plan import is_question
 from agent_core.offline.router import Router, framed_by, router
 from agent_core.offline.slots import POLITE, QUOTED
-from agent_core.offline.plan import is_question
 from agent_core.offline.text import HOW_TO, stems
 from agent_core.schemas import ToolGapReport
 
@@ -89,7 +89,11 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
         return []
     routes = routes or router()
     opening = " ".join(POLITE.sub("", text.lower()).replace(":", " :").split())
-    carriers = {c.name for c in catalogue() if c.kind == "tool" and catalogue().providers(c.name, [ToolFacts.of(t) for t in tools])}
+    carriers = {
+        c.name
+        for c in catalogue()
+        if c.kind == "tool" and catalogue().providers(c.name, [ToolFacts.of(t) for t in tools])
+    }
     if any(length >= 2 and name in carriers for name, length in framed_by(opening).items()):
         return []  # "remind me to pay the invoice": what follows the framing is the item's text, not an action
     text = QUOTED.sub("it", text)  # quoted text is content ("add 'pay the invoice' to my list")
@@ -105,13 +109,17 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
         capability = best.capability
         if capability.kind == "question":  # an information question needs a web search tool (memory may know)
             if is_question(clause) and not catalogue().providers("web_search", [ToolFacts.of(t) for t in tools]):
-                found.setdefault("web_search", Requirement("web_search", "the request asks for public information", True))
+                found.setdefault(
+                    "web_search", Requirement("web_search", "the request asks for public information", True)
+                )
             continue
         if best.served:
             continue
         if capability.kind == "conversation":
             continue
-        served = [r for r in routing.routes if r.served or (r.capability is not None and r.capability.kind == "conversation")]
+        served = [
+            r for r in routing.routes if r.served or (r.capability is not None and r.capability.kind == "conversation")
+        ]
         if served and best.score - served[0].score < GAP_MARGIN:
             continue
         name = capability.gap_name or capability.name

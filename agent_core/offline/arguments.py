@@ -124,7 +124,7 @@ def _free_text(
         return [Span(value)] if value else []
     rest = _without(text, taken)
     if capability is None and ":" in rest and rest.split(":", 1)[1].strip():  # "translate to French: Where is ..."
-        rest = rest.split(":", 1)[1]
+        return [Span(rest.split(":", 1)[1].strip().strip("'\"‘’“”").rstrip(" ?.!").strip())]
     vocabulary = frozenset() if capability else _vocabulary(tool)
     value = slots.strip_framing(rest, Framing(capability.framing if capability else (), vocabulary))
     return [Span(value)] if value else []
@@ -147,7 +147,9 @@ def _without(text: str, taken: list[Span]) -> str:
 def _vocabulary(tool: Any) -> frozenset[str]:
     """The stems a tool uses to describe itself (its name, description and parameter descriptions)."""
     schema = getattr(tool, "parameters_json_schema", None) or {}
-    params = " ".join(f"{n} {p.get('description', '')}" for n, p in (schema.get("properties") or {}).items() if isinstance(p, dict))
+    params = " ".join(
+        f"{n} {p.get('description', '')}" for n, p in (schema.get("properties") or {}).items() if isinstance(p, dict)
+    )
     described = QUOTED.sub(" ", f"{tool.name} {tool.description or ''} {params}")  # examples are not vocabulary
     return frozenset(stem(w) for w in words(described) if w not in STOPWORDS)
 

@@ -195,7 +195,7 @@ def threshold(route: Route) -> float:
 
 
 def _confident(route: Route | None) -> bool:
-    return route is not None and route.score >= threshold(route) and route.served
+    return route is not None and route.score >= threshold(route) + 0.08 and route.served
 
 
 def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
@@ -257,7 +257,7 @@ def _follow_up(
     if last is None or len(words(clause)) > 7:
         return None
     cue = bool(_FOLLOW_UP.search(clause))
-    if not cue and best is not None and best.score >= threshold(best) and best.served:
+    if not cue and (len(words(clause)) > 3 or (best is not None and best.score >= threshold(best) and best.served)):
         return None
     tool = next((t for t in tools if t.name == last.tool_name), None)
     if tool is None:
@@ -280,19 +280,28 @@ def _changeable(tool: Any) -> set[str]:
     return {n for n, p in properties.items() if kind_of(n, p) not in {"text", "skip"}}
 
 
-_TYPED = frozenset({"doi", "isbn", "url", "email", "currency", "timezone", "time_of_day", "date", "unit", "path", "language"})
-EVIDENCE_BONUS = 0.15  # a new tool whose typed parameters (a DOI, currency codes, ...) all appear in the request
+_TYPED = frozenset(
+    {"doi", "isbn", "url", "email", "currency", "timezone", "time_of_day", "date", "unit", "path", "language"}
+)
+EVIDENCE_BONUS = 0.25
+_STRONG = frozenset(
+    {"doi", "isbn", "url", "email"}
+)  # identifiers whose shape alone says which tool takes them  # a new tool whose typed parameters (a DOI, currency codes, ...) all appear in the request
 
 
 def _with_evidence(routing: Any, clause: str, context: Context) -> None:
     """Raise doc routes whose typed required parameters are all present in the request, then re-sort."""
     boosted = []
     for route in routing.routes:
-        if route.capability is None and route.tools and route.score >= DOC_THRESHOLD + DOC_BONUS - 0.2:
+        if route.capability is None and route.tools:
             tool = route.tools[0]
             schema = getattr(tool, "parameters_json_schema", None) or {}
             properties = schema.get("properties") or {}
             typed = [n for n in schema.get("required") or [] if kind_of(n, properties.get(n, {})) in _TYPED]
+            strong = any(kind_of(n, properties.get(n, {})) in _STRONG for n in typed)
+            if not strong and route.score < DOC_THRESHOLD + DOC_BONUS - 0.2:
+                boosted.append(route)
+                continue
             shapes = [
                 n
                 for n in schema.get("required") or []
@@ -325,20 +334,33 @@ def _plan_clause(
     if framed is not None:  # "add a task: translate the abstract": what follows the framing is content
         best, capability = framed, framed.capability
     near = best.capability is None and best.served and best.score >= threshold(best) - 0.08 and routing.margin() >= 0.03
-    if (best.score < threshold(best) and not near) or (capability is not None and capability.kind == "question"):
+    weak = best.score < threshold(best) and not near and framed is None  # a framing phrase is enough on its own
+    if weak or (capability is not None and capability.kind == "question"):
         return _question(clause, best, tools, routing.margin())
     if HOW_TO.search(clause) and (capability is None or capability.kind != "tool"):  # asks for knowledge
         return _question(clause, best, tools, routing.margin())
     if capability is None and _STATEMENT.search(clause) and not is_question(clause):
         return None  # "I love caffeine" is not a request to look caffeine up
-    served = next((r for r in routing.routes if r.served and (r.capability is None or r.capability.kind == "tool")), None)
-    if not best.served and served is not None and served.score >= threshold(served) and best.score - served.score < 0.08:
+    served = next(
+        (r for r in routing.routes if r.served and (r.capability is None or r.capability.kind == "tool")), None
+    )
+    if (
+        not best.served
+        and served is not None
+        and served.score >= threshold(served)
+        and best.score - served.score < 0.08
+    ):
         best, capability = served, served.capability  # a close served reading beats a missing capability
     if capability is not None and capability.name == "memory_search" and best.served:
         return _question(clause, best, tools, routing.margin())  # memory first, answered with when it was stored
     if not best.served:
         clear = best.score >= GAP_SCORE
-        if clear and capability is not None and (capability.is_gap_kind or capability.kind == "tool") and capability.kind != "public":
+        if (
+            clear
+            and capability is not None
+            and (capability.is_gap_kind or capability.kind == "tool")
+            and capability.kind != "public"
+        ):
             return Reply(
                 replies.missing(capability.summary, tools),  # the gap check said so first, when it ran
                 f"The request needs {capability.summary}; no connected tool provides it.",
@@ -398,7 +420,7 @@ def _is_text(tool: Any, name: str) -> bool:
 def _framed_route(clause: str, routing: Any) -> Route | None:
     """The served capability whose framing phrase (two words or more) opens the clause, if any."""
     opening = " ".join(POLITE.sub("", clause.lower()).replace(":", " :").split())
-    framed = {name for name, length in framed_by(opening).items() if length >= 2}
+    framed = {name for name, length in framed_by(opening).items() if length >= 2 and name != "web_search"}
     return next((r for r in routing.routes if r.capability and r.capability.name in framed and r.served), None)
 
 
@@ -427,18 +449,21 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
     return Planned(clause, best, research, question=True, memory_tool=memory, web_tool=web, query=query, margin=margin)
 
 
-def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
-    """Resolve "the garage task" / "I finished cleaning the garage" against a listing: one clear match becomes
-    the id; several equally good ones become a question naming them; none, a question with the list."""
+def _reference_words(step: Planned) -> str:
+    """The part of the clause that names the item: without the new title or note it also carries."""
     clause = step.clause
-    if (
-        step.capability
-        and step.capability.text_param
-        and step.filled
-        and step.filled.args.get(step.capability.text_param)
-    ):
-        clause = re.split(r"\s(?:to|as|into)\s|:", clause, maxsplit=1)[0]
-    said = {stem(w) for w in words(clause) if w not in STOPWORDS} - _COMMAND_WORDS
+    value = step.filled.args.get(step.capability.text_param) if step.capability and step.filled else None
+    if step.capability and step.capability.text_param and isinstance(value, str) and value:
+        if value.lower() in clause.lower():
+            start = clause.lower().index(value.lower())
+            return clause[:start] + clause[start + len(value) :]
+        return re.split(r"\s(?:to|as|into)\s|:", clause, maxsplit=1)[0]
+    return clause
+
+
+def _matches(phrase: str, listing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The listed items whose titles share the most words with ``phrase`` (all of them on a tie)."""
+    said = {stem(w) for w in words(phrase) if w not in STOPWORDS} - _COMMAND_WORDS
     scored = []
     for item in listing:
         title = str(item.get("title") or item.get("name") or "")
@@ -446,14 +471,32 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
         overlap = len(said & title_stems)
         if overlap:
             scored.append((overlap / max(len(title_stems), 1) + overlap, item))
-    noun = step.capability.entity if step.capability and step.capability.entity else "item"
     if not scored:
+        return []
+    best = max(score for score, _ in scored)
+    return [item for score, item in scored if score == best]
+
+
+def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
+    """Resolve "the garage task" / "I finished cleaning the garage" against a listing: one clear match becomes
+    the id; several equally good ones become a question naming them; none, a question with the list. "The milk
+    task and the garage task" resolves each part on its own."""
+    phrase = _reference_words(step)
+    noun = step.capability.entity if step.capability and step.capability.entity else "item"
+    parts = [p for p in re.split(r"\s+and\s+|,\s*", phrase) if p.strip()]
+    if len(parts) > 1:
+        each = [_matches(p, listing) for p in parts]
+        if all(len(m) == 1 for m in each) and len({m[0]["id"] for m in each}) == len(each):
+            assert step.filled is not None and step.filled.reference is not None
+            step.filled.spread = (step.filled.reference, [m[0]["id"] for m in each])
+            step.calls = _calls(step.filled)
+            return
+    top = _matches(phrase, listing)
+    if not top:
         shown = replies.which_one(listing, noun) if listing else f"Which {noun} do you mean? Tell me its number."
         step.clarify = (f"I couldn't tell which {noun} you mean. " + shown) if listing else shown
         step.clarify_reason = f"No {noun} on the list matches the words of the request, so I asked instead of guessing."
         return
-    scored.sort(key=lambda s: s[0], reverse=True)
-    top = [item for score, item in scored if score == scored[0][0]]
     if len(top) > 1:
         step.clarify = replies.which_one(top, noun)
         step.clarify_reason = f"{len(top)} {noun}s match the request equally well, so I asked which one."

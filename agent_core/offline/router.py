@@ -27,7 +27,7 @@ from agent_core.offline.slots import QUOTED
 from agent_core.offline.text import STOPWORDS, stem, words
 
 # Thresholds (cosine similarity, MiniLM). Tuned on eval/dev.jsonl only; see the README's planner section.
-EXAMPLE_THRESHOLD = 0.42  # an example route needs this much
+EXAMPLE_THRESHOLD = 0.46  # an example route needs this much
 DOC_THRESHOLD = 0.28  # a tool described only by its own text needs this much (docs are worded unlike requests)
 DOC_BONUS = 0.14  # added to a doc route's score so both kinds of routes compare on one scale
 NAME_WORD_BONUS = 0.07  # per word of the tool's name the request uses (max two), doc routes only
@@ -64,11 +64,43 @@ def framed_by(opening: str) -> dict[str, int]:
     phrase's length in words; only the longest phrase counts ("add a note to" beats "add")."""
     found: dict[str, int] = {}
     for capability in catalogue():
-        lengths = [len(f.split()) for f in capability.framing if opening and (opening.startswith(f + " ") or opening == f)]
+        lengths = [
+            len(f.split()) for f in capability.framing if opening and (opening.startswith(f + " ") or opening == f)
+        ]
         if lengths:
             found[capability.name] = max(lengths)
     longest = max(found.values(), default=0)
     return {name: length for name, length in found.items() if length == longest}
+
+
+DELEX_WEIGHT = 0.3  # how much of an example route's score comes from the request's shape rather than its topic
+
+
+@cache
+def _function_words() -> frozenset[str]:
+    """Words that carry the *kind* of request (verbs, framing, the catalogue's keywords) rather than its topic."""
+    kept = set(STOPWORDS) | {"task", "tasks", "todo", "list", "note", "notes", "file", "files", "folder", "memory"}
+    for capability in catalogue():
+        for phrase in capability.keywords + capability.framing:
+            kept.update(words(phrase))
+    return frozenset(kept)
+
+
+def _unit(matrix: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(matrix, axis=-1, keepdims=True)
+    return matrix / np.clip(norms, 1e-12, None)
+
+
+def delexicalize(text: str) -> str:
+    """The request with its topic words replaced ("the microscope one is done" -> "the thing one is done"), so
+    examples about other things still match its shape. MiniLM otherwise weighs the topic far above the verb."""
+    kept = _function_words()
+    out: list[str] = []
+    for word in words(text):
+        token = word if word in kept or word.isdigit() else "thing"
+        if not (token == "thing" and out and out[-1] == "thing"):
+            out.append(token)
+    return " ".join(out)
 
 
 @dataclass(frozen=True)
@@ -169,7 +201,8 @@ class Router:
                 for example in capability.examples:
                     owners.append(capability.name)
                     sentences.append(example)
-            self._examples = (self.embed(sentences), owners)
+            raw, shape = self.embed(sentences), self.embed([delexicalize(s) for s in sentences])
+            self._examples = (_unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * raw), owners)
         return self._examples
 
     def _tool_index(self, tools: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
@@ -217,7 +250,7 @@ class Router:
     ) -> dict[str, float]:
         """Each capability's score: its best example, blended with its second best (one lucky example is noise)."""
         matrix, owners = self._example_index()
-        sims = matrix @ vector
+        sims = matrix @ vector  # ``vector`` blends the request and its delexicalized shape like the examples
         best: dict[str, list[float]] = {}
         for owner, sim in zip(owners, sims.tolist(), strict=True):
             best.setdefault(owner, []).append(sim)
@@ -246,11 +279,13 @@ class Router:
         """
         text = QUOTED.sub("something", text)  # quoted text is content: route by the words around it
         vector = self.embed([text])[0] if vector is None else vector
+        shape = self.embed([delexicalize(text)])[0]
+        blended = _unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * vector)
         facts, providers = self._served(tools)
         by_name = {t.name: t for t in tools}
         request_stems = frozenset(stem(w) for w in words(text) if w not in STOPWORDS)
         opening = " ".join(_POLITE.sub("", text.lower()).replace(":", " :").split())
-        cap_scores = self.capability_scores(vector, request_stems, opening)
+        cap_scores = self.capability_scores(blended, request_stems, opening)
         framed = framed_by(opening)
         short, full = self._tool_index(tools)
         doc_scores = np.maximum(short @ vector, full @ vector) if len(tools) else np.zeros(0)

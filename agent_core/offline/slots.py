@@ -124,9 +124,39 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
 
 
 _ENTITY_NAMES = frozenset(
-    ["name", "title", "symbol", "ticker", "city", "address", "term", "word", "topic", "compound", "repo", "repository", "article", "subject", "place", "location", "country", "station", "airport", "company", "package", "library", "species", "gene", "protein", "drug", "element"]
+    [
+        "name",
+        "title",
+        "symbol",
+        "ticker",
+        "city",
+        "address",
+        "term",
+        "word",
+        "topic",
+        "compound",
+        "repo",
+        "repository",
+        "article",
+        "subject",
+        "place",
+        "location",
+        "country",
+        "station",
+        "airport",
+        "company",
+        "package",
+        "library",
+        "species",
+        "gene",
+        "protein",
+        "drug",
+        "element",
+    ]
 )
-_FREE_TEXT_NAMES = frozenset(["query", "text", "content", "body", "message", "description", "note", "notes", "prompt", "question", "q", "fact"])
+_FREE_TEXT_NAMES = frozenset(
+    ["query", "text", "content", "body", "message", "description", "note", "notes", "prompt", "question", "q", "fact"]
+)
 _EXAMPLE = re.compile(r"""e\.g\.,?\s*['"‘“]([^'"’”]+)['"’”]|such as\s+['"‘“]([^'"’”]+)['"’”]""")
 
 
@@ -141,7 +171,9 @@ def shaped(sample: str | None, text: str) -> list[Span]:
     if not sample:
         return []
     if re.fullmatch(r"[\w.-]+/[\w.-]+", sample):
-        return [Span(m.group(0), m.start(), m.end()) for m in re.finditer(r"(?<![\w/])[\w.-]+/[\w.-]*\w(?![\w/])", text)]
+        return [
+            Span(m.group(0), m.start(), m.end()) for m in re.finditer(r"(?<![\w/])[\w.-]+/[\w.-]*\w(?![\w/])", text)
+        ]
     if re.fullmatch(r"[A-Z]{1,6}(?:\.[A-Z]{1,3})?", sample):
         found = [
             Span(m.group(1), m.start(1), m.end(1))
@@ -157,7 +189,52 @@ def shaped(sample: str | None, text: str) -> list[Span]:
 
 
 _LEAD_WORDS = frozenset(
-    ["what", "whats", "what's", "who", "how", "which", "tell", "give", "show", "find", "get", "pull", "check", "look", "lookup", "need", "want", "i", "i'd", "please", "me", "the", "a", "an", "is", "are", "do", "does", "can", "could", "would", "you", "some", "quick", "short"]
+    [
+        "what",
+        "whats",
+        "what's",
+        "who",
+        "how",
+        "which",
+        "tell",
+        "give",
+        "show",
+        "find",
+        "get",
+        "pull",
+        "check",
+        "look",
+        "lookup",
+        "need",
+        "want",
+        "i",
+        "i'd",
+        "please",
+        "me",
+        "the",
+        "a",
+        "an",
+        "is",
+        "are",
+        "do",
+        "does",
+        "can",
+        "could",
+        "would",
+        "you",
+        "some",
+        "quick",
+        "short",
+        "and",
+        "now",
+        "also",
+        "then",
+        "oh",
+        "same",
+        "exactly",
+        "where",
+        "do",
+    ]
 )
 
 
@@ -185,13 +262,16 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
         after = clean(text.split(":", 1)[1])
         if after and meaningful(after):
             return [Span(after, text.index(":") + 1, len(text))]
-    candidates = list(re.finditer(r"\b(?:of|for|on|about|regarding|in|at|called|named)\s+(.+?)\s*(?=[?!.;]|$)", text, re.IGNORECASE))
-    for match in reversed(candidates):
-        value = clean(match.group(1))
+    ends = [m.end() for m in re.finditer(r"\b(?:of|for|on|about|regarding|in|at|called|named)\s+", text, re.IGNORECASE)]
+    for begin in reversed(ends):
+        tail = re.split(r"[?!.;]", text[begin:], maxsplit=1)[0]
+        value = clean(tail)
         if value and meaningful(value):
-            return [Span(value, match.start(1), match.end(1))]
+            return [Span(value, begin, begin + len(tail))]
     tokens = text.split()
-    while tokens and (tokens[0].lower().strip(",:?") in _LEAD_WORDS or stem(tokens[0].lower().strip(",:?")) in vocabulary):
+    while tokens and (
+        tokens[0].lower().strip(",:?") in _LEAD_WORDS or stem(tokens[0].lower().strip(",:?")) in vocabulary
+    ):
         tokens.pop(0)
     value = clean(" ".join(tokens))
     return [Span(value)] if value and meaningful(value) else []
@@ -425,7 +505,12 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
         near = {stem(t.group(0)) for t in tokens[index + 1 : index + 3]}
         before = tokens[index - 1].group(0) if index else ""
         if near & vocabulary or before in {"top", "first"}:
-            return Span(value, token.start(), token.end())
+            after = (
+                tokens[index + 1]
+                if index + 1 < len(tokens) and stem(tokens[index + 1].group(0)) in vocabulary
+                else token
+            )
+            return Span(value, token.start(), after.end())
     return None
 
 
