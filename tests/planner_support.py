@@ -94,7 +94,9 @@ async def conversation(agent: Agent, *texts: str) -> list[Turn]:
 
 
 def get_current_time(
-    timezone: Annotated[str, Field(description="IANA time zone name, e.g. 'UTC', 'Asia/Tokyo', 'America/New_York'")] = "UTC",
+    timezone: Annotated[
+        str, Field(description="IANA time zone name, e.g. 'UTC', 'Asia/Tokyo', 'America/New_York'")
+    ] = "UTC",
 ) -> dict[str, Any]:
     """Get the current date and time in an IANA time zone.
 

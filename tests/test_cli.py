@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -43,7 +44,8 @@ def test_ask_json_answers_tokyo_from_the_time_tool(cli_env, capsys) -> None:
 def test_ask_human_output_shows_answer_confidence_and_tool_call_and_the_offline_notice(cli_env, capsys) -> None:
     assert main(["ask", "What time is it in UTC?"]) == 0
     out, err = capsys.readouterr()
-    assert "In UTC it is" in out and "Confidence: 0.95" in out and "Tool call: get_current_time" in out
+    assert "In UTC it is" in out and "Tool call: get_current_time" in out
+    assert re.search(r"^Confidence: [01]\.\d\d$", out, re.MULTILINE)
     assert "Offline planner active" in err and "MODEL=azure" in err
 
 
@@ -167,4 +169,4 @@ def test_ask_with_memory_end_to_end(cli_env, capsys) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["kind"] == "answer" and "FastAPI" in data["response"]["answer"]
     assert [c["tool_name"] for c in data["response"]["tool_calls"]] == ["search_memory"]
-    assert "stored on" in data["response"]["reasoning"]
+    assert "stored on" in data["response"]["answer"] and "score" not in data["response"]["answer"]

@@ -64,7 +64,7 @@ async def test_an_approval_decided_in_another_process_appears_in_the_conversatio
         await cli.approve(paused.pending[0].id, by="cli")
         turns = await browser.conversations.turns(added.conversation_id)
     assert turns[-1].prompt == f"Approved `{paused.pending[0].id}` (delete_task)"
-    assert turns[-1].result.response.answer == f"Deleted task {task_id}: Clean the hood"
+    assert turns[-1].result.response.answer.rstrip(".").lower() == f"deleted task {task_id}: clean the hood"
 
 
 async def test_tool_events_report_each_call_starting_and_finishing(make_settings) -> None:

@@ -222,3 +222,18 @@ def test_failures_are_never_listed_for_the_held_out_sets(capsys: pytest.CaptureF
     for chosen in ("heldout", "unseen", "all"):
         assert run.main(["--set", chosen, "--failures"]) == 2
         assert "never inspected item by item" in capsys.readouterr().err
+
+
+def test_failures_are_listed_for_the_dev_tools_set(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from eval import harness
+
+    async def fake_run_file(path: Any, factory: Any) -> tuple[dict[str, Any], list[Any]]:
+        return {"set": path.stem}, []
+
+    monkeypatch.setattr(harness, "detector_factory", lambda: None)
+    monkeypatch.setattr(harness, "run_file", fake_run_file)
+    assert "dev_tools" in run.SETS and "dev_tools" not in run.PROTECTED
+    assert run.main(["--set", "dev_tools", "--failures"]) == 0
+    assert "== failures: dev_tools (0)" in capsys.readouterr().out

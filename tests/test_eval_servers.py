@@ -1,7 +1,10 @@
-"""The test-only MCP servers of eval/servers/: each one over real stdio, and their tool names kept out of agent_core."""
+"""The test-only MCP servers of eval/servers/: each one over MCP (real stdio, or in process for the newest dev-only
+servers), and their tool names kept out of agent_core."""
 
 from __future__ import annotations
 
+import importlib
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -9,9 +12,10 @@ from typing import Any
 import anyio
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp.client.client import Client
 
 from agent_core.settings import PROJECT_ROOT
-from eval.servers import calendar, doi, units
+from eval.servers import calendar, compounds, doi, geocode, issues, stocks, translate, units, wiki
 
 # server -> (its tools, read-only or not; one call: tool, arguments, expected structured content (subset))
 SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] = {
@@ -43,13 +47,55 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"amount": 100, "from_currency": "usd", "to_currency": "EUR"},
         {"from_currency": "USD", "to_currency": "EUR", "rate": 0.92, "result": 92.0},
     ),
+    "compounds": (
+        {"get_compound": True},
+        "get_compound",
+        {"name": "caffeine"},
+        {"name": "caffeine", "formula": "C8H10N4O2", "molecular_weight": 194.19, "cas": "58-08-2"},
+    ),
+    "wiki": (
+        {"get_summary": True},
+        "get_summary",
+        {"title": "Photosynthesis", "sentences": 2},
+        {"title": "Photosynthesis", "url": "https://encyclopedia.example.org/wiki/Photosynthesis"},
+    ),
+    "geocode": (
+        {"geocode_address": True},
+        "geocode_address",
+        {"address": "10 Downing Street, London"},
+        {"address": "10 Downing Street, London", "country": "United Kingdom"},
+    ),
+    "translate": (
+        {"translate_text": True},
+        "translate_text",
+        {"text": "good morning", "target_language": "de"},
+        {"translated": "Guten Morgen", "source_language": "en", "target_language": "de"},
+    ),
+    "stocks": ({"get_stock_quote": True}, "get_stock_quote", {"symbol": "aapl"}, {"symbol": "AAPL", "currency": "USD"}),
+    "issues": (
+        {"list_repo_issues": True},
+        "list_repo_issues",
+        {"repo": "pydantic/pydantic-ai", "state": "closed"},
+        {"repo": "pydantic/pydantic-ai"},
+    ),
 }
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
+# Dev-only servers exercised in process (the same MCP requests through mcp's Client, no subprocess), so the test
+# stays fast on a small machine: each stdio start costs about a second of CPU importing mcp. The eval harness starts
+# them over stdio like the others (`python -m eval.run --set dev_tools`).
+IN_PROCESS = frozenset({"compounds", "wiki", "geocode", "translate", "stocks", "issues"})
 
 
 async def _exercise(name: str, out: dict[str, dict[str, Any]]) -> None:
     """Start ``python -m eval.servers.<name>``, list its tools and make the one call (plus a follow-up or error)."""
     _, tool, args, _ = SERVERS[name]
+    if name in IN_PROCESS:
+        async with Client(importlib.import_module(f"eval.servers.{name}").server) as client:
+            out[name] = {
+                "tools": {t.name: t for t in (await client.list_tools()).tools},
+                "call": await client.call_tool(tool, args),
+            }
+        return
     params = StdioServerParameters(command=sys.executable, args=["-m", f"eval.servers.{name}"], cwd=str(PROJECT_ROOT))
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
@@ -67,7 +113,7 @@ async def _exercise(name: str, out: dict[str, dict[str, Any]]) -> None:
 
 
 @pytest.mark.anyio
-async def test_every_eval_server_lists_annotated_tools_and_answers_over_stdio() -> None:
+async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() -> None:
     results: dict[str, dict[str, Any]] = {}
     with anyio.fail_after(60):
         async with anyio.create_task_group() as group:
@@ -95,13 +141,22 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_stdio() 
     days = results["weather"]["call"].structured_content["days"]
     assert [d["date"] for d in days] == ["2026-11-22", "2026-11-23"]
     assert 0 <= results["airquality"]["call"].structured_content["aqi"] <= 500
+    assert results["wiki"]["call"].structured_content["summary"].count(".") == 2
+    found = results["issues"]["call"].structured_content["issues"]
+    assert found and {i["state"] for i in found} == {"closed"}
+    assert results["issues"]["tools"]["list_repo_issues"].input_schema["properties"]["state"]["enum"] == [
+        "open",
+        "closed",
+        "all",
+    ]
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
 
 
 def test_eval_tool_names_never_appear_in_agent_core() -> None:
-    sources = "\n".join(p.read_text(encoding="utf-8") for p in Path(PROJECT_ROOT, "agent_core").rglob("*.py"))
+    files = [p for p in Path(PROJECT_ROOT, "agent_core").rglob("*") if p.suffix in {".py", ".toml", ".json", ".yaml"}]
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in files)  # code and the data it routes by
     assert not {name for name in TOOL_NAMES if name in sources}
 
 
@@ -117,3 +172,30 @@ def test_fake_data_is_deterministic_and_validated() -> None:
     with pytest.raises(ValueError, match="Use 24-hour HH:MM"):
         book.create("Lab meeting", "2026-11-23", "25:00")
     assert book.on("2026-11-23").events == []
+
+
+def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> None:
+    assert compounds.compound("Acetaminophen").formula == "C8H9NO2"
+    assert compounds.compound("zorbitol") == compounds.compound("zorbitol")
+    assert geocode.geocode("Gouda").country == "Netherlands"
+    assert stocks.quote("$sap.de").model_dump() == {**stocks.quote("SAP.DE").model_dump(), "symbol": "SAP.DE"}
+    assert stocks.quote("SAP.DE").currency == "EUR"
+    every = issues.issues("github.com/psf/requests", "all").issues
+    assert {i.number for i in every} == {
+        i.number for s in ("open", "closed") for i in issues.issues("psf/requests", s).issues
+    }
+    assert translate.translate("Guten Abend", "EN").model_dump() == {
+        "translated": "Good evening",
+        "source_language": "de",
+        "target_language": "en",
+    }
+    for call, hint in [
+        (lambda: translate.translate("good morning", "German"), "'de' for German"),
+        (lambda: stocks.quote("Apple Inc"), "e.g. 'AAPL'"),
+        (lambda: issues.issues("pydantic-ai"), "owner/name"),
+        (lambda: wiki.summarize("Photosynthesis", 11), "1 to 10"),
+        (lambda: compounds.compound(" "), "compound name"),
+        (lambda: geocode.geocode(""), "address"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(hint)):
+            call()

@@ -42,7 +42,13 @@ def test_things_that_only_look_like_times_are_not_times(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("meet at 14:05", "14:05"), ("at 10:30", "10:30"), ("at 9:30 am", "09:30"), ("at 11 pm", "23:00"), ("at 6 am", "06:00")],
+    [
+        ("meet at 14:05", "14:05"),
+        ("at 10:30", "10:30"),
+        ("at 9:30 am", "09:30"),
+        ("at 11 pm", "23:00"),
+        ("at 6 am", "06:00"),
+    ],
 )
 def test_a_time_after_at_keeps_its_minutes_and_am_pm(text: str, expected: str) -> None:
     assert values(slots.time_of_day(text)) == [expected]
@@ -132,6 +138,8 @@ def test_identifiers_are_read_as_written_without_trailing_punctuation(kind: str,
         ("open README.md", ["README.md"]),
         ("list the files in papers/", ["papers"]),
         ("what is in my notes folder?", ["notes"]),
+        ("list the files in notes", ["notes"]),
+        ("What files are in data?", ["data"]),
         ("show me the data directory", ["data"]),
         ("read ~/notes/a.md", ["~/notes/a.md"]),
     ],
@@ -214,7 +222,8 @@ def test_a_number_unrelated_to_the_parameter_is_not_a_count() -> None:
         ("time", {"type": "string"}, "time_of_day"),
         ("date", {"type": "string"}, "date"),
         ("start_day", {"type": "string", "description": "YYYY-MM-DD"}, "date"),
-        ("title", {"type": "string"}, "text"),
+        ("content", {"type": "string", "description": "The finding to remember"}, "text"),
+        ("symbol", {"type": "string", "description": "Ticker symbol, e.g. 'AAPL'"}, "entity"),
         ("query", {"anyOf": [{"type": "string"}, {"type": "null"}]}, "text"),
         ("metadata", {"type": "object"}, "skip"),
         ("verbose", {"type": "boolean"}, "skip"),

@@ -137,7 +137,10 @@ async def test_servers_with_auto_start_off_are_listed_as_stopped(make_settings) 
         states = {s.name: s.state for s in runtime.server_states()}
         assert states == {"time": "ready", "later": "stopped", "legacy": "ready"}
         tools = [t for t in await runtime.tools() if t.server not in {"legacy", "memory"}]
-    assert [(t.name, t.server, t.risk_level.value) for t in tools] == [("get_current_time", "time", "reversible")]
+    assert sorted((t.name, t.server, t.risk_level.value) for t in tools) == [
+        ("convert_time", "time", "reversible"),
+        ("get_current_time", "time", "reversible"),
+    ]
 
 
 @pytest.mark.parametrize(

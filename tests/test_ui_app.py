@@ -37,6 +37,11 @@ def texts(element) -> str:
     return " ".join(m.value for m in element.markdown)
 
 
+def deleted(answer: str) -> str:
+    """A delete confirmation compared by meaning: case and a closing full stop do not matter."""
+    return answer.strip().rstrip(".").lower()
+
+
 def add_and_ask_delete(at: AppTest, title: str) -> tuple[int, str]:
     ask(at, f"add a task to {title}")
     task_id = int(re.match(r"Added task (\d+):", at.chat_message[-1].markdown[0].value).group(1))
@@ -62,8 +67,8 @@ def test_an_answer_card_shows_answer_badge_reasoning_and_tool_calls_and_joins_th
     ask(app, "What time is it in Tokyo?")
     user, assistant = app.chat_message
     assert user.markdown[0].value == "What time is it in Tokyo?"
-    assert assistant.markdown[0].value.startswith("In Tokyo (Asia/Tokyo) it is")
-    assert ":green-badge[confidence 0.95]" in texts(assistant)
+    assert re.match(r"In (Tokyo \()?Asia/Tokyo\)? it is \d{2}:\d{2}", assistant.markdown[0].value)
+    assert re.search(r":green-badge\[confidence 0\.\d+\]", texts(assistant))
     table = assistant.dataframe[0].value
     assert list(table["tool"]) == ["get_current_time"] and list(table["status"]) == ["success"]
     assert app.title[0].value == "What time is it in Tokyo?"
@@ -74,7 +79,7 @@ def test_follow_ups_switching_and_a_refresh_keep_the_conversation(app: AppTest, 
     app.run()
     ask(app, "What time is it in Tokyo?")
     ask(app, "And in Paris?")
-    assert app.chat_message[3].markdown[0].value.startswith("In Paris (Europe/Paris) it is")
+    assert re.match(r"In (Paris \()?Europe/Paris\)? it is \d{2}:\d{2}", app.chat_message[3].markdown[0].value)
     conversation = app.query_params["c"]
     app.sidebar.button[0].click().run()  # New conversation
     assert len(app.chat_message) == 0 and "c" not in app.query_params
@@ -98,7 +103,7 @@ def test_a_suggestion_chip_asks_its_question(app: AppTest) -> None:
     button(app, "chip-0").click().run()
     assert not app.exception
     assert app.chat_message[0].markdown[0].value == "What time is it in Tokyo?"
-    assert app.chat_message[1].markdown[0].value.startswith("In Tokyo")
+    assert re.match(r"In (Tokyo \()?Asia/Tokyo", app.chat_message[1].markdown[0].value)
 
 
 def test_a_gap_card_names_what_is_missing_what_was_checked_and_what_to_do(app: AppTest) -> None:
@@ -115,7 +120,7 @@ def test_approve_runs_the_delete_once_and_the_card_shows_who_decided(tasks_app) 
     assert "risk **irreversible**" in texts(at.chat_message[-1])
     button(at, f"approve-{approval}").click().run()
     assert not at.exception, at.exception
-    assert at.chat_message[-1].markdown[0].value == f"Deleted task {task_id}: Renew the grant"
+    assert deleted(at.chat_message[-1].markdown[0].value) == f"deleted task {task_id}: renew the grant"
     assert at.chat_message[-2].markdown[0].value == f"Approved `{approval}` (delete_task)"
     card = at.chat_message[-3]
     assert "Approved by browser" in card.info[0].value and not [b for b in card.button if b.label == "Approve"]
@@ -143,7 +148,7 @@ def test_edited_arguments_are_validated_and_the_edited_call_runs(tasks_app) -> N
     [args] = [t for t in at.text_area if t.key == f"args-{approval}"]
     args.set_value(json.dumps({"task_id": keep_id - 1})).run()
     button(at, f"approve-{approval}").click().run()
-    assert at.chat_message[-1].markdown[0].value == f"Deleted task {keep_id - 1}: Keep this"
+    assert deleted(at.chat_message[-1].markdown[0].value) == f"deleted task {keep_id - 1}: keep this"
 
 
 def test_a_decision_made_from_the_cli_appears_on_the_next_rerun(tasks_app) -> None:
@@ -153,7 +158,7 @@ def test_a_decision_made_from_the_cli_appears_on_the_next_rerun(tasks_app) -> No
     task_id, approval = add_and_ask_delete(at, "call the vendor")
     assert main(["approve", approval]) == 0  # another process, same database
     at.run()
-    assert at.chat_message[-1].markdown[0].value == f"Deleted task {task_id}: Call the vendor"
+    assert deleted(at.chat_message[-1].markdown[0].value) == f"deleted task {task_id}: call the vendor"
     assert "Approved by cli" in at.chat_message[-3].info[0].value
 
 
@@ -167,7 +172,7 @@ def test_a_pending_card_survives_a_restart_and_can_still_be_approved(tasks_app) 
     again.run()
     assert "1 action waiting for your approval" in again.sidebar.warning[0].value
     button(again, f"approve-{approval}").click().run()
-    assert again.chat_message[-1].markdown[0].value == f"Deleted task {task_id}: Wash the flasks"
+    assert deleted(again.chat_message[-1].markdown[0].value) == f"deleted task {task_id}: wash the flasks"
 
 
 def test_rename_and_delete_a_conversation(app: AppTest) -> None:

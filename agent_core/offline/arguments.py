@@ -17,6 +17,7 @@ from agent_core.offline import slots
 from agent_core.offline.catalogue import Capability, catalogue
 from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
 from agent_core.offline.text import STOPWORDS, stem, words
+from agent_core.offline.timezones import find_places
 
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
 _CONNECTOR = re.compile(
@@ -50,6 +51,7 @@ class Filled:
     missing: list[str] = field(default_factory=list)
     reference: str | None = None  # an id parameter to resolve from the request's words
     read: int = 0  # parameters read from the request (not defaults)
+    unknown: list[str] = field(default_factory=list)  # places named that match no time zone ("Atlantis")
 
 
 def _text_params(properties: dict[str, Any], required: list[str], capability: Capability | None) -> list[str]:
@@ -218,6 +220,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 found = [pair[index]] if len(pair) > index else []
         elif kind == "timezone":
             found = slots.zones(text)
+            unknown = find_places(text)[1]
+            if unknown:  # "in Atlantis": never answer for a place we could not find, and never default to UTC
+                filled.unknown.extend(u for u in unknown if u not in filled.unknown)
+                required = [*required, name] if not found else required
         elif kind == "time_of_day":
             found = slots.time_of_day(text)[:1]
         elif kind == "date":

@@ -7,6 +7,7 @@ description). Whether a capability is *missing* is always decided against the li
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -35,7 +36,18 @@ class Capability:
     entity: str | None = None
     reply: str | None = None
     keywords: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+    unless: tuple[str, ...] = ()
     gap_name: str | None = None  # the name a missing capability is reported by ("task_management" for task_add)
+
+    def admits(self, text: str) -> bool:
+        """Whether a request may take this route at all: it uses one of the ``requires`` words (when there are
+        any) and none of the ``unless`` phrases ("what time is the meeting" is not a clock question)."""
+        lowered = " ".join(text.lower().replace("’", "'").split())
+        said = set(re.findall(r"[a-z0-9']+", lowered))
+        if self.requires and not said & set(self.requires):
+            return False
+        return not any(phrase in lowered for phrase in self.unless)
 
     @property
     def is_gap_kind(self) -> bool:
@@ -126,6 +138,8 @@ def catalogue() -> Catalogue:
             reply=entry.get("reply"),
             keywords=tuple(entry.get("keywords", ())),
             gap_name=entry.get("gap_name"),
+            requires=tuple(entry.get("requires", ())),
+            unless=tuple(entry.get("unless", ())),
         )
     synonyms = {value: tuple(words) for value, words in data.get("synonyms", {}).items()}
     currencies = {code: tuple(names) for code, names in data.get("currencies", {}).items()}

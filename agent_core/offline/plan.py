@@ -33,6 +33,9 @@ _SPLIT = re.compile(
     re.I,
 )
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
+_WH_QUESTION = re.compile(
+    r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do)\b", re.I
+)
 _STATEMENT = re.compile(r"^\s*(?:i|i'm|im|i've|my|we|we're|our)\b(?!\s+(?:need|want|would like)\b)", re.I)
 _PERSONAL = re.compile(r"\b(?:my|mine|did i|have i|i told|i said|me about|about me)\b", re.I)
 _HOW_TO_START = re.compile(r"^\s*(?:how\s+(?:do|can|should|would)\s+i|how\s+to)\b", re.I)
@@ -337,6 +340,8 @@ def _plan_clause(
     weak = best.score < threshold(best) and not near and framed is None  # a framing phrase is enough on its own
     if weak or (capability is not None and capability.kind == "question"):
         return _question(clause, best, tools, routing.margin())
+    if framed is None and capability is not None and capability.writes and _WH_QUESTION.search(clause):
+        return _question(clause, best, tools, routing.margin())  # "what stack does X use?" asks, it doesn't store
     if HOW_TO.search(clause) and (capability is None or capability.kind != "tool"):  # asks for knowledge
         return _question(clause, best, tools, routing.margin())
     if capability is None and _STATEMENT.search(clause) and not is_question(clause):
@@ -351,7 +356,7 @@ def _plan_clause(
         and best.score - served.score < 0.08
     ):
         best, capability = served, served.capability  # a close served reading beats a missing capability
-    if capability is not None and capability.name == "memory_search" and best.served:
+    if capability is not None and capability.name in {"memory_search", "web_search"} and best.served:
         return _question(clause, best, tools, routing.margin())  # memory first, answered with when it was stored
     if not best.served:
         clear = best.score >= GAP_SCORE
@@ -395,6 +400,14 @@ def _plan_clause(
     route, tool, filled = chosen
     capability = route.capability
     step = Planned(clause, route, capability, tool, filled=filled, margin=routing.margin())
+    if filled.unknown:
+        names = ", ".join(f"‘{u}’" for u in filled.unknown)
+        step.clarify = (
+            f"I couldn't match {names} to a time zone. Ask with a city (e.g. Tokyo) or an IANA time zone name "
+            "(e.g. Europe/Paris)."
+        )
+        step.clarify_reason = f"{names} is not a place I can map to a time zone, so I did not guess one."
+        return step
     if filled.missing:
         needed = ", ".join(n.replace("_", " ") for n in filled.missing)
         step.clarify = f"For {capability.summary if capability else step.tool.name.replace('_', ' ')} I need the {needed}. Could you tell me?"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_core.offline import compose
 from agent_core.offline.dialogue import Dialogue, Step, as_data, listing_of
+from agent_core.offline.timezones import locate_places
 
 if TYPE_CHECKING:
     from agent_core.offline.plan import Plan, Planned
@@ -88,7 +89,9 @@ def _step_text(step: Planned, results: list[Step]) -> tuple[list[str], int]:
             )
         elif capability == "current_time" and isinstance(data, dict):
             focus = "epoch" if "unix" in step.clause.lower() or "timestamp" in step.clause.lower() else "time"
-            lines.append(compose.time_sentence(data, None, focus) or compose.render(data))
+            labels = {place.zone: place.label for _, place in locate_places(step.clause)}
+            label = labels.get(str(args.get(next(iter(args), ""), ""))) if args else None
+            lines.append(compose.time_sentence(data, label, focus) or compose.render(data))
         elif capability == "memory_store":
             lines.append(f"Stored in your memory: {args.get('content', '')}")
         elif capability == "fact_save" and isinstance(data, dict):

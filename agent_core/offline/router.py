@@ -297,6 +297,8 @@ class Router:
             if not capability.is_gap_kind:  # a new server matching the gap vocabulary keeps its own doc route too
                 described.update(p.name for p in serving)
             ranked = sorted(serving, key=lambda p: doc_by_name.get(p.name, 0.0), reverse=True)
+            if not capability.admits(text):
+                continue
             routes.append(
                 Route(
                     capability.name,

@@ -425,7 +425,11 @@ def paths(text: str) -> list[Span]:
     ]
     if not found:
         tail = re.search(r"\b(?:in|inside|under)\s+(?:the\s+|my\s+)?([\w\-]+)\s*[?.!]*\s*$", text, re.IGNORECASE)
-        if tail and tail.group(1).lower() not in STOPWORDS | {"folder", "directory", "files", "there", "general"}:
+        if (
+            tail
+            and len(words(text)) <= 4
+            and tail.group(1).lower() not in STOPWORDS | {"folder", "directory", "files", "there", "general"}
+        ):
             found.append(Span(tail.group(1), tail.start(1), tail.end(1)))
     if not found:
         for match in re.finditer(
