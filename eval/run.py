@@ -44,8 +44,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    logger = logging.getLogger("agent_core")
+    level = logger.level
+    logger.setLevel(logging.ERROR)  # warnings about items would drown the tables; restored for callers (tests)
+    try:
+        return _main(argv)
+    finally:
+        logger.setLevel(level)
+
+
+def _main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.getLogger("agent_core").setLevel(logging.ERROR)
     if args.file:
         files = {args.file.stem: args.file}
     else:

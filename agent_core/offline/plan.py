@@ -260,7 +260,8 @@ def _follow_up(
     if last is None or len(words(clause)) > 7:
         return None
     cue = bool(_FOLLOW_UP.search(clause))
-    if not cue and (len(words(clause)) > 3 or (best is not None and best.score >= threshold(best) and best.served)):
+    short = len(words(clause)) <= 2  # "London?" after a time question
+    if not cue and not short and (len(words(clause)) > 3 or (best is not None and best.score >= threshold(best) and best.served)):
         return None
     tool = next((t for t in tools if t.name == last.tool_name), None)
     if tool is None:
@@ -341,7 +342,14 @@ def _plan_clause(
     if weak or (capability is not None and capability.kind == "question"):
         return _question(clause, best, tools, routing.margin())
     if framed is None and capability is not None and capability.writes and _WH_QUESTION.search(clause):
-        return _question(clause, best, tools, routing.margin())  # "what stack does X use?" asks, it doesn't store
+        # A question asks, it doesn't write: "what are my completed tasks?" lists, "what stack does X use?" searches.
+        reader = next(
+            (r for r in routing.routes if r.served and r.capability and r.capability.kind == "tool" and not r.capability.writes),
+            None,
+        )
+        if reader is None or best.score - reader.score > 0.1:
+            return _question(clause, best, tools, routing.margin())
+        best, capability = reader, reader.capability
     if HOW_TO.search(clause) and (capability is None or capability.kind != "tool"):  # asks for knowledge
         return _question(clause, best, tools, routing.margin())
     if capability is None and _STATEMENT.search(clause) and not is_question(clause):

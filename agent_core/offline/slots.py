@@ -425,9 +425,10 @@ def paths(text: str) -> list[Span]:
     ]
     if not found:
         tail = re.search(r"\b(?:in|inside|under)\s+(?:the\s+|my\s+)?([\w\-]+)\s*[?.!]*\s*$", text, re.IGNORECASE)
+        filey = bool(re.search(r"\b(?:files?|folders?|director(?:y|ies)|documents?|ls)\b", text, re.IGNORECASE))
         if (
             tail
-            and len(words(text)) <= 4
+            and (len(words(text)) <= 4 or filey)
             and tail.group(1).lower() not in STOPWORDS | {"folder", "directory", "files", "there", "general"}
         ):
             found.append(Span(tail.group(1), tail.start(1), tail.end(1)))
