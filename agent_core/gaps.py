@@ -89,11 +89,8 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
         return []
     routes = routes or router()
     opening = " ".join(POLITE.sub("", text.lower()).replace(":", " :").split())
-    carriers = {
-        c.name
-        for c in catalogue()
-        if c.kind == "tool" and catalogue().providers(c.name, [ToolFacts.of(t) for t in tools])
-    }
+    served = routes.served_by(tools)
+    carriers = {c.name for c in catalogue() if c.kind == "tool" and served.get(c.name)}
     if any(length >= 2 and name in carriers for name, length in framed_by(opening).items()):
         return []  # "remind me to pay the invoice": what follows the framing is the item's text, not an action
     text = QUOTED.sub("it", text)  # quoted text is content ("add 'pay the invoice' to my list")

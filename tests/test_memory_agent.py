@@ -198,7 +198,6 @@ def hit(content: str, score: float, created_at: str) -> dict[str, Any]:
         pytest.param(
             "Note that reviewer 2 wants an ablation",
             "reviewer 2 wants an ablation",
-            marks=pytest.mark.xfail(reason=f"{BUG}: declined as a statement"),
         ),
         ("Keep in mind that the freezer is in room 214", "the freezer is in room 214"),
         pytest.param(

@@ -71,7 +71,6 @@ async def test_time_questions_make_one_call_per_place(question: str, expected: l
         "What is the capital of France?",
         pytest.param(
             "What is the time complexity of quicksort?",
-            marks=pytest.mark.xfail(reason=f"{BUG}: a 'time complexity' question calls the clock"),
         ),
         "Summarize the latest papers on protein folding",
         "What time is the meeting?",
@@ -79,7 +78,6 @@ async def test_time_questions_make_one_call_per_place(question: str, expected: l
         "Merry Christmas everyone",
         pytest.param(
             "What time does the Louvre open?",
-            marks=pytest.mark.xfail(reason=f"{BUG}: opening hours are answered with the current UTC time"),
         ),
         "Tell me about Tokyo's history",
     ],
@@ -117,7 +115,6 @@ async def test_a_time_given_in_one_place_is_converted_to_another() -> None:
     assert "America/New_York" in turn.answer and "-5.0h" in turn.answer
 
 
-@pytest.mark.xfail(reason=f"{BUG}: an unknown place silently becomes UTC at ~0.8 confidence")
 async def test_unknown_place_is_reported_not_guessed() -> None:
     turn = await ask(agent(), "What time is it in Atlantis?")
     assert turn.calls == [] or "Atlantis" in turn.answer

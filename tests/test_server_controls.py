@@ -55,7 +55,11 @@ def test_a_server_stopped_from_the_cli_stays_stopped_in_new_processes_until_star
 def test_servers_lists_kind_state_and_a_measured_health_latency(cli_env, capsys, server_name) -> None:
     assert main(["servers", "--json"]) == 0
     [row] = [s for s in json.loads(capsys.readouterr().out) if s["name"] == server_name]
-    assert row["kind"] == "mcp" and sorted(row["tools"]) == ["convert_time", "get_current_time"] and 0 < row["last_latency_ms"] < 1000
+    assert (
+        row["kind"] == "mcp"
+        and sorted(row["tools"]) == ["convert_time", "get_current_time"]
+        and 0 < row["last_latency_ms"] < 1000
+    )
 
 
 def test_starting_an_unknown_server_names_the_configured_ones(cli_env, capsys, server_name) -> None:

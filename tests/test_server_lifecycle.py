@@ -103,6 +103,9 @@ async def test_duplicate_tool_names_are_not_offered_twice_and_runs_still_work(ma
         states = {s.name: s for s in runtime.server_states()}
         tools = [(t.name, t.server) for t in await runtime.tools() if t.server not in {"legacy", "memory"}]
         turn = await runtime.ask("What time is it in Tokyo?")
-    assert states["time"].ignored_tools == [] and sorted(states["time-copy"].ignored_tools) == ["convert_time", "get_current_time"]
+    assert states["time"].ignored_tools == [] and sorted(states["time-copy"].ignored_tools) == [
+        "convert_time",
+        "get_current_time",
+    ]
     assert sorted(tools) == [("convert_time", "time"), ("get_current_time", "time")]
     assert turn.kind == "answer" and turn.response.tool_calls[0].status.value == "success"

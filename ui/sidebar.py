@@ -24,7 +24,7 @@ def render_status(handle: BackgroundRuntime) -> None:
         st.caption("Model")
         st.write(runtime.model_label)
         if runtime.settings.is_offline:
-            st.info("**Offline planner** — rule-based, no LLM.")
+            st.info("**Offline planner** — understands common requests by meaning, no LLM.")
             with st.expander("Use an LLM"):
                 st.caption(HOW_TO_USE_AN_LLM)
         waiting = handle.call(runtime.approvals.count_pending())

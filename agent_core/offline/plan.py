@@ -261,7 +261,11 @@ def _follow_up(
         return None
     cue = bool(_FOLLOW_UP.search(clause))
     short = len(words(clause)) <= 2  # "London?" after a time question
-    if not cue and not short and (len(words(clause)) > 3 or (best is not None and best.score >= threshold(best) and best.served)):
+    if (
+        not cue
+        and not short
+        and (len(words(clause)) > 3 or (best is not None and best.score >= threshold(best) and best.served))
+    ):
         return None
     tool = next((t for t in tools if t.name == last.tool_name), None)
     if tool is None:
@@ -344,7 +348,11 @@ def _plan_clause(
     if framed is None and capability is not None and capability.writes and _WH_QUESTION.search(clause):
         # A question asks, it doesn't write: "what are my completed tasks?" lists, "what stack does X use?" searches.
         reader = next(
-            (r for r in routing.routes if r.served and r.capability and r.capability.kind == "tool" and not r.capability.writes),
+            (
+                r
+                for r in routing.routes
+                if r.served and r.capability and r.capability.kind == "tool" and not r.capability.writes
+            ),
             None,
         )
         if reader is None or best.score - reader.score > 0.1:

@@ -245,6 +245,10 @@ class Router:
             )
         return self._providers[key]
 
+    def served_by(self, tools: Sequence[Any]) -> dict[str, list[ToolFacts]]:
+        """Per capability, the live tools that provide it (cached per tool list)."""
+        return self._served(tools)[1]
+
     def capability_scores(
         self, vector: np.ndarray, request_stems: frozenset[str] = frozenset(), opening: str = ""
     ) -> dict[str, float]:
