@@ -18,8 +18,9 @@ from agent_core.approvals import ApprovalStore, StoredApproval, UnknownApproval
 from agent_core.conversations import ConversationStore
 from agent_core.errors import InputError, PaiasError
 from agent_core.logs import correlated
-from agent_core.risk import assess_risk
+from agent_core.risk import assess_risk, is_write
 from agent_core.schemas import PendingApproval, RiskLevel, TurnResult
+from agent_core.taint import taint_reason, tainted_by
 from agent_core.telemetry import agent_run_span, record_event
 from agent_core.turns import decision_results, finish_span, last_prompt
 
@@ -45,6 +46,8 @@ class ApprovalFlow:
 
         async def load_history(self, conversation_id: str) -> list[ModelMessage]: ...
 
+        def _reads_outside(self, tool: str) -> bool: ...
+
         async def _run(
             self,
             conversation_id: str,
@@ -66,10 +69,16 @@ class ApprovalFlow:
             return frozenset()
 
     async def _pause(
-        self, output: DeferredToolRequests, history_json: bytes, conversation_id: str, correlation_id: str
+        self,
+        output: DeferredToolRequests,
+        messages: list[ModelMessage],
+        history_json: bytes,
+        conversation_id: str,
+        correlation_id: str,
     ) -> TurnResult:
         """Store the calls that wait for a person, with the run's history, so any process can resume it."""
-        pending = [self._pending(call, conversation_id) for call in output.approvals]
+        source = tainted_by(messages, self._reads_outside)
+        pending = [self._pending(call, conversation_id, source) for call in output.approvals]
         try:
             stored = await self.approvals.create(pending, history_json, correlation_id=correlation_id)
         except Exception as exc:  # noqa: BLE001 - nothing ran; say so rather than lose the request silently
@@ -205,17 +214,20 @@ class ApprovalFlow:
             log.warning("could not record the outcome of approval %s: %s", first.id, exc)
         return turn
 
-    def _pending(self, call: Any, conversation_id: str) -> PendingApproval:
+    def _pending(self, call: Any, conversation_id: str, tainted: str | None) -> PendingApproval:
         args = call.args_as_dict()
         overrides = self.servers.risk_overrides() if self.servers else {}
         annotations = self.servers.annotations(call.tool_name) if self.servers else {}
         risk = assess_risk(call.tool_name, args, annotations, overrides)
+        reason = risk.reason
+        if tainted and is_write(call.tool_name, annotations):
+            reason = f"{taint_reason(tainted)} (otherwise: {risk.reason})"
         return PendingApproval(
             id=call.tool_call_id,  # replaced by the store's own id when it is saved
             tool_name=call.tool_name,
             parameters=args,
             risk_level=risk.level,
-            reason=risk.reason,
+            reason=reason,
             conversation_id=conversation_id,
             tool_call_id=call.tool_call_id,
         )

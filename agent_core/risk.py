@@ -29,8 +29,9 @@ _TABLE: dict[str, RiskLevel] = {
     "read_file": RiskLevel.REVERSIBLE,
     "get_current_time": RiskLevel.REVERSIBLE,
     "search_memory": RiskLevel.REVERSIBLE,
-    # The assistant's own notebook: de-duplicated, listed, and undone by `paias memory delete`.
-    "store_memory": RiskLevel.REVERSIBLE,
+    # The assistant's own notebook, undone by `paias undo` or `paias memory delete`. A memory is believed later,
+    # so it is held to the grounding rule: content the person did not say waits for their approval.
+    "store_memory": RiskLevel.REVERSIBLE_WITH_DELAY,
     "send_email": RiskLevel.REVERSIBLE_WITH_DELAY,
     "create_calendar_event": RiskLevel.REVERSIBLE_WITH_DELAY,
     "schedule_task": RiskLevel.REVERSIBLE_WITH_DELAY,
@@ -166,6 +167,31 @@ def _base_assessment(
     if annotations.get("destructiveHint") is False and not destructive_name:
         return RiskAssessment(RiskLevel.REVERSIBLE_WITH_DELAY, "a non-destructive change the server declares")
     return RiskAssessment(RiskLevel.IRREVERSIBLE, "unknown tool: assumed irreversible until configured otherwise")
+
+
+# Tools that only read what the person already owns or the clock: their results carry no outside text.
+_READS = frozenset({"web_search", "read_file", "get_current_time", "search_memory"})
+_LOCAL_READS = frozenset({"get_current_time", "search_memory"})
+_OUTSIDE_READS = frozenset({"web_search", "read_file"})
+
+
+def reads_outside_content(tool_name: str, annotations: Mapping[str, Any] | None = None, untrusted: bool = False) -> bool:
+    """Whether a tool's result is text from outside the person (a web page, a file, any open-world tool).
+
+    ``untrusted`` is the server's ``untrustedContent`` setting (files); otherwise the MCP ``openWorldHint`` decides,
+    and the MCP default for a tool that says nothing is open world.
+    """
+    canonical = canonical_tool_name(tool_name)
+    if untrusted or canonical in _OUTSIDE_READS:
+        return True
+    if canonical in _LOCAL_READS:
+        return False
+    return (annotations or {}).get("openWorldHint") is not False
+
+
+def is_write(tool_name: str, annotations: Mapping[str, Any] | None = None) -> bool:
+    """Whether a tool changes something (anything not known to be a pure read)."""
+    return canonical_tool_name(tool_name) not in _READS and (annotations or {}).get("readOnlyHint") is not True
 
 
 def categorize_action_risk(

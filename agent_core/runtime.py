@@ -39,6 +39,7 @@ from agent_core.risk import assess_risk, canonical_tool_name
 from agent_core.schemas import AgentResponse, ToolCallStatus, ToolGapReport, TurnResult
 from agent_core.server_controls import Desired, ServerControls
 from agent_core.settings import Settings
+from agent_core.taint import looks_like_instruction
 from agent_core.telemetry import agent_run_span, record_event, setup_telemetry, step_span
 from agent_core.turns import (  # noqa: F401 - re-exported: the turn helpers were defined here before
     NOT_APPROVED,
@@ -274,6 +275,12 @@ class AgentRuntime(ApprovalFlow):
                 )
             return gap
 
+    def _reads_outside(self, tool: str) -> bool:
+        """Whether a tool's result is outside text; the memory tools hold only what the person let in."""
+        if tool in self._memory_tools.tools or self.servers is None:
+            return False
+        return self.servers.reads_outside(tool)
+
     async def _memory_knows(self, question: str) -> bool:
         """Whether the person's memory holds a hit relevant enough to answer ``question`` (the planner's bar)."""
         hits = await self.memory.semantic_search(question, top_k=1) if self.memory else []
@@ -304,6 +311,7 @@ class AgentRuntime(ApprovalFlow):
             prompt=prompt,
             grants=await self._grants(conversation_id),
             events=on_event,
+            reads_outside=self._reads_outside,
         )
         try:
             result = await self.agent.run(
@@ -316,18 +324,24 @@ class AgentRuntime(ApprovalFlow):
                 conversation_id=conversation_id,
                 correlation_id=correlation_id,
                 error=model_error_message(exc),
+                tool_calls=deps.recorder.records,  # what ran before the failure still happened
             )
             await self._record(conversation_id, label, turn, None)
             return turn
         messages = result.all_messages()
         output = result.output
         if isinstance(output, DeferredToolRequests):
-            turn = await self._pause(output, result.all_messages_json(), conversation_id, correlation_id)
+            turn = await self._pause(output, messages, result.all_messages_json(), conversation_id, correlation_id)
+            turn = turn.model_copy(update={"tool_calls": deps.recorder.records})
         else:
             response = finalize_response(output, deps.recorder.records)
             response = await self._remember_web_answer(prompt, response)
             turn = TurnResult(
-                kind="answer", conversation_id=conversation_id, correlation_id=correlation_id, response=response
+                kind="answer",
+                conversation_id=conversation_id,
+                correlation_id=correlation_id,
+                response=response,
+                tool_calls=response.tool_calls,
             )
         if keep_history:
             self._conversations[conversation_id] = messages
@@ -344,12 +358,21 @@ class AgentRuntime(ApprovalFlow):
         ]
         if not searches or self.memory is None or response.confidence == 0.0:
             return response
-        urls = [item.get("url") for r in searches for item in result_items(r.result) if item.get("url")]
+        items = [item for r in searches for item in result_items(r.result)]
+        if looks_like_instruction(response.answer) or any(looks_like_instruction(str(i.get("snippet", ""))) for i in items):
+            log.info("a web result reads like instructions; the answer is not stored in memory")
+            return response.model_copy(
+                update={"reasoning": f"{response.reasoning} A web result read like instructions, so I did not store it."}
+            )
+        urls = [item["url"] for item in items if item.get("url")]
+        now = datetime.now(UTC).isoformat()
         metadata = {
             "topic": topic_of(prompt),
             "question": prompt[:500],
             "source": "web_search",
-            "timestamp": datetime.now(UTC).isoformat(),
+            "timestamp": now,
+            "retrieved_at": now,
+            "unverified": True,  # a snippet, not something the person checked
             "urls": urls[:5],
         }
         try:

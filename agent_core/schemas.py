@@ -120,6 +120,9 @@ class TurnResult(BaseModel):
     gap: ToolGapReport | None = None
     pending: list[PendingApproval] = Field(default_factory=list)
     error: str | None = None
+    # Every call that executed in this turn, whatever its kind: also the calls before a pause for approval and
+    # the calls of a run that then failed. For an answer it is the same list as ``response.tool_calls``.
+    tool_calls: list[ToolCallRecord] = Field(default_factory=list)
 
     def to_public_json(self) -> dict[str, Any]:
         """The documented JSON shape (pending items carry only their public fields)."""

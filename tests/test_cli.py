@@ -90,7 +90,7 @@ def test_tools_json_lists_each_tool_with_server_and_risk(cli_env, capsys) -> Non
         ("save_fact", "legacy", "reversible"),
         ("log_note", "legacy", "reversible"),
         ("search_memory", "memory", "reversible"),
-        ("store_memory", "memory", "reversible"),
+        ("store_memory", "memory", "reversible_with_delay"),
     }
     [tool] = [t for t in rows if t["name"] == "get_current_time"]
     assert tool["annotations"]["readOnlyHint"] is True and "timezone" in tool["input_schema"]["properties"]

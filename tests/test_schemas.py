@@ -59,7 +59,8 @@ def test_turn_json_has_the_stable_interface_keys_and_public_pending_fields() -> 
     data = TurnResult(
         kind="approval_required", conversation_id="c1", correlation_id="k", pending=[pending]
     ).to_public_json()
-    assert set(data) == {"kind", "conversation_id", "correlation_id", "response", "gap", "pending", "error"}
+    # "tool_calls" was added (issue 12): every call that ran in the turn, also before a pause or a failure.
+    assert set(data) == {"kind", "conversation_id", "correlation_id", "response", "gap", "pending", "error", "tool_calls"}
     assert data["pending"] == [
         {
             "id": "p1",

@@ -57,6 +57,18 @@ def memory_verdict(step: Step | None, config: PlannerConfig) -> MemoryVerdict:
     return MemoryVerdict("fresh" if age <= config.memory_fresh_days else "stale", best, age)
 
 
+def memory_provenance(hit: dict[str, Any]) -> str:
+    """Where a remembered answer came from, as the answer must say it: a web result is never "your research"."""
+    metadata = hit.get("metadata") or {}
+    stored = str(hit.get("created_at", ""))[:10]
+    if metadata.get("source") == "web_search":
+        urls = metadata.get("urls") or []
+        where = f" ({urls[0]})" if urls else ""
+        retrieved = str(metadata.get("retrieved_at") or metadata.get("timestamp") or stored)[:10]
+        return f"From a web result{where} retrieved on {retrieved}, unverified"
+    return f"From your memory (stored on {stored})"
+
+
 def _route_confidence(step: Planned) -> float:
     base = 0.75 + min(max(step.margin, 0.0), 0.2)
     if step.filled is not None and step.filled.missing:
@@ -113,12 +125,13 @@ def _question_text(step: Planned, results: list[Step], config: PlannerConfig) ->
     web = next((r for r in results if "-web-" in r.call.tool_call_id), None)
     verdict = memory_verdict(memory, config)
     if verdict.kind in {"fresh", "stale"} and (web is None or not web.ok) and verdict.best is not None:
-        stored = str(verdict.best.get("created_at", ""))[:10]
-        answer = f"From your memory (stored on {stored}): {verdict.best.get('content')}"
+        answer = f"{memory_provenance(verdict.best)}: {verdict.best.get('content')}"
         if verdict.kind == "stale":
             answer += "\n\n(This was stored a while ago and may be out of date.)"
         score = float(verdict.best.get("score") or 0)
         confidence = min(0.9, 0.3 + score) if verdict.kind == "fresh" else min(0.5, score)
+        if (verdict.best.get("metadata") or {}).get("source") == "web_search":
+            confidence = min(confidence, 0.6)  # no surer than the web search it came from
         return answer, confidence, "I answered from your stored memory."
     if web is not None and web.ok and (found := compose.web_answer(web.content)):
         return (

@@ -163,9 +163,10 @@ class MCPAgent:
                 name=t.name,
                 description=(t.description or "").strip(),
                 parameters_json_schema=t.input_schema,
-                metadata={"annotations": t.annotations.model_dump(by_alias=True, exclude_none=True)}
-                if t.annotations
-                else {},
+                metadata={
+                    "annotations": t.annotations.model_dump(by_alias=True, exclude_none=True) if t.annotations else {},
+                    "untrusted": self.spec.untrusted,
+                },
             )
             for t in tools
         )

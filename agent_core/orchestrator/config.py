@@ -2,7 +2,8 @@
 
 Extra keys per server: ``timeout`` (seconds per tool call, default ``TOOL_TIMEOUT``), ``autoStart`` (default true),
 ``transport`` (``stdio`` default, or ``http`` with ``url``), ``cwd``, and ``readOnly`` (offer the model only the
-tools the server marks readOnlyHint). Strings may use ``${VAR}`` and ``${VAR:-default}``, expanded from the
+tools the server marks readOnlyHint), ``untrustedContent`` (its results are text from outside the person, such
+as files: after one, every write in the run waits for approval). Strings may use ``${VAR}`` and ``${VAR:-default}``, expanded from the
 environment and the settings. An argument that is exactly one variable holding a path list (``a:b`` on POSIX)
 becomes one argument per path, so ``"${FILESYSTEM_ROOTS}"`` passes every root. A command of ``python``/``python3``
 runs with the interpreter the app runs on, so the project's servers always see the project's packages.
@@ -40,6 +41,7 @@ class ServerSpec:
     auto_start: bool = True
     cwd: str | None = None
     read_only: bool = False
+    untrusted: bool = False  # its results are outside text (files): later writes in the run ask first
     risk: Mapping[str, RiskLevel] = field(default_factory=dict)
 
 
@@ -102,6 +104,7 @@ def _spec(name: str, raw: Any, settings: Settings, variables: Mapping[str, str])
         auto_start=bool(raw.get("autoStart", True)),
         cwd=expand(raw["cwd"], variables) if raw.get("cwd") else str(PROJECT_ROOT),
         read_only=bool(raw.get("readOnly", False)),
+        untrusted=bool(raw.get("untrustedContent", False)),
         risk=_risk_overrides(name, raw.get("risk") or {}),
     )
 

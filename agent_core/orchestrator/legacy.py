@@ -24,7 +24,7 @@ from agent_core.schemas import RiskLevel
 
 MAX_FACT = 2000
 MAX_NOTE = 4000
-_WRITES_OWN_NOTEBOOK = {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": False}
+_WRITES_OWN_NOTEBOOK = {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": False, "openWorldHint": False}
 
 
 @dataclass

@@ -27,7 +27,7 @@ from agent_core.orchestrator.metrics import ToolMetrics
 from agent_core.orchestrator.recording import RecordingToolset, call_recorded
 from agent_core.orchestrator.state import ServerState, ToolInfo, UnknownAgentError, UnknownToolError
 from agent_core.orchestrator.toolsets import AgentToolset, LiveToolset
-from agent_core.risk import assess_risk
+from agent_core.risk import assess_risk, reads_outside_content
 from agent_core.schemas import RiskLevel
 from agent_core.telemetry import Telemetry
 
@@ -303,14 +303,22 @@ class Orchestrator:
             telemetry=self.telemetry,
         )
 
-    def annotations(self, tool: str) -> dict[str, Any]:
-        """The MCP annotations of an offered tool ({} when unknown)."""
+    def _metadata(self, tool: str) -> dict[str, Any]:
         for name, names in self.offered_tools().items():
             if tool in names:
                 for definition in self._agents[name].manifest().tools:
                     if definition.name == tool:
-                        return dict((definition.metadata or {}).get("annotations") or {})
+                        return dict(definition.metadata or {})
         return {}
+
+    def annotations(self, tool: str) -> dict[str, Any]:
+        """The MCP annotations of an offered tool ({} when unknown)."""
+        return dict(self._metadata(tool).get("annotations") or {})
+
+    def reads_outside(self, tool: str) -> bool:
+        """Whether an offered tool's result is text from outside the person (see ``agent_core.taint``)."""
+        metadata = self._metadata(tool)
+        return reads_outside_content(tool, metadata.get("annotations"), untrusted=bool(metadata.get("untrusted")))
 
     async def list_tools(self, overrides: Mapping[str, RiskLevel | str] | None = None) -> list[ToolInfo]:
         """Every tool of every ready agent, with its risk level (sorted by server, then name)."""
