@@ -35,6 +35,7 @@ from agent_core.models import build_model, describe_model
 from agent_core.offline.text import topic_of
 from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState, ToolEvents, ToolInfo, load_server_specs
 from agent_core.orchestrator.legacy import LegacyTools, legacy_agent
+from agent_core.orchestrator.recording import ToolCallRecorder, call_recorded
 from agent_core.risk import assess_risk, canonical_tool_name
 from agent_core.schemas import AgentResponse, ToolCallStatus, ToolGapReport, TurnResult
 from agent_core.server_controls import Desired, ServerControls
@@ -52,6 +53,7 @@ from agent_core.turns import (  # noqa: F401 - re-exported: the turn helpers wer
     result_items,
     validate_input,
 )
+from agent_core.undo import FORGET_MEMORY, UndoAction, UndoStore
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +114,7 @@ class AgentRuntime(ApprovalFlow):
             await _together(self.servers.start(), embedder.embed_query("warm up"))
             self.servers.start_monitor()
             self.approvals = ApprovalStore(self.memory.pool, settings.user_id)
+            self.undo_log = UndoStore(self.memory.pool, settings.user_id)
             self.conversations = ConversationStore(self.memory.pool, settings.user_id)
         except BaseException:
             await self._stack.aclose()
@@ -345,8 +348,96 @@ class AgentRuntime(ApprovalFlow):
             )
         if keep_history:
             self._conversations[conversation_id] = messages
+        await self._keep_undo(conversation_id, turn)
         await self._record(conversation_id, label, turn, messages if keep_history else None)
         return turn
+
+    async def _keep_undo(self, conversation_id: str, turn: TurnResult) -> None:
+        try:
+            await self.undo_log.remember(conversation_id, turn.tool_calls)
+        except Exception as exc:  # noqa: BLE001 - the write happened; only its Undo button is lost
+            log.warning("could not keep the undo of this turn's writes: %s", exc)
+
+    async def undoable(self, conversation_id: str | None = None) -> UndoAction | None:
+        """The newest write that can still be undone (in one conversation, or in any)."""
+        return await self.undo_log.latest(conversation_id)
+
+    async def undo(self, conversation_id: str | None = None, *, by: str = "app") -> TurnResult:
+        """Take back the newest reversible write not yet undone (of one conversation, or of any), exactly once.
+
+        Never raises for nothing-to-undo or a failing undo call: see ``TurnResult.error``.
+        """
+        with correlated(uuid.uuid4().hex[:16]) as correlation_id:
+            action = await self.undo_log.latest(conversation_id)
+            where = " in this conversation" if conversation_id else ""
+            if action is None:
+                return TurnResult(
+                    kind="error",
+                    conversation_id=conversation_id,
+                    correlation_id=correlation_id,
+                    error=f"There is nothing to undo{where}: no change made by the assistant is left to take back.",
+                )
+            if not await self.undo_log.claim(action.id, by):
+                return TurnResult(
+                    kind="error",
+                    conversation_id=action.conversation_id,
+                    correlation_id=correlation_id,
+                    error=f"That change was undone already ({action.summary}).",
+                )
+            recorder = ToolCallRecorder()
+            try:
+                await self._run_inverse(action, recorder, correlation_id)
+            except Exception as exc:  # noqa: BLE001 - a failed undo leaves the change in place and says why
+                await self.undo_log.release(action.id)
+                reason = getattr(exc, "message", None) or str(exc)
+                turn = TurnResult(
+                    kind="error",
+                    conversation_id=action.conversation_id,
+                    correlation_id=correlation_id,
+                    error=f"Could not undo ({action.summary}): {reason}. Nothing was changed; try again later.",
+                    tool_calls=recorder.records,
+                )
+            else:
+                response = AgentResponse(
+                    answer=f"Undone: {action.summary}.",
+                    reasoning=f"You asked to undo the last change ({action.tool_name}); I ran {action.inverse_tool}.",
+                    tool_calls=recorder.records,
+                    confidence=1.0,
+                )
+                turn = TurnResult(
+                    kind="answer",
+                    conversation_id=action.conversation_id,
+                    correlation_id=correlation_id,
+                    response=response,
+                    tool_calls=recorder.records,
+                )
+            log.info("undo of %s by %s: %s", action.tool_name, by, turn.kind)
+            if action.conversation_id:
+                await self._record(action.conversation_id, f"Undo: {action.summary}", turn, None)
+            return turn
+
+    async def _run_inverse(self, action: UndoAction, recorder: ToolCallRecorder, correlation_id: str) -> None:
+        if action.inverse_tool == FORGET_MEMORY:
+            memory_id = str(action.inverse_arguments.get("memory_id", ""))
+
+            async def forget() -> dict[str, Any]:
+                if not await self.memory.delete_document(memory_id):
+                    raise InputError(f"the memory {memory_id} no longer exists")
+                return {"forgotten": memory_id}
+
+            await call_recorded(
+                forget,
+                tool=FORGET_MEMORY,
+                args=action.inverse_arguments,
+                server="memory",
+                timeout=self.settings.tool_timeout,
+                recorder=recorder,
+                correlation_id=correlation_id,
+            )
+            return
+        await self.servers.execute(
+            action.inverse_tool, action.inverse_arguments, correlation_id=correlation_id, recorder=recorder
+        )
 
     async def _remember_web_answer(self, prompt: str, response: AgentResponse) -> AgentResponse:
         """Store a web-search-backed answer as a memory (topic, timestamp, sources), so the same question
@@ -359,10 +450,14 @@ class AgentRuntime(ApprovalFlow):
         if not searches or self.memory is None or response.confidence == 0.0:
             return response
         items = [item for r in searches for item in result_items(r.result)]
-        if looks_like_instruction(response.answer) or any(looks_like_instruction(str(i.get("snippet", ""))) for i in items):
+        if looks_like_instruction(response.answer) or any(
+            looks_like_instruction(str(i.get("snippet", ""))) for i in items
+        ):
             log.info("a web result reads like instructions; the answer is not stored in memory")
             return response.model_copy(
-                update={"reasoning": f"{response.reasoning} A web result read like instructions, so I did not store it."}
+                update={
+                    "reasoning": f"{response.reasoning} A web result read like instructions, so I did not store it."
+                }
             )
         urls = [item["url"] for item in items if item.get("url")]
         now = datetime.now(UTC).isoformat()

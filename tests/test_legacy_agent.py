@@ -51,16 +51,28 @@ async def test_log_note_appends_timestamped_bullets_to_todays_daily_note(tmp_pat
     assert note.read_text() == "# 2026-11-22\n\n- 12:05 Centrifuge booked\n- 12:05 Samples in rack 3\n"
 
 
-async def test_the_model_reaches_the_legacy_tools_through_the_runtime_without_approval(make_settings, user_id) -> None:
+async def test_the_model_reaches_the_legacy_tools_through_the_runtime_without_approval_when_grounded(
+    make_settings, user_id
+) -> None:
+    # save_fact has no undo, so it is reversible_with_delay: it runs at once when the person's words state the fact.
     settings = make_settings()
     model = scripted_model("save_fact", {"fact": "Grant deadline is March 3"})
     async with AgentRuntime(settings, model=model) as runtime:
-        turn = await runtime.ask("remember the grant deadline as a fact")
+        turn = await runtime.ask("save the fact: the grant deadline is March 3")
         facts = await facts_of(runtime.memory.pool, user_id)
     assert turn.kind == "answer"
     [record] = turn.response.tool_calls
     assert record.tool_name == "save_fact" and record.status is ToolCallStatus.SUCCESS
     assert record.result["fact"] == "Grant deadline is March 3" and facts == ["Grant deadline is March 3"]
+
+
+async def test_a_legacy_write_the_person_did_not_state_asks_first(make_settings, user_id) -> None:
+    model = scripted_model("save_fact", {"fact": "Grant deadline is March 3"})
+    async with AgentRuntime(make_settings(), model=model) as runtime:
+        turn = await runtime.ask("remember the grant deadline as a fact")
+        facts = await facts_of(runtime.memory.pool, user_id)
+    assert turn.kind == "approval_required" and turn.pending[0].risk_level.value == "reversible_with_delay"
+    assert facts == []
 
 
 async def test_an_empty_note_never_runs_and_the_model_is_told_why(make_settings, tmp_path: Path) -> None:

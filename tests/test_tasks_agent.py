@@ -20,7 +20,7 @@ TASKS = {
     "env": {"DATABASE_URL": "${PAIAS_DATABASE_URL}", "USER_ID": "${USER_ID}"},
     "timeout": 15,
     "cwd": str(PROJECT_ROOT),
-    "risk": {"add_task": "reversible", "update_task": "reversible", "complete_task": "reversible"},
+    "risk": {"add_task": "reversible", "update_task": "reversible", "complete_task": "reversible", "reopen_task": "reversible"},
 }
 
 

@@ -19,7 +19,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from agent_core.db import Database
 from agent_core.errors import ConfigError
-from agent_core.servers.tasks import MISSING_TABLE, TaskError, TaskStore, read_environment
+from agent_core.servers.tasks import MISSING_TABLE, Task, TaskError, TaskStore, read_environment
 from agent_core.settings import PROJECT_ROOT
 
 pytestmark = pytest.mark.anyio
@@ -34,6 +34,11 @@ async def store(make_settings, user_id) -> AsyncIterator[TaskStore]:
         yield TaskStore(db.pool, user_id)
 
 
+def plain(task: Task) -> Task:
+    """A changed task as a listing shows it (without what it overwrote and its undo)."""
+    return Task.model_validate(task.model_dump(include=set(Task.model_fields)))
+
+
 def _no_task(task_id: int) -> str:
     return f"There is no task {task_id} — say 'show my tasks' to see their numbers."
 
@@ -44,15 +49,20 @@ async def test_a_task_is_added_listed_updated_completed_and_deleted(store: TaskS
     assert datetime.fromisoformat(task.created_at).utcoffset().total_seconds() == 0
 
     listed = await store.list_tasks()
-    assert listed.count == 1 and listed.tasks == [task]
+    assert listed.count == 1 and listed.tasks == [plain(task)]
 
     renamed = await store.update(task.id, title="Buy oat milk")
     assert (renamed.title, renamed.description) == ("Buy oat milk", "two litres")
+    assert renamed.previous == {"title": "Buy milk", "description": "two litres"}
+    assert renamed.undo.arguments == {"task_id": task.id, "title": "Buy milk"}
     cleared = await store.update(task.id, description="")
     assert (cleared.title, cleared.description) == ("Buy oat milk", "")
 
     done = await store.complete(task.id)
     assert done.status == "completed" and done.completed_at is not None
+    assert (done.undo.tool, (await store.complete(task.id)).undo) == ("reopen_task", None)  # again: nothing to undo
+    reopened = await store.reopen(task.id)
+    assert (reopened.status, reopened.completed_at, reopened.undo.tool) == ("pending", None, "complete_task")
 
     deleted = await store.delete(task.id)
     assert (deleted.deleted, deleted.title) == (task.id, "Buy oat milk")
@@ -106,7 +116,7 @@ async def test_update_with_nothing_to_change_says_so_and_changes_nothing(store: 
     task = await store.add("Call the bank", "about the card")
     with pytest.raises(TaskError, match=f"Nothing to change for task {task.id}: give a new title"):
         await store.update(task.id)
-    assert (await store.list_tasks()).tasks == [task]
+    assert (await store.list_tasks()).tasks == [plain(task)]
 
 
 @pytest.mark.parametrize("task_id", [UNKNOWN, 0, -3])
@@ -127,7 +137,7 @@ async def test_another_users_task_is_invisible_and_untouchable(store: TaskStore)
         with pytest.raises(TaskError) as refused:
             await attempt
         assert str(refused.value) == _no_task(secret.id)  # the same words as for a task that never existed
-    assert (await alice.list_tasks()).tasks == [secret]
+    assert (await alice.list_tasks()).tasks == [plain(secret)]
 
 
 async def test_a_database_without_the_tasks_table_says_how_to_create_it(pg_url: str) -> None:
@@ -176,10 +186,10 @@ async def _session(database_url: str, user_id: str) -> AsyncIterator[ClientSessi
         yield session
 
 
-async def test_stdio_lists_five_tools_with_honest_annotations(store: TaskStore, pg_url: str, user_id: str) -> None:
+async def test_stdio_lists_six_tools_with_honest_annotations(store: TaskStore, pg_url: str, user_id: str) -> None:
     async with _session(pg_url, user_id) as session:
         tools = {tool.name: tool for tool in (await session.list_tools()).tools}
-    assert set(tools) == {"add_task", "list_tasks", "update_task", "complete_task", "delete_task"}
+    assert set(tools) == {"add_task", "list_tasks", "update_task", "complete_task", "reopen_task", "delete_task"}
     hints = {
         name: (t.annotations.read_only_hint, t.annotations.destructive_hint, t.annotations.idempotent_hint)
         for name, t in tools.items()
@@ -188,6 +198,7 @@ async def test_stdio_lists_five_tools_with_honest_annotations(store: TaskStore, 
     assert hints["add_task"] == (False, False, False)
     assert hints["update_task"] == (False, False, True)
     assert hints["complete_task"] == (False, False, True)
+    assert hints["reopen_task"] == (False, False, True)
     assert hints["delete_task"][:2] == (False, True)
     assert "user" not in str({name: t.input_schema for name, t in tools.items()}).lower()  # never a parameter
     assert all(tools[name].output_schema for name in tools)
@@ -199,11 +210,16 @@ async def test_stdio_round_trip_is_scoped_to_the_servers_user(store: TaskStore, 
         added = await session.call_tool("add_task", {"title": " Draft the report ", "description": "by Friday"})
         assert not added.is_error
         task = added.structured_content
-        assert set(task) == {"id", "title", "description", "status", "created_at", "completed_at"}
+        assert set(task) == {"id", "title", "description", "status", "created_at", "completed_at", "previous", "undo"}
+        assert task["undo"] == {
+            "tool": "delete_task",
+            "arguments": {"task_id": task["id"]},
+            "summary": f"remove task {task['id']} 'Draft the report'",
+        }
         assert (task["title"], task["status"], task["completed_at"]) == ("Draft the report", "pending", None)
 
         listed = (await session.call_tool("list_tasks", {})).structured_content
-        assert listed == {"tasks": [task], "count": 1}
+        assert listed == {"tasks": [{k: v for k, v in task.items() if k not in {"previous", "undo"}}], "count": 1}
 
         updated = (
             await session.call_tool("update_task", {"task_id": task["id"], "title": "Draft it"})
@@ -241,7 +257,7 @@ async def test_stdio_server_starts_without_a_database_and_reports_it_unavailable
         assert result.is_error
         assert "The task database is unavailable (" in result.content[0].text
         assert result.content[0].text.endswith("Try again in a moment.")
-        assert len((await session.list_tools()).tools) == 5  # still serving after the failure
+        assert len((await session.list_tools()).tools) == 6  # still serving after the failure
 
 
 def test_the_server_refuses_to_start_without_database_url() -> None:

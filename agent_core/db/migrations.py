@@ -152,6 +152,30 @@ MIGRATIONS: list[Migration] = [
         CREATE INDEX conversation_turns_conversation ON conversation_turns (conversation_id, id);
         """,
     ),
+    Migration(
+        6,
+        "undo_and_resume_owner",
+        # undo_actions: for each reversible write that ran, the call that takes it back (from the tool's own
+        # ``undo`` hint); `paias undo` and the chat's Undo run the newest one not yet undone.
+        # approvals.resumed_by: which process (host:pid) resumed a run, so a run whose process died shows as
+        # "approved — outcome unknown" rather than as running forever; resume_attempts counts explicit retries.
+        """
+        CREATE TABLE undo_actions (
+            id bigserial PRIMARY KEY,
+            user_id text NOT NULL,
+            conversation_id text,
+            tool_name text NOT NULL,
+            summary text NOT NULL,
+            inverse jsonb NOT NULL,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            undone_at timestamptz,
+            undone_by text
+        );
+        CREATE INDEX undo_actions_user_open ON undo_actions (user_id, id DESC) WHERE undone_at IS NULL;
+        ALTER TABLE approvals ADD COLUMN resumed_by text;
+        ALTER TABLE approvals ADD COLUMN resume_attempts integer NOT NULL DEFAULT 0;
+        """,
+    ),
 ]
 
 _LOCK_KEY = 74_201_977  # any constant: all PAIAS processes serialize their migrations on it

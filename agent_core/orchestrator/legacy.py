@@ -72,11 +72,12 @@ class LegacyTools:
 
 
 def legacy_agent(tools: LegacyTools, timeout: float = 15.0) -> LocalAgent:
-    """The legacy functions as a local agent. Both write only the user's own notebook, so they are reversible."""
+    """The legacy functions as a local agent. Both write the user's own notebook but offer no undo, so they are
+    reversible_with_delay: they run at once when the person's own words state them, and ask otherwise."""
     return LocalAgent(
         "legacy",
         [tools.save_fact, tools.log_note],
         annotations={"save_fact": _WRITES_OWN_NOTEBOOK, "log_note": _WRITES_OWN_NOTEBOOK},
-        risk={"save_fact": RiskLevel.REVERSIBLE, "log_note": RiskLevel.REVERSIBLE},
+        risk={"save_fact": RiskLevel.REVERSIBLE_WITH_DELAY, "log_note": RiskLevel.REVERSIBLE_WITH_DELAY},
         timeout=timeout,
     )

@@ -24,7 +24,7 @@ from agent_core.errors import PaiasError
 from agent_core.orchestrator.agents import RETRY_DELAY, AgentStartError, MCPAgent, ToolAgent, describe_error
 from agent_core.orchestrator.config import ServerSpec
 from agent_core.orchestrator.metrics import ToolMetrics
-from agent_core.orchestrator.recording import RecordingToolset, call_recorded
+from agent_core.orchestrator.recording import RecordingToolset, ToolCallRecorder, call_recorded
 from agent_core.orchestrator.state import ServerState, ToolInfo, UnknownAgentError, UnknownToolError
 from agent_core.orchestrator.toolsets import AgentToolset, LiveToolset
 from agent_core.risk import assess_risk, reads_outside_content
@@ -283,7 +283,14 @@ class Orchestrator:
         available = sorted(t for names in self.offered_tools().values() for t in names)
         raise UnknownToolError(f"Unknown tool '{tool}'. Available tools: {', '.join(available) or 'none'}.")
 
-    async def execute(self, tool: str, params: dict[str, Any], *, correlation_id: str | None = None) -> Any:
+    async def execute(
+        self,
+        tool: str,
+        params: dict[str, Any],
+        *,
+        correlation_id: str | None = None,
+        recorder: ToolCallRecorder | None = None,
+    ) -> Any:
         """Call a tool directly (not through a model): routed, timed, recorded in the metrics like a run's call.
 
         Raises:
@@ -298,6 +305,7 @@ class Orchestrator:
             args=params,
             server=name,
             timeout=agent.timeout,
+            recorder=recorder,
             metrics=self.metrics,
             correlation_id=correlation_id,
             telemetry=self.telemetry,

@@ -1,4 +1,7 @@
-"""Tasks MCP server: one user's to-do list on PostgreSQL (add, list, update, complete and delete tasks).
+"""Tasks MCP server: one user's to-do list on PostgreSQL (add, list, update, complete, reopen and delete tasks).
+
+Every change returns what it overwrote (``previous``) and the call that takes it back (``undo``), so the app can
+offer Undo without knowing this server.
 
 Configured by the environment at start: ``DATABASE_URL`` (required; the app passes the URL it resolved and applies
 the migrations before starting servers) and ``USER_ID`` (default ``local``). The user is never a tool argument:
@@ -56,6 +59,23 @@ class TaskList(BaseModel):
 
     tasks: list[Task]
     count: int = Field(description="How many tasks are listed")
+
+
+class Undo(BaseModel):
+    """The call that takes a change back; the app offers it as Undo (a person runs it, never the model)."""
+
+    tool: str
+    arguments: dict[str, Any]
+    summary: str = Field(description="What undoing does, in words")
+
+
+class ChangedTask(Task):
+    """A task just added or changed, with what it was before and how to take the change back."""
+
+    previous: dict[str, Any] | None = Field(
+        description="The fields the change overwrote, as they were (null for a new task)"
+    )
+    undo: Undo | None = Field(description="How to take this change back; null when it changed nothing")
 
 
 class DeletedTask(BaseModel):
@@ -145,14 +165,16 @@ class TaskStore:
             raise _not_found(task_id)
         return rows[0]
 
-    async def add(self, title: str, description: str = "") -> Task:
+    async def add(self, title: str, description: str = "") -> ChangedTask:
         """Add a pending task and return it."""
         title, description = _clean_title(title), _clean_description(description)
         rows = await self._rows(
             f"INSERT INTO tasks (user_id, title, description) VALUES (%s, %s, %s) RETURNING {_COLUMNS}",
             (self.user_id, title, description),
         )
-        return _task(rows[0])
+        task = _task(rows[0])
+        undo = Undo(tool="delete_task", arguments={"task_id": task.id}, summary=f"remove task {task.id} '{task.title}'")
+        return ChangedTask(**task.model_dump(), previous=None, undo=undo)
 
     async def list_tasks(self, status: Literal["all", "pending", "completed"] = "all") -> TaskList:
         """The user's tasks with that status (or all of them), oldest first."""
@@ -173,24 +195,62 @@ class TaskStore:
             raise TaskError(f"Nothing to change for task {task_id}: give a new title, a new description, or both.")
         title = None if title is None else _clean_title(title)
         description = None if description is None else _clean_description(description)
+        # The old values come back from the same statement (a self-join on the row as it was), so no other change
+        # can slip in between reading them and writing the new ones.
         row = await self._one(
             task_id,
-            "UPDATE tasks SET title = coalesce(%s, title), description = coalesce(%s, description), updated_at = now()"
-            f" WHERE user_id = %s AND id = %s RETURNING {_COLUMNS}",
+            "UPDATE tasks t SET title = coalesce(%s, t.title), description = coalesce(%s, t.description),"
+            " updated_at = now() FROM tasks old WHERE old.id = t.id AND t.user_id = %s AND t.id = %s"
+            f" RETURNING {_prefixed('t')}, old.title AS old_title, old.description AS old_description",
             (title, description, self.user_id, task_id),
         )
-        return _task(row)
+        task = _task(row)
+        previous = {"title": row["old_title"], "description": row["old_description"]}
+        changed = {k: v for k, v in previous.items() if getattr(task, k) != v}
+        undo = None
+        if changed:
+            undo = Undo(
+                tool="update_task",
+                arguments={"task_id": task_id, **changed},
+                summary=f"change task {task_id} back to '{previous['title']}'"
+                if "title" in changed
+                else f"restore the description of task {task_id}",
+            )
+        return ChangedTask(**task.model_dump(), previous=previous, undo=undo)
 
-    async def complete(self, task_id: int) -> Task:
+    async def complete(self, task_id: int) -> ChangedTask:
         """Mark a task completed; completing it again keeps the first completion time."""
         row = await self._one(
             task_id,
-            "UPDATE tasks SET status = 'completed', completed_at = coalesce(completed_at, now()),"
-            " updated_at = CASE WHEN status = 'completed' THEN updated_at ELSE now() END"
-            f" WHERE user_id = %s AND id = %s RETURNING {_COLUMNS}",
+            "UPDATE tasks t SET status = 'completed', completed_at = coalesce(t.completed_at, now()),"
+            " updated_at = CASE WHEN t.status = 'completed' THEN t.updated_at ELSE now() END"
+            " FROM tasks old WHERE old.id = t.id AND t.user_id = %s AND t.id = %s"
+            f" RETURNING {_prefixed('t')}, old.status AS old_status",
             (self.user_id, task_id),
         )
-        return _task(row)
+        task = _task(row)
+        undo = None
+        if row["old_status"] != "completed":
+            undo = Undo(
+                tool="reopen_task", arguments={"task_id": task_id}, summary=f"reopen task {task_id} '{task.title}'"
+            )
+        return ChangedTask(**task.model_dump(), previous={"status": row["old_status"]}, undo=undo)
+
+    async def reopen(self, task_id: int) -> ChangedTask:
+        """Mark a completed task pending again (undoes complete)."""
+        row = await self._one(
+            task_id,
+            "UPDATE tasks t SET status = 'pending', completed_at = NULL,"
+            " updated_at = CASE WHEN t.status = 'pending' THEN t.updated_at ELSE now() END"
+            " FROM tasks old WHERE old.id = t.id AND t.user_id = %s AND t.id = %s"
+            f" RETURNING {_prefixed('t')}, old.status AS old_status",
+            (self.user_id, task_id),
+        )
+        task = _task(row)
+        undo = None
+        if row["old_status"] == "completed":
+            undo = Undo(tool="complete_task", arguments={"task_id": task_id}, summary=f"complete task {task_id} again")
+        return ChangedTask(**task.model_dump(), previous={"status": row["old_status"]}, undo=undo)
 
     async def delete(self, task_id: int) -> DeletedTask:
         """Delete a task for good."""
@@ -198,6 +258,10 @@ class TaskStore:
             task_id, "DELETE FROM tasks WHERE user_id = %s AND id = %s RETURNING id, title", (self.user_id, task_id)
         )
         return DeletedTask(deleted=row["id"], title=row["title"])
+
+
+def _prefixed(alias: str) -> str:
+    return ", ".join(f"{alias}.{column.strip()}" for column in _COLUMNS.split(","))
 
 
 def _reason(exc: Exception) -> str:
@@ -253,7 +317,7 @@ async def add_task(
     ctx: Context[TaskStore, Any],
     title: Annotated[str, Field(description="A short title, 1 to 255 characters")],
     description: Annotated[str, Field(description="Optional details")] = "",
-) -> Task:
+) -> ChangedTask:
     """Add a task to the user's to-do list. Returns the new task with its number."""
     with _tool_errors():
         return await _store(ctx).add(title, description)
@@ -283,8 +347,9 @@ async def update_task(
     description: Annotated[
         str | None, Field(description="The new description ('' clears it); omit to keep the current one")
     ] = None,
-) -> Task:
-    """Change the title and/or description of a task. Give at least one of them. Returns the updated task."""
+) -> ChangedTask:
+    """Change the title and/or description of a task. Give at least one of them. Returns the updated task and its
+    previous values."""
     with _tool_errors():
         return await _store(ctx).update(task_id, title, description)
 
@@ -294,10 +359,21 @@ async def update_task(
         title="Complete a task", readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=False
     )
 )
-async def complete_task(ctx: Context[TaskStore, Any], task_id: TaskId) -> Task:
+async def complete_task(ctx: Context[TaskStore, Any], task_id: TaskId) -> ChangedTask:
     """Mark a task as completed (completing it again changes nothing). Returns the task."""
     with _tool_errors():
         return await _store(ctx).complete(task_id)
+
+
+@server.tool(
+    annotations=ToolAnnotations(
+        title="Reopen a task", readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=False
+    )
+)
+async def reopen_task(ctx: Context[TaskStore, Any], task_id: TaskId) -> ChangedTask:
+    """Mark a completed task as not done (pending) again. Returns the task."""
+    with _tool_errors():
+        return await _store(ctx).reopen(task_id)
 
 
 @server.tool(
