@@ -111,12 +111,39 @@ class ApprovalFlow:
         return await self.conversations.delete(conversation_id)
 
     async def approve(
-        self, approval_id: str, override_args: dict[str, Any] | None = None, *, always: bool = False, by: str = "app"
+        self,
+        approval_id: str,
+        override_args: dict[str, Any] | None = None,
+        *,
+        always: bool = False,
+        by: str = "app",
+        retry: bool = False,
     ) -> TurnResult:
         """Approve a waiting call (optionally with edited arguments) and resume its run once every call of that run
         is decided. ``always`` also allows the tool for the rest of the conversation (reversible_with_delay only).
+        ``retry`` runs an approved call whose outcome is unknown (its process died) again: only when asked.
         Never raises for a bad id or a second decision: see ``TurnResult.error``."""
+        if retry:
+            return await self._retry(approval_id, by)
         return await self._decide(approval_id, approve=True, override_args=override_args, always=always, by=by)
+
+    async def _retry(self, approval_id: str, by: str) -> TurnResult:
+        with (
+            correlated(uuid.uuid4().hex[:16]) as correlation_id,
+            agent_run_span(
+                self.telemetry, task_description=f"retry {approval_id}", correlation_id=correlation_id
+            ) as span,
+        ):
+            try:
+                group = await self.approvals.claim_retry(approval_id)
+            except PaiasError as exc:
+                turn = TurnResult(kind="error", correlation_id=correlation_id, error=str(exc))
+            else:
+                log.info("approval %s run again by %s", approval_id, by)
+                record_event("approval_retried", approval_id=approval_id, decided_by=by)
+                turn = await self._resume(group, correlation_id, claimed=True)
+            finish_span(span, turn)
+            return turn
 
     async def reject(self, approval_id: str, reason: str | None = None, *, by: str = "app") -> TurnResult:
         """Reject a waiting call; the model is told it was not run and why, and the run finishes without it."""
@@ -182,11 +209,11 @@ class ApprovalFlow:
                 "and asks every time."
             )
 
-    async def _resume(self, group: list[StoredApproval], correlation_id: str) -> TurnResult:
+    async def _resume(self, group: list[StoredApproval], correlation_id: str, claimed: bool = False) -> TurnResult:
         """Resume a paused run from its stored history with the decisions, in exactly one process."""
         first = group[0]
         conversation_id = first.approval.conversation_id
-        if not await self.approvals.claim_resume(first.group_key):
+        if not claimed and not await self.approvals.claim_resume(first.group_key):
             return TurnResult(
                 kind="error",
                 conversation_id=conversation_id,

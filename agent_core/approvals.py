@@ -12,7 +12,9 @@ user's approval is indistinguishable from one that never existed.
 from __future__ import annotations
 
 import json
+import os
 import re
+import socket
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,9 +30,20 @@ from agent_core.errors import InputError, PaiasError
 from agent_core.schemas import PendingApproval, RiskLevel
 
 STATUSES = ("pending", "approved", "rejected")
+# A run that was approved but never reported back: claimed by a process that is gone (or silent past the horizon),
+# or fully decided and never claimed (its decider died between deciding and resuming).
+UNCLAIMED_AFTER = "1 minute"
+SILENT_AFTER = "15 minutes"  # far beyond any tool timeout: the resuming process is gone, wherever it ran
+_UNFINISHED = (
+    "(status = 'approved' AND outcome IS NULL AND ("
+    f" (resumed_at IS NOT NULL AND resumed_at < now() - interval '{SILENT_AFTER}')"
+    f" OR (resumed_at IS NULL AND decided_at < now() - interval '{UNCLAIMED_AFTER}' AND NOT EXISTS ("
+    "  SELECT 1 FROM approvals s WHERE s.user_id = approvals.user_id AND s.group_key = approvals.group_key"
+    "  AND s.status = 'pending'))))"
+)
 _PUBLIC = (
     "id, conversation_id, tool_call_id, tool_name, parameters, risk_level, reason, status, created_at, decided_at,"
-    " decided_by"
+    f" decided_by, resumed_by, (status = 'approved' AND outcome IS NULL) AS outcome_missing, {_UNFINISHED} AS silent"
 )
 _STORED = _PUBLIC + (
     ", group_key, message_history::text AS history, correlation_id, decision_reason, override_args, outcome, resumed_at"
@@ -55,7 +68,17 @@ class AlreadyDecided(PaiasError):
     def __init__(self, approval: PendingApproval) -> None:
         self.approval = approval
         when = approval.decided_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if approval.decided_at else "?"
-        super().__init__(f"Approval {approval.id} was already {approval.status} by {approval.decided_by} at {when}.")
+        message = f"Approval {approval.id} was already {approval.status} by {approval.decided_by} at {when}."
+        if approval.outcome_unknown:
+            message += (
+                " Its run did not finish, so whether the call ran is unknown. Check with a read-only tool (for"
+                f" tasks: 'show my tasks'), then run it again with `paias approve {approval.id} --retry`."
+            )
+        super().__init__(message)
+
+
+class NotRetryable(PaiasError):
+    """Only an approved call whose outcome is unknown can be run again."""
 
 
 @dataclass(frozen=True)
@@ -94,8 +117,31 @@ def _jsonb(value: Any) -> Jsonb:
     return Jsonb(value, dumps=lambda obj: _json_bytes(json.dumps(obj).encode()).decode())
 
 
+def _gone(resumed_by: str | None) -> bool:
+    """Whether the process that resumed a run (``host:pid``) is known to be dead: only checkable on this host."""
+    host, _, pid = (resumed_by or "").rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # it exists, owned by someone else
+        return False
+    return False
+
+
 def _public(row: dict[str, Any]) -> PendingApproval:
-    return PendingApproval.model_validate({key: row[key] for key in PendingApproval.model_fields if key in row})
+    values = {key: row[key] for key in PendingApproval.model_fields if key in row}
+    values["outcome_unknown"] = bool(row.get("outcome_missing")) and (
+        bool(row.get("silent")) or _gone(row.get("resumed_by"))
+    )
+    return PendingApproval.model_validate(values)
+
+
+def this_process() -> str:
+    """How a resuming process names itself in ``resumed_by``."""
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def _stored(row: dict[str, Any]) -> StoredApproval:
@@ -256,10 +302,40 @@ class ApprovalStore(GrantsMixin):
             if not rows or any(status == "pending" or resumed is not None for status, resumed in rows):
                 return False
             await conn.execute(
-                "UPDATE approvals SET resumed_at = now() WHERE user_id = %s AND group_key = %s",
-                (self.user_id, group_key),
+                "UPDATE approvals SET resumed_at = now(), resumed_by = %s WHERE user_id = %s AND group_key = %s",
+                (this_process(), self.user_id, group_key),
             )
             return True
+
+    async def claim_retry(self, approval_id: str) -> list[StoredApproval]:
+        """Claim an approved run whose outcome is unknown, to run it again; returns its group (the person asked
+        for this explicitly: a retry is never automatic).
+
+        Raises:
+            UnknownApproval: this user has no approval with that id.
+            NotRetryable: it is pending, rejected, finished, or its run may still be going on.
+        """
+        stored = await self.get(approval_id)
+        if stored is None:
+            raise UnknownApproval(approval_id)
+        if not stored.approval.outcome_unknown:
+            state = "finished" if stored.outcome is not None else stored.approval.status
+            if stored.approval.status == "approved" and stored.outcome is None:
+                state = "still running or just decided"
+            raise NotRetryable(
+                f"Approval {approval_id} is {state}; only an approved call whose outcome is unknown (its run did not "
+                "finish) can be run again with --retry."
+            )
+        async with self.pool.connection() as conn, conn.transaction():
+            cursor = await conn.execute(
+                "UPDATE approvals SET resumed_at = now(), resumed_by = %s, resume_attempts = resume_attempts + 1"
+                " WHERE user_id = %s AND group_key = %s AND outcome IS NULL"
+                " AND (resumed_by IS NOT DISTINCT FROM %s) AND (resumed_at IS NOT DISTINCT FROM %s) RETURNING id",
+                (this_process(), self.user_id, stored.group_key, stored.approval.resumed_by, stored.resumed_at),
+            )
+            if not await cursor.fetchall():  # someone else retried first
+                raise NotRetryable(f"Approval {approval_id} is being run again by another process.")
+        return await self.group(stored.group_key)
 
     async def record_outcome(self, group_key: str, outcome: dict[str, Any]) -> bool:
         """Keep what the resumed run produced (the turn's public JSON); False unless claimed and not yet recorded."""

@@ -105,6 +105,9 @@ class PendingApproval(BaseModel):
     created_at: datetime | None = None
     decided_at: datetime | None = None
     decided_by: str | None = None
+    resumed_by: str | None = Field(None, exclude=True)  # host:pid of the process that ran it (internal)
+    # Approved, but its run never reported back (its process died): whether the call ran is unknown.
+    outcome_unknown: bool = False
 
 
 TurnKind = Literal["answer", "tool_gap", "approval_required", "error"]
