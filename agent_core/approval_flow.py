@@ -22,12 +22,12 @@ from agent_core.risk import assess_risk, is_write
 from agent_core.schemas import PendingApproval, RiskLevel, TurnResult
 from agent_core.taint import taint_reason, tainted_by
 from agent_core.telemetry import agent_run_span, record_event
-from agent_core.turns import decision_results, finish_span, last_prompt
+from agent_core.turns import decision_results, finish_span, last_prompt, schema_problem
 
 if TYPE_CHECKING:
     from pydantic_ai import DeferredToolResults
 
-    from agent_core.orchestrator import Orchestrator
+    from agent_core.orchestrator import Orchestrator, ToolInfo
     from agent_core.telemetry import Telemetry
 
 log = logging.getLogger(__name__)
@@ -45,6 +45,8 @@ class ApprovalFlow:
     if TYPE_CHECKING:  # provided by AgentRuntime
 
         async def load_history(self, conversation_id: str) -> list[ModelMessage]: ...
+
+        async def tools(self) -> list[ToolInfo]: ...
 
         def _reads_outside(self, tool: str) -> bool: ...
 
@@ -168,6 +170,8 @@ class ApprovalFlow:
     ) -> TurnResult:
         always = decision.pop("always", False)
         try:
+            if decision.get("override_args") is not None:
+                await self._check_arguments(approval_id, decision["override_args"])  # before the approval is used
             if always:
                 await self._check_grantable(approval_id)  # before deciding: a refused grant decides nothing
             made = await self.approvals.decide(approval_id, approve=approve, decided_by=by, **decision)
@@ -196,6 +200,20 @@ class ApprovalFlow:
                 pending=waiting,
             )
         return await self._resume(made.group, correlation_id)
+
+    async def _check_arguments(self, approval_id: str, arguments: Any) -> None:
+        """Raises InputError (one line) unless edited arguments fit the tool's input schema."""
+        if not isinstance(arguments, dict):
+            return  # the store explains what an argument object must look like
+        stored = await self.approvals.get(approval_id)
+        if stored is None or self.servers is None:
+            return  # unknown ids are reported by the store
+        schema = next((t.input_schema for t in await self.tools() if t.name == stored.approval.tool_name), None)
+        if schema and (problem := schema_problem(schema, arguments)):
+            raise InputError(
+                f"The edited arguments do not fit {stored.approval.tool_name}: {problem}. The call still waits; "
+                "fix the arguments and approve again."
+            )
 
     async def _check_grantable(self, approval_id: str) -> None:
         """Raises unless the approval exists and its tool may be always allowed (reversible_with_delay only)."""

@@ -7,6 +7,8 @@ import json
 import unicodedata
 from typing import Any
 
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 from pydantic_ai import DeferredToolResults, ToolApproved, ToolDenied
 from pydantic_ai.exceptions import (
     ModelAPIError,
@@ -190,3 +192,31 @@ def parse_arguments(text: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise InputError('The arguments must be a JSON object, e.g. {"task_id": 2}.')
     return value
+
+
+def schema_problem(schema: dict[str, Any], arguments: dict[str, Any]) -> str | None:
+    """What is wrong with ``arguments`` for a tool's JSON schema, in one line a person can act on; None if they fit."""
+    properties = schema.get("properties") or {}
+    # A name the tool does not declare is a typo in an edit (MCP schemas rarely say additionalProperties: false).
+    if properties and schema.get("additionalProperties") in (None, False):
+        schema = {**schema, "additionalProperties": False}
+    validator = Draft202012Validator(schema)
+    error = best_match(validator.iter_errors(arguments))
+    if error is None:
+        return None
+    where = ".".join(str(p) for p in error.absolute_path)
+    if error.validator == "required":
+        return error.message.replace("'", "", 2).replace(" is a required property", " is required")
+    if error.validator == "additionalProperties":
+        extra = sorted(set(error.instance) - set(schema.get("properties", {})))
+        takes = ", ".join(schema.get("properties", {})) or "none"
+        return f"{', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not an argument of this tool; it takes {takes}"
+    if error.validator == "type":
+        kinds = [error.validator_value] if isinstance(error.validator_value, str) else error.validator_value
+        expected = " or ".join(_A.get(kind, kind) for kind in kinds)
+        return f"{where or 'the arguments'} must be {expected}, not {json.dumps(error.instance)}"
+    return f"{where + ': ' if where else ''}{error.message}"
+
+
+_A = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
+      "object": "an object", "array": "a list", "null": "null"}  # fmt: skip

@@ -222,3 +222,20 @@ async def test_always_allow_on_an_already_decided_approval_grants_nothing(make_s
         late = await rt.approve(first.pending[0].id, always=True)
         grants = await rt.approvals.grants(first.conversation_id)
     assert late.kind == "error" and "was already rejected" in late.error and grants == []
+
+
+async def test_edited_arguments_that_do_not_fit_the_tool_leave_the_call_waiting_with_one_line(make_settings) -> None:
+    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
+        [task_id] = await add_tasks(rt, "keep this one")
+        [pending] = (await rt.ask(f"delete task {task_id}")).pending
+        wrong_type = await rt.approve(pending.id, override_args={"task_id": "three"})
+        unknown = await rt.approve(pending.id, override_args={"task_id": task_id, "force": True})
+        still = [p.id for p in await rt.proposals()]
+        fixed = await rt.approve(pending.id, override_args={"task_id": task_id})
+    assert wrong_type.kind == "error" and "\n" not in wrong_type.error
+    assert wrong_type.error.startswith(
+        'The edited arguments do not fit delete_task: task_id must be a whole number, not "three".'
+    )
+    assert "force is not an argument of this tool; it takes task_id" in unknown.error
+    assert "validation" not in wrong_type.error.lower()  # no raw Pydantic text
+    assert still == [pending.id] and fixed.kind == "answer"
