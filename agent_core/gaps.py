@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -23,7 +23,7 @@ from pydantic_ai.models import Model
 
 from agent_core.offline.catalogue import ToolFacts, catalogue
 from agent_core.offline.plan import is_question
-from agent_core.offline.router import Router, framed_by, router
+from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Router, framed_by, router
 from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import HOW_TO, stems
 from agent_core.schemas import ToolGapReport
@@ -181,8 +181,10 @@ class ToolGapDetector:
         llm_timeout: float = 20.0,
         known_answer: Callable[[str], Awaitable[bool]] | None = None,
         routes: Router | None = None,
+        down_tools: Callable[[], Mapping[str, Sequence[Any]]] | None = None,
     ) -> None:
         self.source = source
+        self.down_tools = down_tools
         self.model = model
         self.llm_timeout = llm_timeout
         self.known_answer = known_answer
@@ -242,6 +244,9 @@ class ToolGapDetector:
         if not task.strip():
             return None
         tools = await self.live_tools()
+        down = self.down_tools() if self.down_tools else {}
+        if down and (waiting := self._down_route(task, tools, down)):
+            return waiting
         needs = await self.required_capabilities(task, tools)
         facts = [ToolFacts.of(t) for t in tools]
         unmet = [need for need in needs if not is_covered(need, facts)]
@@ -251,8 +256,43 @@ class ToolGapDetector:
             log.info("no tool for %s, but memory holds an answer", ", ".join(n.name for n in unmet))
             return None
         missing = [need.name for need in unmet]
-        log.info("tool gap: %s", ", ".join(missing))
-        return ToolGapReport(missing_tools=missing, attempted_task=task, existing_tools_checked=[t.name for t in tools])
+        # Unavailable is not missing: a configured server that is down may be the one that provides it.
+        waiting = [
+            server
+            for server, known in down.items()
+            if any(is_covered(need, [ToolFacts.of(t) for t in known]) for need in unmet)
+        ]
+        log.info("tool gap: %s%s", ", ".join(missing), f" (down: {', '.join(waiting)})" if waiting else "")
+        return ToolGapReport(
+            missing_tools=missing,
+            attempted_task=task,
+            existing_tools_checked=[t.name for t in tools],
+            unavailable_servers=waiting,
+        )
+
+    def _down_route(self, task: str, tools: list[Any], down: Mapping[str, Sequence[Any]]) -> ToolGapReport | None:
+        """A report naming the down servers when the request's best route, over the live tools and the down
+        servers' last known tools together, is served only by down servers (their tools count as configured)."""
+        owner = {getattr(t, "name", ""): server for server, known in down.items() for t in known}
+        best = (self.router or router()).route(task, [*tools, *(t for known in down.values() for t in known)]).best
+        if best is None or not best.served:
+            return None
+        servers = {owner.get(getattr(t, "name", "")) for t in best.tools}
+        if None in servers:  # a live tool serves it too
+            return None
+        # A stand-in (a server never seen running, known by its name only) must match a described capability well.
+        stand_in = all(getattr(t, "description", "") == f"the {owner[t.name]} server" for t in best.tools)
+        bar = EXAMPLE_THRESHOLD if best.capability is not None else DOC_THRESHOLD + DOC_BONUS
+        if best.score < bar or (stand_in and best.capability is None):
+            return None
+        name = best.capability.gap_name or best.capability.name if best.capability else best.tools[0].name
+        log.info("%s needs %s, which is down", name, ", ".join(sorted(servers)))
+        return ToolGapReport(
+            missing_tools=[name],
+            attempted_task=task,
+            existing_tools_checked=[t.name for t in tools],
+            unavailable_servers=sorted(servers),
+        )
 
 
 def _prompt(task: str, tools: Iterable[Any]) -> str:

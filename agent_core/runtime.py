@@ -139,6 +139,7 @@ class AgentRuntime(ApprovalFlow):
             self,
             model=None if settings.is_offline and not self._model_override else model,
             known_answer=self._memory_knows,
+            down_tools=self.servers.down_tools,
         )
         return self
 
@@ -245,6 +246,15 @@ class AgentRuntime(ApprovalFlow):
         async with self._locks.setdefault(conversation_id, asyncio.Lock()):  # one turn at a time per conversation
             log.info("turn started", extra={"conversation_id": conversation_id})
             gap = await self._gap(prompt)
+            if gap is not None and gap.unavailable_servers:  # a wait, not a missing tool
+                turn = TurnResult(
+                    kind="error",
+                    conversation_id=conversation_id,
+                    correlation_id=correlation_id,
+                    error=self._unavailable(gap.unavailable_servers),
+                )
+                await self._record(conversation_id, prompt, turn, None)
+                return turn
             if gap is not None:
                 turn = TurnResult(
                     kind="tool_gap", conversation_id=conversation_id, correlation_id=correlation_id, gap=gap
@@ -277,6 +287,25 @@ class AgentRuntime(ApprovalFlow):
                     "tool_gap_detected", missing_tools=gap.missing_tools, tools_checked=len(gap.existing_tools_checked)
                 )
             return gap
+
+    def _unavailable(self, names: list[str]) -> str:
+        """What to do when the servers a request needs are configured but down: wait, or start them."""
+        parts = []
+        for name in names:
+            state = self.servers.states[name].state if self.servers else "unavailable"
+            if state == "stopped":
+                parts.append(
+                    f"The {name} server is stopped, so I can't do this now. Start it with "
+                    f"`paias servers start {name}` (or on the Tools page) and ask again."
+                )
+            else:
+                why = "failed to start" if state == "failed" else "stopped responding"
+                wait = round(self.servers.reconnect_every) if self.servers else 30
+                parts.append(
+                    f"The {name} server {why} and is restarted automatically; try again in ~{wait} s. "
+                    "`paias servers` (or the Tools page) shows why."
+                )
+        return " ".join(parts)
 
     def _reads_outside(self, tool: str) -> bool:
         """Whether a tool's result is outside text; the memory tools hold only what the person let in."""

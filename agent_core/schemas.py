@@ -89,6 +89,10 @@ class ToolGapReport(BaseModel):
     missing_tools: list[str] = Field(..., min_length=1, description="Required capabilities that are unavailable")
     attempted_task: str = Field(..., min_length=1, description="The request that needed them")
     existing_tools_checked: list[str] = Field(..., description="The available tools that were checked")
+    unavailable_servers: list[str] = Field(
+        default_factory=list,
+        description="Configured servers that are down right now and may provide what is missing: not a gap, a wait",
+    )
 
 
 class PendingApproval(BaseModel):

@@ -18,6 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.toolsets import AbstractToolset
 
 from agent_core.errors import PaiasError
@@ -225,6 +226,21 @@ class Orchestrator:
                 since_reconnect = 0.0
                 down = [n for n in self._factories if self.states[n].state in {"unavailable", "failed"}]
                 await asyncio.gather(*(self._start_one(n, self.states[n].state) for n in down))
+
+    def down_tools(self) -> dict[str, list[Any]]:
+        """Each configured server that is not ready now, with the tools it offered when it last ran.
+
+        A server never seen running in this process stands in with its name (a server called "tasks" most likely
+        manages tasks), so the gap check can say "the tasks server is down" rather than "connect a server".
+        """
+        down: dict[str, list[Any]] = {}
+        for name, state in self.states.items():
+            if state.state == "ready":
+                continue
+            agent = self._agents.get(name)
+            known = list(agent.manifest().tools) if agent is not None else []
+            down[name] = known or [ToolDefinition(name=name, description=f"the {name} server")]
+        return down
 
     def offered_tools(self) -> dict[str, list[str]]:
         """Tool names each ready agent offers, after rejecting duplicates.
