@@ -125,3 +125,15 @@ def configure(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path, pg_
     apply({"time": TIME_SERVER})
     yield apply
     reset_runtime()
+
+
+@pytest.fixture
+def data_lost(record_property: Callable[[str, object], None]) -> Callable[[int], int]:
+    """For fault cases: report how many acknowledged items (tasks, memories, answers) a case lost or changed without
+    approval; bench/faults.py sums them. Returns the count, so a test can also assert it."""
+
+    def report(count: int) -> int:
+        record_property("data_lost", count)
+        return count
+
+    return report

@@ -50,6 +50,7 @@ async def test_delete_is_stored_as_pending_and_runs_exactly_once_after_approve_e
     assert again.kind == "error" and again.error.startswith(f"Approval {pending.id} was already approved by cli at")
 
 
+@pytest.mark.fault
 async def test_two_concurrent_approvals_run_the_call_once(make_settings) -> None:
     settings = make_settings({"tasks": TASKS})
     async with AgentRuntime(settings) as first, AgentRuntime(settings) as second:
@@ -165,6 +166,7 @@ async def test_a_model_cannot_approve_its_own_call(make_settings) -> None:
     assert turn.kind == "approval_required" and turn.pending[0].tool_name == "delete_task"
 
 
+@pytest.mark.fault
 async def test_an_injected_instruction_in_a_search_result_never_runs_a_destructive_call(
     make_settings, search_server
 ) -> None:
@@ -224,7 +226,10 @@ async def test_always_allow_on_an_already_decided_approval_grants_nothing(make_s
     assert late.kind == "error" and "was already rejected" in late.error and grants == []
 
 
-async def test_edited_arguments_that_do_not_fit_the_tool_leave_the_call_waiting_with_one_line(make_settings) -> None:
+@pytest.mark.fault
+async def test_edited_arguments_that_do_not_fit_the_tool_leave_the_call_waiting_with_one_line(
+    make_settings, data_lost
+) -> None:
     async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
         [task_id] = await add_tasks(rt, "keep this one")
         [pending] = (await rt.ask(f"delete task {task_id}")).pending
@@ -238,4 +243,4 @@ async def test_edited_arguments_that_do_not_fit_the_tool_leave_the_call_waiting_
     )
     assert "force is not an argument of this tool; it takes task_id" in unknown.error
     assert "validation" not in wrong_type.error.lower()  # no raw Pydantic text
-    assert still == [pending.id] and fixed.kind == "answer"
+    assert data_lost(0 if still == [pending.id] else 1) == 0 and fixed.kind == "answer"  # the approval survived

@@ -16,7 +16,7 @@ from agent_core.settings import PROJECT_ROOT, Settings
 from tests.conftest import TIME_SERVER
 from tests.ui_support import ask, reset_runtime
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.fault]
 
 
 async def test_a_turn_when_the_database_is_gone_is_an_error_turn_with_the_next_step(write_config, tmp_path) -> None:

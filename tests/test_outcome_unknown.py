@@ -18,7 +18,7 @@ from agent_core.schemas import PendingApproval
 from agent_core.settings import PROJECT_ROOT
 from tests.helpers import scripted_model
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.fault]
 
 
 def wait_for(condition, deadline_s: float, what: str) -> None:

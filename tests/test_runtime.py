@@ -55,6 +55,7 @@ async def test_tool_calls_come_from_execution_not_from_the_model(make_settings) 
     assert turn.response.tool_calls == []
 
 
+@pytest.mark.fault
 async def test_a_server_crashing_mid_call_gives_a_failed_record_and_zero_confidence(
     make_settings, flaky_server
 ) -> None:

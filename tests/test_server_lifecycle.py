@@ -38,6 +38,7 @@ async def offered(servers: Orchestrator) -> set[str]:
     return set(await servers.toolset().get_tools(ctx))
 
 
+@pytest.mark.fault
 async def test_a_killed_server_is_marked_unavailable_then_reconnects(
     make_settings, flaky_server, tmp_path: Path
 ) -> None:
@@ -75,6 +76,7 @@ async def test_health_answers_within_a_second_and_records_latency(make_settings,
         await servers.stop()
 
 
+@pytest.mark.fault
 async def test_a_server_that_failed_at_start_is_retried(make_settings, tmp_path: Path) -> None:
     helper = tmp_path / "bin" / "late-server"
     specs = load_server_specs(make_settings({"time": TIME_SERVER, "late": {"command": str(helper), "args": []}}))

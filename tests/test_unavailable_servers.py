@@ -13,7 +13,7 @@ from agent_core.runtime import AgentRuntime
 from tests.conftest import TIME_SERVER
 from tests.test_tasks_agent import TASKS
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.fault]
 
 
 async def wait_for(condition, deadline_s: float) -> None:
