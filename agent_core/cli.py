@@ -4,8 +4,9 @@
     paias ask - --json            # one prompt per stdin line, one JSON object per line
     paias tools [--json]
     paias proposals [--all] [--conversation ID] [--json]
-    paias approve ID [--args JSON] [--always] [--json]   # prints the resumed run's result
+    paias approve ID [--args JSON] [--always] [--retry] [--json]   # prints the resumed run's result
     paias reject ID [--reason TEXT] [--json]
+    paias undo [--conversation ID] [--json]   # take back the newest change the assistant made
     paias servers [--json]        # state, tools, last error, last latency, per-tool metrics
     paias servers start|stop NAME # every app on this database follows within ~5 s; new starts too
     paias memory add TEXT [--meta k=v ...] | search QUERY [--top-k N] [--json] | list [--json] | delete ID | reembed
@@ -26,9 +27,10 @@ from typing import Any, TextIO
 from dotenv import load_dotenv
 
 from agent_core.approvals import ApprovalStore
+from agent_core.approvals.decisions import parse_arguments
 from agent_core.errors import PaiasError
 from agent_core.gaps import gap_guidance
-from agent_core.logs import configure_logging
+from agent_core.logs import configure_logging, one_line
 from agent_core.memory import parse_metadata
 from agent_core.memory.session import open_memory
 from agent_core.offline import OFFLINE_NOTICE
@@ -37,7 +39,6 @@ from agent_core.runtime import AgentRuntime
 from agent_core.schemas import TurnResult
 from agent_core.server_controls import ServerControls
 from agent_core.settings import Settings
-from agent_core.turns import parse_arguments
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -56,11 +57,17 @@ def _parser() -> argparse.ArgumentParser:
     approve.add_argument("id")
     approve.add_argument("--args", metavar="JSON", help="run it with these arguments instead (a JSON object)")
     approve.add_argument("--always", action="store_true", help="also allow this tool for the rest of its conversation")
+    approve.add_argument(
+        "--retry", action="store_true", help="run an approved call again whose outcome is unknown (its run died)"
+    )
     approve.add_argument("--json", action="store_true")
     reject = commands.add_parser("reject", help="reject a waiting call; the model is told it was not run")
     reject.add_argument("id")
     reject.add_argument("--reason", metavar="TEXT", help="why (the model reads it)")
     reject.add_argument("--json", action="store_true")
+    undo = commands.add_parser("undo", help="take back the newest change the assistant made (task, memory)")
+    undo.add_argument("--conversation", metavar="ID", help="the newest change of this conversation")
+    undo.add_argument("--json", action="store_true")
     tools = commands.add_parser("tools", help="list the tools the agent can use")
     tools.add_argument("--json", action="store_true")
     servers = commands.add_parser("servers", help="show the MCP servers and their state, or start/stop one")
@@ -92,6 +99,9 @@ def _print_turn(turn: TurnResult, as_json: bool, out: TextIO) -> None:
         out.write(json.dumps(turn.to_public_json(), ensure_ascii=False) + "\n")
         out.flush()
         return
+    ran = [] if turn.response else turn.tool_calls  # an answer lists its calls below
+    for call in ran:
+        out.write(f"Already ran: {call.tool_name} {json.dumps(call.parameters)} -> {call.status.value}\n")
     if turn.kind == "error":
         out.write(f"Error: {turn.error}\n")
     elif turn.kind == "tool_gap" and turn.gap:
@@ -137,6 +147,8 @@ async def _proposals(args: argparse.Namespace, settings: Settings) -> int:
         print("Nothing is waiting for your approval." if not args.all else "No approvals yet.")
     for row in [] if args.json else rows:
         decided = f" — {row.status} by {row.decided_by}" if row.status != "pending" else ""
+        if row.outcome_unknown:
+            decided += f" — outcome unknown (check, then `paias approve {row.id} --retry`)"
         print(
             f"{row.id}  {row.created_at:%Y-%m-%d %H:%M}  {row.tool_name} {json.dumps(row.parameters)}  "
             f"risk {row.risk_level.value}{decided}\n    {row.reason}"
@@ -150,8 +162,19 @@ async def _decide(args: argparse.Namespace, settings: Settings) -> int:
             turn = await runtime.reject(args.id, args.reason, by="cli")
         else:
             turn = await runtime.approve(
-                args.id, parse_arguments(args.args) if args.args is not None else None, always=args.always, by="cli"
+                args.id,
+                parse_arguments(args.args) if args.args is not None else None,
+                always=args.always,
+                by="cli",
+                retry=args.retry,
             )
+    _print_turn(turn, args.json, sys.stdout)
+    return 1 if turn.kind == "error" else 0
+
+
+async def _undo(args: argparse.Namespace, settings: Settings) -> int:
+    async with AgentRuntime(settings) as runtime:
+        turn = await runtime.undo(args.conversation, by="cli")
     _print_turn(turn, args.json, sys.stdout)
     return 1 if turn.kind == "error" else 0
 
@@ -262,7 +285,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "servers" and bool(args.action) != bool(args.name):
         parser.error("use `paias servers` to list, or `paias servers start|stop NAME`")
-    configure_logging(logging.INFO if args.verbose else logging.WARNING)
+    if args.verbose:
+        configure_logging(logging.INFO)  # JSON lines with tracebacks
+    else:
+        configure_logging(logging.WARNING, json_lines=False, tracebacks=False)  # one line each, never a traceback
     load_dotenv(override=False)  # provider SDKs (OPENAI_API_KEY, ...) read the process environment
     commands = {
         "ask": _ask,
@@ -272,29 +298,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         "proposals": _proposals,
         "approve": _decide,
         "reject": _decide,
+        "undo": _undo,
     }
     try:
         settings = Settings()
         return asyncio.run(commands[args.command](args, settings))
     except PaiasError as exc:
-        if getattr(args, "json", False) and args.command in {"ask", "approve", "reject"}:
-            print(
-                json.dumps(
-                    {
-                        "kind": "error",
-                        "conversation_id": None,
-                        "correlation_id": None,
-                        "response": None,
-                        "gap": None,
-                        "pending": [],
-                        "error": str(exc),
-                    }
-                )
-            )
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return _fail(args, str(exc))
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # unforeseen (a bug, a broken setting): one line here, the traceback with -v
+        if args.verbose:
+            raise
+        return _fail(args, f"{type(exc).__name__}: {one_line(str(exc), 300)}. Run again with -v to see the details.")
+
+
+def _fail(args: argparse.Namespace, message: str) -> int:
+    """Report an error that ended the command: one line on stderr (and the JSON error object where promised)."""
+    if getattr(args, "json", False) and args.command in {"ask", "approve", "reject", "undo"}:
+        print(
+            json.dumps(
+                {
+                    "kind": "error",
+                    "conversation_id": None,
+                    "correlation_id": None,
+                    "response": None,
+                    "gap": None,
+                    "pending": [],
+                    "error": message,
+                }
+            )
+        )
+    print(f"error: {one_line(message)}", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

@@ -3,6 +3,9 @@
 ``runtime.ask`` sets the correlation id for the duration of a turn (a context variable, so tool calls running in
 tasks of that turn inherit it); every record logged meanwhile carries it. Lifecycle events (start, stop, health,
 reconnect) and tool calls (request, success, failure) are logged with ``server``/``tool``/``status`` fields.
+
+Tracebacks are for ``-v`` only: without it (``tracebacks=False``) every record is one line a person can read,
+``warning: message (Type: error)``, however much the code that logged it attached.
 """
 
 from __future__ import annotations
@@ -41,8 +44,30 @@ class CorrelationFilter(logging.Filter):
         return True
 
 
+def exception_summary(exc_info: Any) -> str:
+    """``Type: message`` of an exception (or a record's ``exc_info``) on one line, no traceback; "" for none."""
+    exc = exc_info[1] if isinstance(exc_info, tuple) else exc_info
+    if exc is None:
+        return ""
+    text = one_line(str(exc))
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def one_line(text: str, limit: int = 1000) -> str:
+    """``text`` with its lines joined by spaces, cut to ``limit`` characters."""
+    text = " ".join(part.strip() for part in text.splitlines() if part.strip())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class JsonFormatter(logging.Formatter):
-    """One JSON object per line: time (UTC, ISO 8601), level, logger, message, the known fields, any exception."""
+    """One JSON object per line: time (UTC, ISO 8601), level, logger, message, the known fields, any exception.
+
+    With ``tracebacks=False`` an exception is only named (``"error": "Type: message"``), so each record stays short.
+    """
+
+    def __init__(self, *, tracebacks: bool = True) -> None:
+        super().__init__()
+        self.tracebacks = tracebacks
 
     def format(self, record: logging.LogRecord) -> str:
         line: dict[str, Any] = {
@@ -55,18 +80,49 @@ class JsonFormatter(logging.Formatter):
             value = getattr(record, name, None)
             if value is not None:
                 line[name] = value
-        if record.exc_info:
+        if record.exc_info and self.tracebacks:
             line["exception"] = self.formatException(record.exc_info)
+        elif summary := exception_summary(record.exc_info):
+            line["error"] = summary
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
-def configure_logging(level: int = logging.WARNING, *, json_lines: bool = True, stream: TextIO | None = None) -> None:
-    """Send the application's logs to ``stream`` (stderr by default), as JSON lines or plain text."""
+class OneLineFormatter(logging.Formatter):
+    """``warning: message (Type: error)`` — one line a person reads; never a traceback or a stack."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        message = one_line(record.getMessage())
+        summary = exception_summary(record.exc_info)
+        if summary and summary.split(": ", 1)[-1] not in message:  # "turn failed: ModelError('x')" says it already
+            message = f"{message} ({summary})"
+        return f"{record.levelname.lower()}: {message}"
+
+
+def configure_logging(
+    level: int = logging.WARNING,
+    *,
+    json_lines: bool = True,
+    tracebacks: bool = True,
+    stream: TextIO | None = None,
+) -> None:
+    """Send the application's logs to ``stream`` (stderr by default).
+
+    Args:
+        level: the lowest level shown.
+        json_lines: one JSON object per line (``-v``); otherwise plain text.
+        tracebacks: include exceptions' tracebacks. Without them every record is one line: plain text becomes
+            ``warning: message (Type: error)`` — what a person sees without ``-v``.
+        stream: where the lines go (stderr by default).
+    """
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.addFilter(CorrelationFilter())
-    handler.setFormatter(
-        JsonFormatter() if json_lines else logging.Formatter("%(levelname)s %(name)s [%(correlation_id)s] %(message)s")
-    )
+    if json_lines:
+        formatter: logging.Formatter = JsonFormatter(tracebacks=tracebacks)
+    elif tracebacks:
+        formatter = logging.Formatter("%(levelname)s %(name)s [%(correlation_id)s] %(message)s")
+    else:
+        formatter = OneLineFormatter()
+    handler.setFormatter(formatter)
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)

@@ -17,12 +17,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic_ai import DeferredToolRequests, DeferredToolResults
-from pydantic_ai.messages import ModelMessage
+from pydantic_ai.messages import ModelMessage, ToolCallPart
 from pydantic_ai.models import Model
 
 from agent_core.agent import Deps, build_agent, system_prompt
-from agent_core.approval_flow import ApprovalFlow
-from agent_core.approvals import ApprovalStore
+from agent_core.approvals import ApprovalDesk, ApprovalStore, GrantStore
+from agent_core.approvals.decisions import close_unanswered_calls
 from agent_core.conversations import ConversationStore
 from agent_core.db import DATABASE_ERRORS, database_down_message
 from agent_core.errors import InputError, PaiasError
@@ -36,19 +36,15 @@ from agent_core.offline.text import topic_of
 from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState, ToolEvents, ToolInfo, load_server_specs
 from agent_core.orchestrator.legacy import LegacyTools, legacy_agent
 from agent_core.orchestrator.recording import ToolCallRecorder, call_recorded
-from agent_core.risk import assess_risk, canonical_tool_name
-from agent_core.schemas import AgentResponse, ToolCallStatus, ToolGapReport, TurnResult
+from agent_core.risk import assess_risk, canonical_tool_name, is_write
+from agent_core.schemas import AgentResponse, PendingApproval, ToolCallStatus, ToolGapReport, TurnResult
 from agent_core.server_controls import Desired, ServerControls
 from agent_core.settings import Settings
-from agent_core.taint import looks_like_instruction
+from agent_core.taint import looks_like_instruction, taint_reason, tainted_by
 from agent_core.telemetry import agent_run_span, record_event, setup_telemetry, step_span
-from agent_core.turns import (  # noqa: F401 - re-exported: the turn helpers were defined here before
-    NOT_APPROVED,
-    close_unanswered_calls,
-    decision_results,
+from agent_core.turns import (
     finalize_response,
     finish_span,
-    last_prompt,
     model_error_message,
     result_items,
     validate_input,
@@ -69,7 +65,7 @@ async def _together(*coroutines: Any) -> list[Any]:
     return [task.result() for task in tasks]
 
 
-class AgentRuntime(ApprovalFlow):
+class AgentRuntime:
     """Owns everything a turn needs: the database pool, memory, MCP servers, model, agent, conversations."""
 
     def __init__(self, settings: Settings | None = None, *, model: Model | None = None) -> None:
@@ -114,6 +110,8 @@ class AgentRuntime(ApprovalFlow):
             await _together(self.servers.start(), embedder.embed_query("warm up"))
             self.servers.start_monitor()
             self.approvals = ApprovalStore(self.memory.pool, settings.user_id)
+            self.grants = GrantStore(self.memory.pool, settings.user_id)
+            self.desk = ApprovalDesk(self.approvals, self.grants, self)
             self.undo_log = UndoStore(self.memory.pool, settings.user_id)
             self.conversations = ConversationStore(self.memory.pool, settings.user_id)
         except BaseException:
@@ -341,7 +339,7 @@ class AgentRuntime(ApprovalFlow):
             memory=self.memory,
             risk_overrides=self.servers.risk_overrides() if self.servers else {},
             prompt=prompt,
-            grants=await self._grants(conversation_id),
+            grants=await self.desk.granted(conversation_id),
             events=on_event,
             reads_outside=self._reads_outside,
         )
@@ -380,6 +378,90 @@ class AgentRuntime(ApprovalFlow):
         await self._keep_undo(conversation_id, turn)
         await self._record(conversation_id, label, turn, messages if keep_history else None)
         return turn
+
+    async def _pause(
+        self,
+        output: DeferredToolRequests,
+        messages: list[ModelMessage],
+        history_json: bytes,
+        conversation_id: str,
+        correlation_id: str,
+    ) -> TurnResult:
+        """Hand a run that stopped for approval to the desk, with each call's risk and why it asks."""
+        source = tainted_by(messages, self._reads_outside)
+        pending = [self._pending(call, conversation_id, source) for call in output.approvals]
+        return await self.desk.pause(pending, history_json, conversation_id, correlation_id)
+
+    def _pending(self, call: ToolCallPart, conversation_id: str, tainted: str | None) -> PendingApproval:
+        args = call.args_as_dict()
+        overrides = self.servers.risk_overrides() if self.servers else {}
+        annotations = self.servers.annotations(call.tool_name) if self.servers else {}
+        risk = assess_risk(call.tool_name, args, annotations, overrides)
+        reason = risk.reason
+        if tainted and is_write(call.tool_name, annotations):
+            reason = f"{taint_reason(tainted)} (otherwise: {risk.reason})"
+        return PendingApproval(
+            id=call.tool_call_id,  # replaced by the store's own id when it is saved
+            tool_name=call.tool_name,
+            parameters=args,
+            risk_level=risk.level,
+            reason=reason,
+            conversation_id=conversation_id,
+            tool_call_id=call.tool_call_id,
+        )
+
+    async def resume_run(
+        self,
+        conversation_id: str,
+        correlation_id: str,
+        *,
+        prompt: str,
+        history: list[ModelMessage],
+        label: str,
+        results: DeferredToolResults,
+        keep_history: bool,
+    ) -> TurnResult:
+        """Run a paused run on with the person's decisions (the desk calls this, in exactly one process)."""
+        return await self._run(
+            conversation_id,
+            correlation_id,
+            None,
+            prompt=prompt,
+            history=history,
+            label=label,
+            results=results,
+            keep_history=keep_history,
+        )
+
+    # The approval API, kept on the runtime for the UI and the CLI; the desk does the work.
+
+    async def proposals(
+        self, conversation_id: str | None = None, status: str | None = "pending"
+    ) -> list[PendingApproval]:
+        """Approvals, newest first: waiting ones by default (``status=None`` for all)."""
+        return await self.approvals.list(conversation_id, status=status)
+
+    async def approve(
+        self,
+        approval_id: str,
+        override_args: dict[str, Any] | None = None,
+        *,
+        always: bool = False,
+        by: str = "app",
+        retry: bool = False,
+    ) -> TurnResult:
+        """See ``ApprovalDesk.approve``. Never raises for a bad id or a second decision."""
+        return await self.desk.approve(approval_id, override_args, always=always, by=by, retry=retry)
+
+    async def reject(self, approval_id: str, reason: str | None = None, *, by: str = "app") -> TurnResult:
+        """See ``ApprovalDesk.reject``: the model is told it was not run and why."""
+        return await self.desk.reject(approval_id, reason, by=by)
+
+    async def delete_conversation(self, conversation_id: str, by: str = "app") -> bool:
+        """Delete a conversation; calls still waiting in it are rejected without running anything."""
+        await self.desk.withdraw(conversation_id, by, "the conversation was deleted")
+        self._conversations.pop(conversation_id, None)
+        return await self.conversations.delete(conversation_id)
 
     async def _keep_undo(self, conversation_id: str, turn: TurnResult) -> None:
         try:

@@ -9,6 +9,7 @@ import hashlib
 import os
 from functools import cached_property
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -42,6 +43,17 @@ class Settings(BaseSettings):
     azure_ai_foundry_api_key: SecretStr | None = None
     azure_deployment_name: str = "deepseek-v3"
     azure_api_version: str = "2024-10-21"
+    openai_base_url: str | None = Field(
+        None, description="an OpenAI-compatible server (llama.cpp, vLLM, LM Studio, a gateway): chat completions here"
+    )
+    output_mode: Literal["tool", "native", "prompted"] = Field(
+        "tool", description="how the LLM returns its structured answer: a tool call, JSON schema mode, or prompted JSON"
+    )
+    openai_compat: Literal["auto", "standard", "lenient"] = Field(
+        "auto", description='lenient: tool_choice "auto" and "" for null content; auto: lenient for local servers'
+    )
+    max_model_requests: int = Field(8, ge=1, le=50, description="model requests one turn may make")
+    model_timeout: float = Field(120.0, gt=0, description="seconds one model request may take before it is cancelled")
 
     # State
     database_url: SecretStr | None = None
@@ -69,6 +81,11 @@ class Settings(BaseSettings):
 
     # Input limits
     max_input_chars: int = Field(8000, ge=1)
+
+    # Serving the browser app (agent_core.serving)
+    paias_allow_anonymous: bool = Field(
+        False, description="serve without sign-in on a non-loopback address (e.g. a container published on 127.0.0.1)"
+    )
 
     @field_validator("model")
     @classmethod

@@ -1,6 +1,6 @@
 """Tool gap detection: latency per request against the seed's 3 s bar (SC-003), and precision/recall.
 
-Measured in the same run: offline ``detect_missing_tools`` over every labelled request (tests/gap_cases.py) vs two
+Measured in the same run: offline ``detect_missing_tools`` over every labelled request (eval/gap_cases.py) vs two
 baselines — one ``list_tools()`` on the same in-memory source, and a plain keyword regex scan of the request —
 plus the same detection over a real MCP ``ClientSession`` (the time server) vs that session's raw ``list_tools``,
 and the LLM path's Agent overhead with a scripted ``FunctionModel`` (no network).
@@ -41,8 +41,8 @@ KEYWORDS = re.compile(
 
 
 def load_cases() -> ModuleType:
-    """tests/gap_cases.py, loaded by path (``tests`` is not an installed package)."""
-    spec = importlib.util.spec_from_file_location("gap_cases", PROJECT_ROOT / "tests" / "gap_cases.py")
+    """eval/gap_cases.py (the labelled requests live with the other evaluation data, not in tests/)."""
+    spec = importlib.util.spec_from_file_location("gap_cases", PROJECT_ROOT / "eval" / "gap_cases.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

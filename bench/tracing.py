@@ -7,9 +7,9 @@ connection, timed in interleaved rounds (rotating which goes first) so machine n
 1. untraced (baseline): the agent and the MCP toolset, nothing else;
 2. our spans only: ``agent_run`` and ``mcp_tool_call`` as in 3, without Pydantic AI's GenAI spans, to show whose
    cost is whose;
-3. traced, no endpoint: ``agent_run_span`` around the run, ``trace_tool_call`` around the tool call (a
-   WrapperToolset, as ``RecordingToolset`` will do), Pydantic AI's GenAI instrumentation on our providers, spans
-   kept in the SpanStore only (the offline default);
+3. traced, no endpoint: ``agent_run_span`` around the run, the product's ``RecordingToolset`` around the MCP
+   toolset (its ``mcp_tool_call`` span, record and metrics), Pydantic AI's GenAI instrumentation on our providers,
+   spans kept in the SpanStore only (the offline default);
 4. traced + OTLP/gRPC export to a collector stand-in in another process (tests/fixtures/otlp_receiver.py).
 
 Run with: ``make bench-tracing`` or ``python bench/tracing.py [--runs N]``. Writes bench/results/tracing.md.
@@ -26,7 +26,6 @@ import sys
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +34,12 @@ from pydantic_ai import Agent
 from pydantic_ai.mcp import MCPToolset
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
-from pydantic_ai.toolsets import AbstractToolset, WrapperToolset
+from pydantic_ai.toolsets import AbstractToolset
 from timing import interleaved, percentile  # bench/timing.py (benches run as scripts from bench/)
 
+from agent_core.orchestrator.recording import RecordingToolset
 from agent_core.settings import PROJECT_ROOT, Settings
-from agent_core.telemetry import Telemetry, agent_run_span, setup_telemetry, trace_tool_call
+from agent_core.telemetry import Telemetry, agent_run_span, setup_telemetry
 
 RESULTS = Path(__file__).parent / "results" / "tracing.md"
 RECEIVER = PROJECT_ROOT / "tests" / "fixtures" / "otlp_receiver.py"
@@ -56,22 +56,10 @@ def planner(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     return ModelResponse(parts=[ToolCallPart("get_current_time", {"timezone": "Asia/Tokyo"})])
 
 
-@dataclass
-class TracedToolset(WrapperToolset[Any]):
-    """What RecordingToolset will do once wired: one ``mcp_tool_call:<tool>`` span per call."""
-
-    telemetry: Telemetry | None = None
-
-    async def call_tool(self, name: str, tool_args: dict[str, Any], ctx: Any, tool: Any) -> Any:
-        async with trace_tool_call(self.telemetry, tool_name=name, server="time", parameters=tool_args) as span:
-            result = await super().call_tool(name, tool_args, ctx, tool)
-            span.succeeded(result)
-            return result
-
-
 def traced_turn(toolset: AbstractToolset[Any], telemetry: Telemetry, *, genai_spans: bool = True) -> Call:
     """A turn under agent_run + mcp_tool_call spans; with ``genai_spans`` also Pydantic AI's own model spans."""
-    agent = Agent(FunctionModel(planner), toolsets=[TracedToolset(toolset, telemetry)])
+    # The product's own recorded call path: timeout, record, metrics and the mcp_tool_call span, as in a real turn.
+    agent = Agent(FunctionModel(planner), toolsets=[RecordingToolset(toolset, server="time", telemetry=telemetry)])
     if genai_spans:
         agent.instrument = telemetry.instrumentation
 

@@ -1,4 +1,4 @@
-"""Labelled tool-gap requests (SC-003), shared by tests/test_gaps.py and bench/gaps.py.
+"""Labelled tool-gap requests (SC-003), shared by tests/test_gaps.py and bench/gaps.py (data, so it lives in eval/).
 
 ``FULL_TOOLS`` is the product's default live tool set (time, web search, the read-only filesystem, tasks,
 memory) with the descriptions their servers publish. Against it, every ``GAP_CASES`` request needs exactly the

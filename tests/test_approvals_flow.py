@@ -140,8 +140,8 @@ async def test_always_allow_here_is_for_reversible_with_delay_only_listed_and_re
         allowed = await rt.approve(first.pending[0].id, always=True)
         second = await rt.ask("echo something else", conversation_id=first.conversation_id)
         elsewhere = await rt.ask("echo something", conversation_id="another-conversation")
-        grants = await rt.approvals.grants(first.conversation_id)
-        assert await rt.approvals.revoke(first.conversation_id, "echo") is True
+        grants = await rt.grants.grants(first.conversation_id)
+        assert await rt.grants.revoke(first.conversation_id, "echo") is True
         third = await rt.ask("echo once more", conversation_id=first.conversation_id)
     assert allowed.kind == "answer" and allowed.response.tool_calls[0].result == {"echo": "made up"}
     assert second.kind == "answer" and second.response.tool_calls[0].tool_name == "echo"
@@ -222,7 +222,7 @@ async def test_always_allow_on_an_already_decided_approval_grants_nothing(make_s
         first = await rt.ask("echo something")
         await rt.reject(first.pending[0].id, "no")
         late = await rt.approve(first.pending[0].id, always=True)
-        grants = await rt.approvals.grants(first.conversation_id)
+        grants = await rt.grants.grants(first.conversation_id)
     assert late.kind == "error" and "was already rejected" in late.error and grants == []
 
 

@@ -22,7 +22,7 @@ from pydantic_ai.messages import (
     UserPromptPart,
 )
 
-from agent_core.approvals import AlreadyDecided, ApprovalStore, UnknownApproval
+from agent_core.approvals import AlreadyDecided, ApprovalStore, GrantStore, UnknownApproval
 from agent_core.db import Database
 from agent_core.errors import InputError, PaiasError
 from agent_core.schemas import PendingApproval, RiskLevel
@@ -43,6 +43,11 @@ async def db(make_settings) -> AsyncIterator[Database]:
 @pytest.fixture
 def store(db: Database, user_id: str) -> ApprovalStore:
     return ApprovalStore(db.pool, user_id)
+
+
+@pytest.fixture
+def grants(db: Database, user_id: str) -> GrantStore:
+    return GrantStore(db.pool, user_id)
 
 
 @asynccontextmanager
@@ -273,32 +278,32 @@ async def test_pending_counts_are_per_conversation(store: ApprovalStore) -> None
     assert [p.conversation_id for p in await store.list("conv-b")] == ["conv-b"]
 
 
-async def test_always_allow_is_granted_listed_and_revoked_per_conversation(store: ApprovalStore) -> None:
-    assert await store.is_granted("conv-a", "send_email") is False
-    await store.grant("conv-a", "send_email", RiskLevel.REVERSIBLE_WITH_DELAY, "ui")
-    await store.grant("conv-a", "send_email", "reversible_with_delay", "cli")  # already active: no-op
-    assert await store.is_granted("conv-a", "send_email") is True
-    assert await store.is_granted("conv-b", "send_email") is False
-    [grant] = await store.grants("conv-a")
+async def test_always_allow_is_granted_listed_and_revoked_per_conversation(grants: GrantStore) -> None:
+    assert await grants.is_granted("conv-a", "send_email") is False
+    await grants.grant("conv-a", "send_email", RiskLevel.REVERSIBLE_WITH_DELAY, "ui")
+    await grants.grant("conv-a", "send_email", "reversible_with_delay", "cli")  # already active: no-op
+    assert await grants.is_granted("conv-a", "send_email") is True
+    assert await grants.is_granted("conv-b", "send_email") is False
+    [grant] = await grants.grants("conv-a")
     assert (grant.tool_name, grant.risk_level, grant.granted_by) == (
         "send_email",
         RiskLevel.REVERSIBLE_WITH_DELAY,
         "ui",
     )
-    assert await store.grants("conv-b") == [] and await store.grants() == [grant]
+    assert await grants.grants("conv-b") == [] and await grants.grants() == [grant]
 
-    assert await store.revoke("conv-a", "send_email") is True
-    assert await store.revoke("conv-a", "send_email") is False
-    assert await store.is_granted("conv-a", "send_email") is False and await store.grants() == []
-    await store.grant("conv-a", "send_email", RiskLevel.REVERSIBLE_WITH_DELAY, "ui")  # granting again after revoke
-    assert await store.is_granted("conv-a", "send_email") is True
+    assert await grants.revoke("conv-a", "send_email") is True
+    assert await grants.revoke("conv-a", "send_email") is False
+    assert await grants.is_granted("conv-a", "send_email") is False and await grants.grants() == []
+    await grants.grant("conv-a", "send_email", RiskLevel.REVERSIBLE_WITH_DELAY, "ui")  # granting again after revoke
+    assert await grants.is_granted("conv-a", "send_email") is True
 
 
 @pytest.mark.parametrize(("risk", "message"), [(RiskLevel.IRREVERSIBLE, "always asks"), ("risky", "no risk level")])
-async def test_always_allow_is_refused_for_irreversible_tools(store: ApprovalStore, risk, message) -> None:
+async def test_always_allow_is_refused_for_irreversible_tools(grants: GrantStore, risk, message) -> None:
     with pytest.raises(InputError, match=message):
-        await store.grant("conv-a", "delete_file", risk, "ui")
-    assert await store.is_granted("conv-a", "delete_file") is False
+        await grants.grant("conv-a", "delete_file", risk, "ui")
+    assert await grants.is_granted("conv-a", "delete_file") is False
 
 
 CREATE_IN_ANOTHER_PROCESS = """

@@ -87,8 +87,8 @@ def test_tools_json_lists_each_tool_with_server_and_risk(cli_env, capsys) -> Non
     assert {(t["name"], t["server"], t["risk_level"]) for t in rows} == {
         ("get_current_time", "time", "reversible"),
         ("convert_time", "time", "reversible"),
-        ("save_fact", "legacy", "reversible"),
-        ("log_note", "legacy", "reversible"),
+        ("save_fact", "legacy", "reversible_with_delay"),
+        ("log_note", "legacy", "reversible_with_delay"),
         ("search_memory", "memory", "reversible"),
         ("store_memory", "memory", "reversible_with_delay"),
     }

@@ -100,3 +100,17 @@ def test_actions_no_tool_provides_end_as_a_gap_and_nothing_runs(cli_env, capsys,
     data = ask(capsys, task)
     assert data["kind"] == "tool_gap" and data["gap"]["missing_tools"] == [missing]
     assert data["response"] is None and data["pending"] == []
+
+
+def test_undo_from_the_cli_takes_back_the_newest_change(cli_env, capsys) -> None:
+    added = ask(capsys, "add a task to order ethanol")
+    task_id = added["response"]["tool_calls"][0]["result"]["id"]
+    ask(capsys, f"mark task {task_id} as done")
+    assert main(["undo"]) == 0
+    assert capsys.readouterr().out.startswith(f"Undone: reopen task {task_id} 'Order ethanol'.")
+    assert main(["undo", "--conversation", added["conversation_id"], "--json"]) == 0
+    undone = json.loads(capsys.readouterr().out)
+    assert [c["tool_name"] for c in undone["tool_calls"]] == ["delete_task"]
+    assert main(["undo"]) == 1
+    assert "There is nothing to undo" in capsys.readouterr().out
+    assert "You have no tasks." in ask(capsys, "show my tasks")["response"]["answer"]

@@ -19,7 +19,7 @@ from agent_core.gaps import HOW_TO, ToolGapDetector, gap_guidance, offline_detec
 from agent_core.orchestrator import ToolInfo
 from agent_core.schemas import RiskLevel, ToolGapReport
 from agent_core.settings import PROJECT_ROOT
-from tests.gap_cases import FULL_TOOLS, GAP_CASES, NO_GAP_CASES
+from eval.gap_cases import FULL_TOOLS, GAP_CASES, NO_GAP_CASES
 
 pytestmark = pytest.mark.anyio
 

@@ -192,7 +192,7 @@ async def test_a_conversation_keeps_its_history_across_turns(make_settings) -> N
 
 
 def test_finalize_appends_failures_the_model_did_not_mention() -> None:
-    from agent_core.runtime import finalize_response
+    from agent_core.turns import finalize_response
 
     ok = ToolCallRecord(tool_name="a", parameters={}, duration_ms=1, status="success", result=1)
     bad = ToolCallRecord(tool_name="b", parameters={}, duration_ms=1, status="failed", error="boom")
@@ -212,7 +212,7 @@ async def test_a_database_failure_at_start_stops_the_servers_and_names_the_datab
 async def test_a_new_message_after_a_pending_approval_moves_on_without_running_the_call(
     make_settings, flaky_server, tmp_path: Path
 ) -> None:
-    from agent_core.runtime import NOT_APPROVED
+    from agent_core.approvals.decisions import NOT_APPROVED
 
     def respond(messages, info):  # asks to wipe when told to; answers anything else
         newest = [p.content for p in messages[-1].parts if getattr(p, "part_kind", "") == "user-prompt"]

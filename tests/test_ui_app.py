@@ -284,3 +284,40 @@ def test_with_tracing_off_the_trace_view_says_so(app: AppTest, monkeypatch: pyte
     ask(app, "What time is it in Tokyo?")
     [trace] = [e for e in app.chat_message[1].expander if e.label == "Trace"]
     assert "Tracing is off" in trace.caption[0].value
+
+
+def test_undo_takes_back_the_last_change_and_then_offers_the_one_before(tasks_app) -> None:
+    at = tasks_app().run()
+    ask(at, "add a task to order ethanol")
+    task_id = int(re.match(r"Added task (\d+):", at.chat_message[-1].markdown[0].value).group(1))
+    ask(at, f"rename task {task_id} to order acetone")
+    [undo] = [b for b in at.button if b.label.startswith("↶ Undo")]
+    assert undo.label == f"↶ Undo: change task {task_id} back to 'Order ethanol'"
+    undo.click().run()
+    assert not at.exception, at.exception
+    assert at.chat_message[-1].markdown[0].value == f"Undone: change task {task_id} back to 'Order ethanol'."
+    [undo] = [b for b in at.button if b.label.startswith("↶ Undo")]
+    assert undo.label == f"↶ Undo: remove task {task_id} 'Order ethanol'"
+    ask(at, "show my tasks")
+    assert "Order ethanol" in at.chat_message[-1].markdown[0].value
+
+
+def _render_ran_before_pause() -> None:
+    from agent_core.schemas import PendingApproval, RiskLevel, ToolCallRecord, ToolCallStatus, TurnResult
+    from ui.chat import render_turn
+
+    ran = ToolCallRecord(tool_name="read_text_file", parameters={"path": "plan.md"}, result="x", duration_ms=3,
+                         status=ToolCallStatus.SUCCESS)  # fmt: skip
+    waiting = PendingApproval(id="a1", tool_name="update_task", parameters={"task_id": 4}, risk_level=RiskLevel.REVERSIBLE,
+                              reason="this action follows content read from read_text_file", conversation_id="c")  # fmt: skip
+    decided = waiting.model_copy(update={"status": "approved", "decided_by": "cli", "outcome_unknown": True})
+    render_turn(TurnResult(kind="approval_required", correlation_id="k", pending=[waiting], tool_calls=[ran]))
+    render_turn(TurnResult(kind="approval_required", correlation_id="k", pending=[waiting]), {"a1": decided})
+
+
+def test_a_paused_turn_shows_what_already_ran_why_it_asks_and_an_unknown_outcome() -> None:
+    at = AppTest.from_function(_render_ran_before_pause).run()
+    assert not at.exception, at.exception
+    assert at.caption[0].value == "Already ran:" and at.dataframe[0].value["tool"].tolist() == ["read_text_file"]
+    assert any("follows content read from read_text_file" in c.value for c in at.caption)
+    assert "outcome unknown" in at.warning[0].value

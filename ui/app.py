@@ -5,14 +5,37 @@ Run with: ``make run`` (or ``streamlit run ui/app.py``).
 
 from __future__ import annotations
 
+import logging
+
 import streamlit as st
 
 from agent_core.db import DATABASE_ERRORS, database_down_message
 from agent_core.errors import PaiasError
+from agent_core.logs import exception_summary
+from agent_core.serving import serving_check
+from agent_core.settings import Settings
+from agent_core.telemetry import redact_text
 from ui.runtime import get_runtime
+from ui.serving import auth_configured, listening_address, render_verdict
 from ui.sidebar import render_status
 
+log = logging.getLogger("ui.app")
+
+
+def failure(exc: BaseException) -> str:
+    """``Type: message`` on one line, credentials blanked: what the page says about an unforeseen error."""
+    return redact_text(exception_summary(exc))
+
+
 st.set_page_config(page_title="PAIAS Research Assistant", page_icon="🔬", layout="wide")
+address = listening_address()
+if address is not None:  # a real server: an unprotected public address is refused before anything starts
+    try:
+        allow_anonymous = Settings().paias_allow_anonymous
+    except Exception as exc:  # noqa: BLE001 - an invalid setting: say which, never a traceback
+        st.error(f"A setting is invalid ({failure(exc)}). Fix it in the environment or .env, then reload the page.")
+        st.stop()
+    render_verdict(serving_check(address, auth_configured(), allow_anonymous))
 # Declared before the (slow, first-time) runtime start, so the sidebar never shows Streamlit's automatic page list.
 page = st.navigation(
     [
@@ -29,9 +52,21 @@ try:
 except PaiasError as exc:
     st.error(f"The assistant could not start: {exc}")
     st.stop()
+except Exception as exc:  # unforeseen: one line here, the traceback in the app's log
+    log.exception("the assistant could not start")
+    st.error(
+        f"The assistant could not start ({failure(exc)}). The details are in the app's log; fix the cause, then "
+        "reload the page."
+    )
+    st.stop()
 
 try:
     page.run()
     render_status(handle)
 except DATABASE_ERRORS as exc:  # PostgreSQL went away while the app runs: say so instead of a traceback
     st.error(database_down_message(exc, handle.runtime.settings))
+except Exception as exc:  # unforeseen: one line here, the traceback in the app's log
+    log.exception("page %r failed", page.title)
+    st.error(
+        f"This page failed ({failure(exc)}). Reload the page; if it keeps failing, the details are in the app's log."
+    )

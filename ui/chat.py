@@ -8,10 +8,10 @@ from typing import Any, Protocol
 
 import streamlit as st
 
+from agent_core.approvals.decisions import parse_arguments
 from agent_core.errors import InputError
 from agent_core.gaps import gap_guidance
-from agent_core.schemas import AgentResponse, PendingApproval, RiskLevel, ToolGapReport, TurnResult
-from agent_core.turns import parse_arguments
+from agent_core.schemas import AgentResponse, PendingApproval, RiskLevel, ToolCallRecord, ToolGapReport, TurnResult
 
 
 def _preview(value: Any, limit: int = 80) -> str:
@@ -31,7 +31,14 @@ def render_response(response: AgentResponse) -> None:
     confidence_badge(response.confidence)
     with st.expander("Reasoning"):
         st.markdown(response.reasoning)
-    if response.tool_calls:
+    render_calls(response.tool_calls)
+
+
+def render_calls(calls: list[ToolCallRecord], caption: str | None = None) -> None:
+    """The tool calls that ran, as a table, with their full results behind an expander."""
+    if calls:
+        if caption:
+            st.caption(caption)
         st.dataframe(
             [
                 {
@@ -41,13 +48,13 @@ def render_response(response: AgentResponse) -> None:
                     "duration (ms)": call.duration_ms,
                     "result": _preview(call.result if call.result is not None else call.error),
                 }
-                for call in response.tool_calls
+                for call in calls
             ],
             hide_index=True,
             width="stretch",
         )
         with st.expander("Full tool results"):
-            for call in response.tool_calls:
+            for call in calls:
                 st.caption(f"{call.tool_name} · {call.status.value} · {call.duration_ms} ms")
                 st.json(call.result if call.result is not None else {"error": call.error})
 
@@ -58,6 +65,8 @@ class ApprovalActions(Protocol):
     def approve(self, approval_id: str, override_args: dict[str, Any] | None, always: bool) -> None: ...
 
     def reject(self, approval_id: str, reason: str | None) -> None: ...
+
+    def retry(self, approval_id: str) -> None: ...
 
 
 def render_approval(item: PendingApproval, current: PendingApproval | None, actions: ApprovalActions | None) -> None:
@@ -71,6 +80,13 @@ def render_approval(item: PendingApproval, current: PendingApproval | None, acti
             if state.status != "pending":
                 when = f" at {state.decided_at:%Y-%m-%d %H:%M UTC}" if state.decided_at else ""
                 st.info(f"{state.status.capitalize()} by {state.decided_by}{when}.")
+            if state.outcome_unknown:
+                st.warning(
+                    "Approved — outcome unknown: the run stopped before it reported back, so whether this call ran "
+                    "is not known. Check first (for tasks: ask 'show my tasks'), then run it again if it did not."
+                )
+                if actions is not None and st.button("Run it again", key=f"retry-{item.id}"):
+                    actions.retry(item.id)
             return
         original = json.dumps(item.parameters, indent=2, ensure_ascii=False)
         edited = st.text_area("Arguments (JSON, editable)", original, key=f"args-{item.id}", height=110)
@@ -111,7 +127,9 @@ def render_turn(
     elsewhere show up); ``actions`` makes the approval cards clickable."""
     if turn.kind == "error":
         st.error(turn.error or "The turn failed.")
+        render_calls(turn.tool_calls, "These calls ran before it failed:")
     elif turn.kind == "approval_required":
+        render_calls(turn.tool_calls, "Already ran:")
         for item in turn.pending:
             render_approval(item, (approvals or {}).get(item.id), actions)
     elif turn.kind == "tool_gap" and turn.gap:

@@ -2,6 +2,7 @@
 
 from agent_core.db.database import DATABASE_ERRORS, Database, database_down_message, describe_url
 from agent_core.db.embedded import clean_stale_handles, start_embedded, stop_embedded
+from agent_core.db.rows import fetch, fetch_one
 
 __all__ = [
     "DATABASE_ERRORS",
@@ -9,6 +10,8 @@ __all__ = [
     "clean_stale_handles",
     "database_down_message",
     "describe_url",
+    "fetch",
+    "fetch_one",
     "start_embedded",
     "stop_embedded",
 ]

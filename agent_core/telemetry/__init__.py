@@ -5,11 +5,15 @@ One ``Telemetry`` per ``AgentRuntime`` (``setup_telemetry(settings)``); spans ar
 is one ``agent_run`` span (``agent_run_span``) with a ``mcp_tool_call:<tool>`` child per executed tool call
 (``trace_tool_call``); Pydantic AI's GenAI spans come from ``agent.instrument = telemetry.instrumentation``.
 
+A collector that is down is quiet: one debug line per outage, nothing on stderr, and no wait at exit
+(``health.ExportWatch``).
+
 To look at traces locally: run Jaeger (``docker run -p 16686:16686 -p 4317:4317 jaegertracing/jaeger``), set
 ``OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4317`` and open http://localhost:16686.
 """
 
 from agent_core.telemetry.export import RedactingSpanExporter
+from agent_core.telemetry.health import ExportWatch
 from agent_core.telemetry.redaction import REDACTED, redact, redact_text
 from agent_core.telemetry.setup import DEFAULT_SERVICE_NAME, Telemetry, setup_telemetry
 from agent_core.telemetry.spans import (
@@ -26,6 +30,7 @@ from agent_core.telemetry.store import SpanEvent, SpanStore, SpanView
 __all__ = [
     "DEFAULT_SERVICE_NAME",
     "REDACTED",
+    "ExportWatch",
     "RedactingSpanExporter",
     "RunSpan",
     "SpanEvent",

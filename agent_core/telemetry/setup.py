@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -25,6 +26,7 @@ from pydantic_ai.models.instrumented import InstrumentationSettings
 
 from agent_core.settings import Settings
 from agent_core.telemetry.export import otlp_exporters
+from agent_core.telemetry.health import ExportWatch
 from agent_core.telemetry.store import SpanStore
 
 log = logging.getLogger(__name__)
@@ -33,6 +35,10 @@ DEFAULT_SERVICE_NAME = "paias-agent-layer"
 INSTRUMENTATION_SCOPE = "paias.agent"
 SPAN_EXPORT_DELAY_MS = 500  # SC-008: a finished span reaches the collector well within 2 s
 LATENCY_BUCKETS_MS = (1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 30_000, 60_000)
+# The last spans and metrics reach a collector that answers in milliseconds; one that does not answer is given
+# up on as soon as that shows (ExportWatch), and this bounds the rest (a collector that hangs).
+FLUSH_TIMEOUT_S = 2.0
+_POLL_S = 0.02
 
 
 def otlp_endpoint(settings: Settings) -> str | None:
@@ -54,12 +60,14 @@ class Telemetry:
         *,
         endpoint: str | None = None,
         exporters: Iterable[Any] = (),
+        watch: ExportWatch | None = None,
     ) -> None:
         self.tracer_provider = tracer_provider
         self.meter_provider = meter_provider
         self.recent = recent
         self.endpoint = endpoint
         self._exporters = list(exporters)
+        self.watch = watch  # how exports are going; None when nothing is exported
         self._closed = False
         self.tracer: Tracer = tracer_provider.get_tracer(INSTRUMENTATION_SCOPE)
         self.meter: Meter = meter_provider.get_meter(INSTRUMENTATION_SCOPE)
@@ -111,9 +119,11 @@ class Telemetry:
         self.turns.add(1, {"kind": kind})
         self.turn_duration.record(duration_ms, {"kind": kind})
 
-    def shutdown(self, timeout: float = 5.0) -> None:
-        """Flush and shut down within about ``timeout`` seconds; never raises, safe to call twice.
+    def shutdown(self, timeout: float = FLUSH_TIMEOUT_S) -> None:
+        """Flush and shut down within ``timeout`` seconds; never raises, safe to call twice.
 
+        When the collector is not answering (the last export failed, or one is still retrying), what is left is
+        dropped at once: the exit does not wait for the exporters' retries.
         Blocks the calling thread: from async code use ``await asyncio.to_thread(telemetry.shutdown)``.
         """
         if self._closed:
@@ -121,10 +131,17 @@ class Telemetry:
         self._closed = True
         worker = threading.Thread(target=self._shutdown_providers, name="paias-telemetry-shutdown", daemon=True)
         worker.start()
-        worker.join(timeout)
+        deadline = time.monotonic() + timeout
+        while worker.is_alive():
+            if self.watch is not None and self.watch.unreachable:
+                self.watch.tell()  # the one line about this outage, unless an export failure said it already
+                break
+            if time.monotonic() >= deadline:
+                log.debug("telemetry export did not finish within %g s; dropping what is left", timeout)
+                break
+            worker.join(_POLL_S)
         if worker.is_alive():
-            # An unreachable collector keeps the last export retrying; stopping the exporters ends its back-off.
-            log.warning("telemetry export did not finish within %g s; dropping what is left", timeout)
+            # Stopping the exporters ends a retry's back-off and closes the channel: the flush returns at once.
             for exporter in self._exporters:
                 try:
                     exporter.shutdown()
@@ -179,12 +196,13 @@ def setup_telemetry(
         tracer_provider.add_span_processor(processor)
     readers = list(metric_readers)
     exporters: list[Any] = []
+    watch: ExportWatch | None = None
     if otlp is not None:
-        span_exporter, metric_exporter, reader = otlp
+        span_exporter, metric_exporter, reader, watch = otlp
         tracer_provider.add_span_processor(
             BatchSpanProcessor(span_exporter, schedule_delay_millis=SPAN_EXPORT_DELAY_MS)
         )
         readers.append(reader)
         exporters = [span_exporter, metric_exporter]
     meter_provider = MeterProvider(resource=resource, metric_readers=readers, shutdown_on_exit=otlp is not None)
-    return Telemetry(tracer_provider, meter_provider, store, endpoint=endpoint, exporters=exporters)
+    return Telemetry(tracer_provider, meter_provider, store, endpoint=endpoint, exporters=exporters, watch=watch)

@@ -57,6 +57,9 @@ class Decisions:
     def reject(self, approval_id: str, reason: str | None) -> None:
         self._done(handle.call(runtime.reject(approval_id, reason, by="browser")))
 
+    def retry(self, approval_id: str) -> None:
+        self._done(handle.call(runtime.approve(approval_id, by="browser", retry=True)))
+
     def _done(self, turn: Any) -> None:
         if turn.kind == "error":
             state.flash = turn.error  # e.g. decided meanwhile from the CLI: say so, lose nothing
@@ -126,6 +129,14 @@ for turn in turns:
                 spans = runtime.telemetry.recent.spans_for(turn.result.correlation_id) if runtime.telemetry else []
                 render_trace(spans, runtime.settings.jaeger_ui_url, tracing=runtime.telemetry is not None)
 
+# Undo takes back the newest change the assistant made here (a task, a memory), once; the result is a turn too.
+undoable = handle.call(runtime.undoable(conversation_id)) if conversation_id and not state.running else None
+if undoable is not None and st.button(f"↶ Undo: {undoable.summary}", key=f"undo-{undoable.id}"):
+    undone = handle.call(runtime.undo(conversation_id, by="browser"))
+    if undone.kind == "error":
+        state.flash = undone.error
+    st.rerun()
+
 if not turns and not state.running:
     st.caption("Try one of these:")
     columns = st.columns(4)
@@ -133,22 +144,22 @@ if not turns and not state.running:
         if columns[index % 4].button(label, key=f"chip-{index}", help=text, width="stretch"):
             state.suggested = text
 
-prompt = st.chat_input(
-    "Ask a research question…", disabled=bool(state.running), max_chars=runtime.settings.max_input_chars
-) or state.pop("suggested", None)
+# No max_chars: the browser would silently drop a longer paste (and the server cut it), so the person would never
+# learn why. The whole text arrives, and validate_input says what is wrong, next to the input.
+prompt = st.chat_input("Ask a research question…", disabled=bool(state.running)) or state.pop("suggested", None)
 if prompt and not state.running:
     try:
         validate_input(prompt, runtime.settings.max_input_chars)  # refused here at once; the runtime checks too
     except InputError as exc:
-        state.flash = str(exc)
+        st.error(str(exc))  # next to the input; nothing was sent or stored
+    else:
+        # The turn runs on the runtime's loop; keeping its future here means a rerun meanwhile waits for the same
+        # turn instead of starting it again, and the input stays disabled until it is done.
+        if not conversation_id:
+            select(uuid.uuid4().hex)
+        events: queue.SimpleQueue[ToolEvent] = queue.SimpleQueue()
+        state.running = (prompt, handle.submit(runtime.ask(prompt, state.conversation_id, on_event=events.put)), events)
         st.rerun()
-    # The turn runs on the runtime's loop; keeping its future here means a rerun meanwhile waits for the same turn
-    # instead of starting it again, and the input stays disabled until it is done.
-    if not conversation_id:
-        select(uuid.uuid4().hex)
-    events: queue.SimpleQueue[ToolEvent] = queue.SimpleQueue()
-    state.running = (prompt, handle.submit(runtime.ask(prompt, state.conversation_id, on_event=events.put)), events)
-    st.rerun()
 
 if state.running:
     prompt, future, events = state.running

@@ -1,15 +1,17 @@
 """'Always allow in this conversation': grants that let a reversible_with_delay tool skip the question.
 
-Mixed into ``ApprovalStore`` (same pool, same user scope, same query helpers). Irreversible tools can never be
-granted — refused here and by a CHECK in the database.
+One user's grants over the runtime's pool. Irreversible tools can never be granted — refused here and by a CHECK
+in the database.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
 
+from psycopg_pool import AsyncConnectionPool
+
+from agent_core.db.rows import fetch
 from agent_core.errors import InputError
 from agent_core.schemas import RiskLevel
 
@@ -31,16 +33,12 @@ class Grant:
     granted_by: str
 
 
-class GrantsMixin:
-    """Grant, list, check and revoke; ``ApprovalStore`` provides ``user_id``, ``_query`` and ``_where``."""
+class GrantStore:
+    """Grant, list, check and revoke one user's grants. The pool is owned by the caller."""
 
-    user_id: str
-
-    if TYPE_CHECKING:  # provided by ApprovalStore
-
-        async def _query(self, sql: str, params: tuple[Any, ...]) -> list[dict[str, Any]]: ...
-
-        def _where(self, **filters: Any) -> tuple[str, tuple[Any, ...]]: ...
+    def __init__(self, pool: AsyncConnectionPool, user_id: str) -> None:
+        self.pool = pool
+        self.user_id = user_id
 
     async def grant(self, conversation_id: str, tool_name: str, risk_level: RiskLevel | str, granted_by: str) -> None:
         """Always allow ``tool_name`` in this conversation; granting an active grant again changes nothing.
@@ -56,7 +54,8 @@ class GrantsMixin:
             raise InputError(
                 f"{tool_name} is irreversible, so it always asks: 'always allow' is only for reversible_with_delay tools."
             )
-        await self._query(
+        await fetch(
+            self.pool,
             "INSERT INTO approval_grants (user_id, conversation_id, tool_name, risk_level, granted_by)"
             " VALUES (%s, %s, %s, %s, %s)"
             " ON CONFLICT (user_id, conversation_id, tool_name) WHERE revoked_at IS NULL DO NOTHING",
@@ -65,8 +64,11 @@ class GrantsMixin:
 
     async def grants(self, conversation_id: str | None = None) -> list[Grant]:
         """The active grants (of one conversation, or all), oldest first."""
-        where, params = self._where(conversation_id=conversation_id)
-        rows = await self._query(
+        where, params = "user_id = %s", [self.user_id]
+        if conversation_id is not None:
+            where, params = f"{where} AND conversation_id = %s", [*params, conversation_id]
+        rows = await fetch(
+            self.pool,
             "SELECT id, conversation_id, tool_name, risk_level, granted_at, granted_by FROM approval_grants"
             f" WHERE {where} AND revoked_at IS NULL ORDER BY id",
             params,
@@ -75,7 +77,8 @@ class GrantsMixin:
 
     async def revoke(self, conversation_id: str, tool_name: str) -> bool:
         """End the grant; False when there was none."""
-        rows = await self._query(
+        rows = await fetch(
+            self.pool,
             "UPDATE approval_grants SET revoked_at = now() WHERE user_id = %s AND conversation_id = %s"
             " AND tool_name = %s AND revoked_at IS NULL RETURNING id",
             (self.user_id, conversation_id, tool_name),
@@ -88,7 +91,8 @@ class GrantsMixin:
         Consult it for reversible_with_delay calls only: an irreversible call always asks, even if a tool's risk
         level was raised after it was granted.
         """
-        rows = await self._query(
+        rows = await fetch(
+            self.pool,
             "SELECT 1 FROM approval_grants WHERE user_id = %s AND conversation_id = %s AND tool_name = %s"
             " AND revoked_at IS NULL",
             (self.user_id, conversation_id, tool_name),

@@ -2,8 +2,7 @@
 
 A paused run may wait on several calls at once. ``create`` stores them as one *group* with the run's serialized
 message history; ``decide`` records one decision exactly once; when the whole group is decided, ``claim_resume``
-lets exactly one process resume the run, and ``record_outcome`` keeps what the resumed run produced. Grants
-("always allow in this conversation") let a reversible_with_delay tool skip the question.
+lets exactly one process resume the run, and ``record_outcome`` keeps what the resumed run produced.
 
 The pool belongs to the runtime (``agent_core.db.Database``); every query is scoped to the store's user, so another
 user's approval is indistinguishable from one that never existed.
@@ -25,7 +24,8 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from agent_core.approval_grants import GrantsMixin, clean_text
+from agent_core.approvals.grants import clean_text
+from agent_core.db.rows import fetch
 from agent_core.errors import InputError, PaiasError
 from agent_core.schemas import PendingApproval, RiskLevel
 
@@ -149,8 +149,8 @@ def _stored(row: dict[str, Any]) -> StoredApproval:
     return StoredApproval(_public(row), history_json=row["history"].encode(), **{key: row[key] for key in extra})
 
 
-class ApprovalStore(GrantsMixin):
-    """One user's pending approvals and grants. The pool is owned by the caller."""
+class ApprovalStore:
+    """One user's pending approvals. The pool is owned by the caller."""
 
     def __init__(self, pool: AsyncConnectionPool, user_id: str) -> None:
         self.pool = pool
@@ -201,9 +201,7 @@ class ApprovalStore(GrantsMixin):
         return " AND ".join(f"{col} = %s" for col in given), tuple(given.values())
 
     async def _query(self, sql: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
-        async with self.pool.connection() as conn:
-            cursor = await conn.cursor(row_factory=dict_row).execute(sql, params)
-            return await cursor.fetchall() if cursor.description else []
+        return await fetch(self.pool, sql, params)
 
     async def get(self, approval_id: str) -> StoredApproval | None:
         """The approval with that id, or None when this user has none."""

@@ -1,0 +1,32 @@
+"""Approvals: tool calls that wait for a person, decided once and resumed once, from any process.
+
+- ``store``: the waiting calls of each paused run (a group) and their decisions, in PostgreSQL;
+- ``grants``: "always allow here" for reversible_with_delay tools;
+- ``desk``: the service that pauses, approves, rejects, retries and resumes — composed of the two stores and a
+  runner (the runtime);
+- ``decisions``: what the model reads for each decision, and the checks on edited arguments.
+"""
+
+from agent_core.approvals.desk import ApprovalDesk, Runner
+from agent_core.approvals.grants import Grant, GrantStore
+from agent_core.approvals.store import (
+    AlreadyDecided,
+    ApprovalStore,
+    Decision,
+    NotRetryable,
+    StoredApproval,
+    UnknownApproval,
+)
+
+__all__ = [
+    "AlreadyDecided",
+    "ApprovalDesk",
+    "ApprovalStore",
+    "Decision",
+    "Grant",
+    "GrantStore",
+    "NotRetryable",
+    "Runner",
+    "StoredApproval",
+    "UnknownApproval",
+]
