@@ -35,9 +35,9 @@ from agent_core.memory import parse_metadata
 from agent_core.memory.session import open_memory
 from agent_core.offline import OFFLINE_NOTICE
 from agent_core.orchestrator import load_server_specs
+from agent_core.orchestrator.controls import ServerControls
 from agent_core.runtime import AgentRuntime
 from agent_core.schemas import TurnResult
-from agent_core.server_controls import ServerControls
 from agent_core.settings import Settings
 
 

@@ -34,11 +34,11 @@ from agent_core.memory.tools import memory_toolset
 from agent_core.models import build_model, describe_model
 from agent_core.offline.text import topic_of
 from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState, ToolEvents, ToolInfo, load_server_specs
+from agent_core.orchestrator.controls import Desired, ServerControls
 from agent_core.orchestrator.legacy import LegacyTools, legacy_agent
 from agent_core.orchestrator.recording import ToolCallRecorder, call_recorded
 from agent_core.risk import assess_risk, canonical_tool_name, is_write
 from agent_core.schemas import AgentResponse, PendingApproval, ToolCallStatus, ToolGapReport, TurnResult
-from agent_core.server_controls import Desired, ServerControls
 from agent_core.settings import Settings
 from agent_core.taint import looks_like_instruction, taint_reason, tainted_by
 from agent_core.telemetry import agent_run_span, record_event, setup_telemetry, step_span

@@ -1,5 +1,5 @@
 """UI latency: a question typed into the real page (Debian's Chromium, `streamlit run`) until its answer card shows,
-against the same ``runtime.ask`` called in-process through the app's own BackgroundRuntime.
+against the same ``runtime.ask`` called in-process through the app's own SyncRuntime.
 
 Offline planner, the time MCP server, an embedded PostgreSQL in a temporary PAIAS_HOME (stopped at the end). Each
 round opens a fresh page (a new conversation; timed as the page load), asks "What time is it in <city>?" (a
@@ -32,8 +32,8 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 from timing import percentile  # bench/timing.py (benches run as scripts from bench/)
 
-from agent_core.background import BackgroundRuntime
 from agent_core.settings import PROJECT_ROOT, Settings
+from agent_core.sync_runtime import SyncRuntime
 
 RESULTS = Path(__file__).parent / "results" / "ui.md"
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's (`make bench-ui` installs it); never `playwright install`
@@ -140,7 +140,7 @@ def browser_round(page: Page, url: str, city: str) -> dict[str, float]:
     }
 
 
-def direct_round(handle: BackgroundRuntime, city: str) -> dict[str, float]:
+def direct_round(handle: SyncRuntime, city: str) -> dict[str, float]:
     """The same turn the page runs (a new conversation, an event callback), called in-process; in ms."""
     started = time.perf_counter()
     turn = handle.call(handle.runtime.ask(f"What time is it in {city}?", uuid.uuid4().hex, on_event=lambda _: None))
@@ -149,7 +149,7 @@ def direct_round(handle: BackgroundRuntime, city: str) -> dict[str, float]:
     return {"direct": elapsed}
 
 
-def rounds(page: Page, url: str, handle: BackgroundRuntime, runs: int, warmup: int) -> dict[str, list[float]]:
+def rounds(page: Page, url: str, handle: SyncRuntime, runs: int, warmup: int) -> dict[str, list[float]]:
     """One browser round and one in-process round per city, alternating which goes first."""
     samples: dict[str, list[float]] = {"direct": [], "load": [], "answer": [], "settled": []}
     for index in range(warmup + runs):
@@ -180,7 +180,7 @@ def measure(runs: int, warmup: int, tmp: Path) -> tuple[dict[str, list[float]], 
                 started = time.perf_counter()
                 page.goto(url)
                 first_load = (timed(page, SETTLED, None, 120_000) - started) * 1000  # starts the app's runtime
-                handle = BackgroundRuntime(Settings(_env_file=None, **shared, user_id="bench-ui-direct"))
+                handle = SyncRuntime(Settings(_env_file=None, **shared, user_id="bench-ui-direct"))
                 try:
                     return rounds(page, url, handle, runs, warmup), first_load
                 finally:
@@ -194,7 +194,7 @@ def measure(runs: int, warmup: int, tmp: Path) -> tuple[dict[str, list[float]], 
 def report(samples: dict[str, list[float]], first_load: float, runs: int, warmup: int) -> str:
     base = statistics.median(samples["direct"])
     rows = [
-        ("runtime.ask in-process via BackgroundRuntime (baseline)", samples["direct"]),
+        ("runtime.ask in-process via SyncRuntime (baseline)", samples["direct"]),
         ("browser: Enter → answer text on screen", samples["answer"]),
         ("browser: Enter → page settled (tool-call table drawn, run over)", samples["settled"]),
         ("browser: page load → chat input ready (new conversation)", samples["load"]),

@@ -14,11 +14,11 @@ from pydantic_ai import models
 
 from agent_core.db import start_embedded
 from agent_core.settings import PROJECT_ROOT, Settings
+from tests.helpers import TIME_SERVER
 
 models.ALLOW_MODEL_REQUESTS = False
 
 FIXTURES = Path(__file__).parent / "fixtures"
-TIME_SERVER = {"command": "python", "args": ["-m", "agent_core.servers.time"], "timeout": 10}
 
 
 @pytest.fixture

@@ -22,6 +22,27 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_core.settings import PROJECT_ROOT
 
+# MCP server entries every test config is built from (the project's own servers, run from the checkout).
+TIME_SERVER: dict[str, Any] = {"command": "python", "args": ["-m", "agent_core.servers.time"], "timeout": 10}
+TASKS: dict[str, Any] = {
+    "command": sys.executable,
+    "args": ["-m", "agent_core.servers.tasks"],
+    "env": {"DATABASE_URL": "${PAIAS_DATABASE_URL}", "USER_ID": "${USER_ID}"},
+    "timeout": 15,
+    "cwd": str(PROJECT_ROOT),
+    "risk": {
+        "add_task": "reversible",
+        "update_task": "reversible",
+        "complete_task": "reversible",
+        "reopen_task": "reversible",
+    },
+}
+
+
+async def add_tasks(rt: Any, *titles: str) -> list[int]:
+    """Add tasks through the offline planner, as a person would ("add a task to ..."); returns their ids."""
+    return [(await rt.ask(f"add a task to {title}")).response.tool_calls[0].result["id"] for title in titles]
+
 
 def scripted_model(tool_name: str, args: dict[str, Any], final: dict[str, Any] | None = None) -> FunctionModel:
     """Calls ``tool_name`` once, then returns ``final`` (by default a confident claim that all went well)."""

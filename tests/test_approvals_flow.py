@@ -11,14 +11,9 @@ import pytest
 
 from agent_core.runtime import AgentRuntime
 from agent_core.schemas import ToolCallStatus
-from tests.helpers import scripted_model
-from tests.test_tasks_agent import TASKS
+from tests.helpers import TASKS, add_tasks, scripted_model
 
 pytestmark = pytest.mark.anyio
-
-
-async def add_tasks(rt: AgentRuntime, *titles: str) -> list[int]:
-    return [(await rt.ask(f"add a task to {title}")).response.tool_calls[0].result["id"] for title in titles]
 
 
 async def open_titles(rt: AgentRuntime) -> list[str]:

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 from agent_core.settings import PROJECT_ROOT
-from tests.conftest import TIME_SERVER
 from tests.fixtures.openai_stub import OpenAIStub
+from tests.helpers import TIME_SERVER
 
 SECRET = "sk-azure-test-7f3a9c2e5b"
 

@@ -13,7 +13,7 @@ import pytest
 
 from agent_core.cli import main
 from agent_core.settings import PROJECT_ROOT
-from tests.conftest import TIME_SERVER
+from tests.helpers import TIME_SERVER
 
 PAIAS = Path(sys.executable).parent / "paias"
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from agent_core.cli import main
-from tests.test_tasks_agent import TASKS
+from tests.helpers import TASKS
 
 
 @pytest.fixture

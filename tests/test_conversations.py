@@ -10,7 +10,7 @@ from agent_core.conversations import export_json, export_markdown, title_from
 from agent_core.errors import InputError
 from agent_core.orchestrator import ToolEvent
 from agent_core.runtime import AgentRuntime
-from tests.test_tasks_agent import TASKS
+from tests.helpers import TASKS
 
 pytestmark = pytest.mark.anyio
 

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from agent_core.db import stop_embedded
 from agent_core.runtime import AgentRuntime
 from agent_core.settings import PROJECT_ROOT, Settings
-from tests.conftest import TIME_SERVER
+from tests.helpers import TIME_SERVER
 from tests.ui_support import ask, reset_runtime
 
 pytestmark = [pytest.mark.anyio, pytest.mark.fault]

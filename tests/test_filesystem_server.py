@@ -11,8 +11,7 @@ import pytest
 
 from agent_core.runtime import AgentRuntime
 from agent_core.settings import PROJECT_ROOT
-from tests.conftest import TIME_SERVER
-from tests.helpers import scripted_model
+from tests.helpers import TIME_SERVER, scripted_model
 
 pytestmark = [
     pytest.mark.anyio,

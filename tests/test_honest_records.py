@@ -18,9 +18,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from agent_core.runtime import AgentRuntime
 from agent_core.schemas import ToolCallStatus
 from agent_core.settings import PROJECT_ROOT
-from tests.helpers import scripted_model
-from tests.test_approvals_flow import add_tasks
-from tests.test_tasks_agent import TASKS
+from tests.helpers import TASKS, add_tasks, scripted_model
 
 pytestmark = [pytest.mark.anyio, pytest.mark.fault]
 

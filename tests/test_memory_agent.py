@@ -11,8 +11,7 @@ from pydantic_ai import ModelRetry
 from agent_core.offline import PlannerConfig
 from agent_core.offline.text import topic_of
 from agent_core.runtime import AgentRuntime
-from tests.conftest import TIME_SERVER
-from tests.helpers import scripted_model
+from tests.helpers import TIME_SERVER, scripted_model
 from tests.planner_support import NOW, ask, planner_agent, tool
 
 pytestmark = pytest.mark.anyio

@@ -13,8 +13,7 @@ from pydantic_ai.models.function import FunctionModel
 from agent_core.errors import InputError, PaiasError
 from agent_core.runtime import AgentRuntime, validate_input
 from agent_core.schemas import AgentResponse, ToolCallRecord, ToolCallStatus
-from tests.conftest import TIME_SERVER
-from tests.helpers import scripted_model
+from tests.helpers import TIME_SERVER, scripted_model
 
 pytestmark = pytest.mark.anyio
 

@@ -9,9 +9,8 @@ import pytest
 
 from agent_core.cli import main
 from agent_core.runtime import AgentRuntime
-from tests.conftest import TIME_SERVER
 from tests.fixtures.otlp_receiver import OtlpReceiver, plain
-from tests.test_tasks_agent import TASKS
+from tests.helpers import TASKS, TIME_SERVER
 
 pytestmark = pytest.mark.anyio
 

@@ -13,7 +13,7 @@ from pydantic_ai.tools import RunContext
 from pydantic_ai.usage import RunUsage
 
 from agent_core.orchestrator import Orchestrator, load_server_specs
-from tests.conftest import TIME_SERVER
+from tests.helpers import TIME_SERVER
 
 pytestmark = pytest.mark.anyio
 

@@ -10,18 +10,11 @@ import pytest
 
 from agent_core.runtime import AgentRuntime
 from agent_core.settings import PROJECT_ROOT
+from tests.helpers import TASKS
 from tests.planner_support import TaskStore, ask, conversation, planner_agent
 
 pytestmark = pytest.mark.anyio
 
-TASKS = {
-    "command": sys.executable,
-    "args": ["-m", "agent_core.servers.tasks"],
-    "env": {"DATABASE_URL": "${PAIAS_DATABASE_URL}", "USER_ID": "${USER_ID}"},
-    "timeout": 15,
-    "cwd": str(PROJECT_ROOT),
-    "risk": {"add_task": "reversible", "update_task": "reversible", "complete_task": "reversible", "reopen_task": "reversible"},
-}
 
 
 def tools(turn) -> list[tuple[str, dict]]:

@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from agent_core.settings import PROJECT_ROOT
-from tests.test_tasks_agent import TASKS
+from tests.helpers import TASKS
 from tests.ui_support import ask, reset_runtime
 
 APP = str(PROJECT_ROOT / "ui" / "app.py")

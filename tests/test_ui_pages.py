@@ -8,11 +8,10 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from agent_core.background import BackgroundRuntime
 from agent_core.memory.manager import MAX_CONTENT_CHARS
 from agent_core.settings import PROJECT_ROOT
-from tests.conftest import TIME_SERVER
-from tests.test_tasks_agent import TASKS
+from agent_core.sync_runtime import SyncRuntime
+from tests.helpers import TASKS, TIME_SERVER
 from tests.ui_support import ask
 
 APP = str(PROJECT_ROOT / "ui" / "app.py")
@@ -39,7 +38,7 @@ def open_page(configure) -> Callable[..., AppTest]:
     return open_
 
 
-def runtime() -> BackgroundRuntime:
+def runtime() -> SyncRuntime:
     """The app's own runtime (the one cached in this process), to prepare data the way another process would."""
     from ui.runtime import get_runtime
 

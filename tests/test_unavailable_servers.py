@@ -10,8 +10,7 @@ import psutil
 import pytest
 
 from agent_core.runtime import AgentRuntime
-from tests.conftest import TIME_SERVER
-from tests.test_tasks_agent import TASKS
+from tests.helpers import TASKS, TIME_SERVER
 
 pytestmark = [pytest.mark.anyio, pytest.mark.fault]
 

@@ -9,9 +9,7 @@ import pytest
 
 from agent_core.runtime import AgentRuntime
 from agent_core.schemas import ToolCallStatus
-from tests.helpers import scripted_model
-from tests.test_approvals_flow import add_tasks
-from tests.test_tasks_agent import TASKS
+from tests.helpers import TASKS, add_tasks, scripted_model
 
 pytestmark = pytest.mark.anyio
 

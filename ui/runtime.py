@@ -8,14 +8,14 @@ import atexit
 import streamlit as st
 from dotenv import load_dotenv
 
-from agent_core.background import BackgroundRuntime
 from agent_core.settings import Settings
+from agent_core.sync_runtime import SyncRuntime
 
 
 @st.cache_resource(show_spinner="Starting the agent and its MCP servers…")
-def get_runtime() -> BackgroundRuntime:
+def get_runtime() -> SyncRuntime:
     """Start the runtime once per process; Streamlit never releases it, so atexit closes it."""
     load_dotenv(override=False)
-    handle = BackgroundRuntime(Settings())
+    handle = SyncRuntime(Settings())
     atexit.register(handle.close)
     return handle

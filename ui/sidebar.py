@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from agent_core.background import BackgroundRuntime
 from agent_core.offline import HOW_TO_USE_AN_LLM
+from agent_core.sync_runtime import SyncRuntime
 
 # A coloured dot rather than an emoji: emoji fonts are missing on many servers and kiosks.
 STATE_COLORS = {"ready": "green", "failed": "red", "unavailable": "orange"}
@@ -16,7 +16,7 @@ def tool_count(count: int) -> str:
     return f"{count} tool{'s' if count != 1 else ''}"
 
 
-def render_status(handle: BackgroundRuntime) -> None:
+def render_status(handle: SyncRuntime) -> None:
     """Model badge, server states with a restart button for any that is not ready, pending approvals."""
     runtime = handle.runtime
     with st.sidebar:

@@ -278,7 +278,7 @@ class Orchestrator:
 
     def toolset(self) -> AbstractToolset[Any]:
         """One toolset over whatever agents are ready at the moment the model asks (bare tool names)."""
-        return LiveToolset(self)
+        return LiveToolset(self.parts)
 
     def risk_overrides(self) -> dict[str, RiskLevel]:
         """Per-tool risk levels from configuration (the ``risk`` keys), over all agents."""

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic_ai.toolsets import AbstractToolset, CombinedToolset
 
 from agent_core.orchestrator.agents import ToolAgent
-
-if TYPE_CHECKING:
-    from agent_core.orchestrator.registry import Orchestrator
 
 
 @dataclass
@@ -37,7 +35,7 @@ class LiveToolset(AbstractToolset[Any]):
     out at once and one that came back reappears with its rediscovered tools. The orchestrator owns the
     connections, so entering this toolset for a run opens nothing."""
 
-    orchestrator: Orchestrator
+    parts: Callable[[], list[AbstractToolset[Any]]]  # the ready agents' toolsets now (``Orchestrator.parts``)
 
     @property
     def id(self) -> str | None:
@@ -54,7 +52,7 @@ class LiveToolset(AbstractToolset[Any]):
         return None
 
     async def get_tools(self, ctx: Any) -> dict[str, Any]:
-        return await CombinedToolset(self.orchestrator.parts()).get_tools(ctx)
+        return await CombinedToolset(self.parts()).get_tools(ctx)
 
     async def call_tool(self, name: str, tool_args: dict[str, Any], ctx: Any, tool: Any) -> Any:
         # Dispatch goes through the tool's own source toolset, so the combination's membership does not matter.

@@ -11,10 +11,9 @@ import pytest
 from playwright.sync_api import Browser, sync_playwright
 
 from agent_core.settings import PROJECT_ROOT, Settings
-from tests.conftest import TIME_SERVER
 from tests.e2e.browser import CHROMIUM, VIEWPORT, ChatPage, launch
 from tests.e2e.streamlit_app import streamlit_app
-from tests.test_tasks_agent import TASKS
+from tests.helpers import TASKS, TIME_SERVER
 
 SCREENSHOTS = PROJECT_ROOT / "test-output" / "screenshots"
 

@@ -23,7 +23,7 @@ T = TypeVar("T")
 START_TIMEOUT = 60.0
 
 
-class BackgroundRuntime:
+class SyncRuntime:
     """Starts an AgentRuntime on a background loop; raises the start-up error (e.g. ConfigError) if it fails."""
 
     def __init__(self, settings: Settings | None = None, *, runtime: AgentRuntime | None = None) -> None:

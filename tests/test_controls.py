@@ -11,7 +11,7 @@ import pytest
 from agent_core.cli import main
 from agent_core.logs import configure_logging
 from agent_core.runtime import AgentRuntime
-from tests.conftest import TIME_SERVER
+from tests.helpers import TIME_SERVER
 
 pytestmark = pytest.mark.anyio
 

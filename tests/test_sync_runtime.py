@@ -6,12 +6,12 @@ import threading
 
 import pytest
 
-from agent_core.background import BackgroundRuntime
 from agent_core.errors import ConfigError
+from agent_core.sync_runtime import SyncRuntime
 
 
 def test_background_runtime_answers_from_any_thread_and_closes_its_servers(make_settings) -> None:
-    handle = BackgroundRuntime(make_settings())
+    handle = SyncRuntime(make_settings())
     results = []
     threads = [
         threading.Thread(target=lambda: results.append(handle.ask("What time is it in Tokyo?"))) for _ in range(3)
@@ -31,4 +31,4 @@ def test_background_runtime_answers_from_any_thread_and_closes_its_servers(make_
 
 def test_a_start_error_reaches_the_caller(make_settings) -> None:
     with pytest.raises(ConfigError, match="AZURE_AI_FOUNDRY_ENDPOINT"):
-        BackgroundRuntime(make_settings(model="azure:deepseek-v3"))
+        SyncRuntime(make_settings(model="azure:deepseek-v3"))
