@@ -45,7 +45,7 @@ run: $(APP) $(NODE)
 	$(BIN)/streamlit run ui/app.py
 
 test: $(DEV) $(NODE) | $(CHROMIUM)
-	$(BIN)/python -m pytest --cov --cov-report=term-missing:skip-covered --cov-fail-under=80
+	$(BIN)/python -m pytest --cov --cov-report=term-missing:skip-covered --cov-fail-under=80 --durations=25
 
 lint: $(DEV)
 	$(BIN)/ruff check agent_core ui tests bench
