@@ -21,24 +21,44 @@ import asyncio
 import json
 import logging
 import sys
-from collections.abc import Sequence
-from typing import Any, TextIO
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any, TextIO
 
 from dotenv import load_dotenv
 
-from agent_core.approvals import ApprovalStore
-from agent_core.approvals.decisions import parse_arguments
 from agent_core.errors import PaiasError
-from agent_core.gaps import gap_guidance
 from agent_core.logs import configure_logging, one_line
-from agent_core.memory import parse_metadata
-from agent_core.memory.session import open_memory
-from agent_core.offline import OFFLINE_NOTICE
-from agent_core.orchestrator import load_server_specs
-from agent_core.orchestrator.controls import ServerControls
-from agent_core.runtime import AgentRuntime
-from agent_core.schemas import TurnResult
-from agent_core.settings import Settings
+from agent_core.settings import LOCAL_EMBEDDING_DIMENSION, Settings
+
+# Each command imports what it uses when it runs: `paias proposals` needs the database, not the agent, the MCP
+# client or the embedding model (importing those alone takes seconds).
+if TYPE_CHECKING:
+    from psycopg_pool import AsyncConnectionPool
+
+    from agent_core.runtime import AgentRuntime
+    from agent_core.schemas import TurnResult
+
+
+def _runtime(settings: Settings, servers: Sequence[str] | None = None) -> AgentRuntime:
+    from agent_core.runtime import AgentRuntime
+
+    return AgentRuntime(settings, servers=servers)
+
+
+@asynccontextmanager
+async def _database(settings: Settings) -> AsyncIterator[AsyncConnectionPool]:
+    """Only the database pool: for commands that read or record stored rows (no model, no servers)."""
+    if settings.embedding_model == "local":  # the vector size is known without loading the model
+        from agent_core.db import Database
+
+        async with Database(settings, {"dimension": LOCAL_EMBEDDING_DIMENSION}) as database:
+            yield database.pool
+        return
+    from agent_core.memory.session import open_memory
+
+    async with open_memory(settings, check=False, warm=False) as memory:
+        yield memory.pool
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -105,6 +125,8 @@ def _print_turn(turn: TurnResult, as_json: bool, out: TextIO) -> None:
     if turn.kind == "error":
         out.write(f"Error: {turn.error}\n")
     elif turn.kind == "tool_gap" and turn.gap:
+        from agent_core.gaps import gap_guidance
+
         out.write(gap_guidance(turn.gap) + "\n")
     elif turn.kind == "approval_required":
         for item in turn.pending:
@@ -126,9 +148,11 @@ def _print_turn(turn: TurnResult, as_json: bool, out: TextIO) -> None:
 async def _ask(args: argparse.Namespace, settings: Settings) -> int:
     prompts: list[str] = sys.stdin.read().splitlines() if args.prompt == "-" else [args.prompt]
     if settings.is_offline and not args.json:
+        from agent_core.offline import OFFLINE_NOTICE
+
         print(OFFLINE_NOTICE, file=sys.stderr)
     failed = False
-    async with AgentRuntime(settings) as runtime:
+    async with _runtime(settings) as runtime:
         for prompt in prompts:
             turn = await runtime.ask(prompt, conversation_id=args.conversation)
             failed |= turn.kind == "error"
@@ -137,8 +161,10 @@ async def _ask(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def _proposals(args: argparse.Namespace, settings: Settings) -> int:
-    async with open_memory(settings, warm=False) as memory:
-        rows = await ApprovalStore(memory.pool, settings.user_id).list(
+    from agent_core.approvals.store import ApprovalStore
+
+    async with _database(settings) as pool:
+        rows = await ApprovalStore(pool, settings.user_id).list(
             args.conversation, status=None if args.all else "pending"
         )
     if args.json:
@@ -157,7 +183,10 @@ async def _proposals(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def _decide(args: argparse.Namespace, settings: Settings) -> int:
-    async with AgentRuntime(settings) as runtime:
+    from agent_core.approvals.decisions import parse_arguments
+
+    # Every server starts, also to reject: the resumed run's model sees the tools the paused run saw.
+    async with _runtime(settings) as runtime:
         if args.command == "reject":
             turn = await runtime.reject(args.id, args.reason, by="cli")
         else:
@@ -173,7 +202,7 @@ async def _decide(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def _undo(args: argparse.Namespace, settings: Settings) -> int:
-    async with AgentRuntime(settings) as runtime:
+    async with _runtime(settings) as runtime:
         turn = await runtime.undo(args.conversation, by="cli")
     _print_turn(turn, args.json, sys.stdout)
     return 1 if turn.kind == "error" else 0
@@ -184,7 +213,7 @@ def _jsonable(value: Any) -> Any:
 
 
 async def _tools(args: argparse.Namespace, settings: Settings) -> int:
-    async with AgentRuntime(settings) as runtime:
+    async with _runtime(settings) as runtime:
         tools = await runtime.tools()
     if args.json:
         rows = [
@@ -211,7 +240,7 @@ async def _tools(args: argparse.Namespace, settings: Settings) -> int:
 async def _servers(args: argparse.Namespace, settings: Settings) -> int:
     if args.action:
         return await _control_server(args, settings)
-    async with AgentRuntime(settings) as runtime:
+    async with _runtime(settings) as runtime:
         await runtime.check_servers()
         states = runtime.server_states()
     if args.json:
@@ -225,12 +254,15 @@ async def _servers(args: argparse.Namespace, settings: Settings) -> int:
 
 async def _control_server(args: argparse.Namespace, settings: Settings) -> int:
     """Record a start/stop request; the processes sharing the database apply it (this one has nothing running)."""
+    from agent_core.orchestrator.config import load_server_specs
+    from agent_core.orchestrator.controls import ServerControls
+
     known = [spec.name for spec in load_server_specs(settings)] + ["legacy"]
     if args.name not in known:
         raise PaiasError(f"There is no server named '{args.name}'. Configured: {', '.join(known)}.")
     desired = "started" if args.action == "start" else "stopped"
-    async with open_memory(settings, check=False, warm=False) as memory:
-        await ServerControls(memory.pool).set(args.name, desired, by="cli")
+    async with _database(settings) as pool:
+        await ServerControls(pool).set(args.name, desired, by="cli")
     if args.json:
         print(json.dumps({"name": args.name, "desired": desired}))
     else:
@@ -256,6 +288,9 @@ def _print_memories(rows: list[dict[str, Any]], as_json: bool) -> None:
 
 
 async def _memory(args: argparse.Namespace, settings: Settings) -> int:
+    from agent_core.memory import parse_metadata
+    from agent_core.memory.session import open_memory
+
     async with open_memory(settings, check=args.action != "reembed") as memory:
         if args.action == "add":
             memory_id = await memory.store_document(args.text, parse_metadata(args.meta))

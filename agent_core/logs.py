@@ -98,6 +98,22 @@ class OneLineFormatter(logging.Formatter):
         return f"{record.levelname.lower()}: {message}"
 
 
+class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever ``sys.stderr`` is at the time of each record, not the one at configuration (a test
+    runner or a host application may swap it, and a closed stream must never receive a log line)."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+
+    @property  # type: ignore[override]
+    def stream(self) -> TextIO:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _: TextIO) -> None:
+        pass
+
+
 def configure_logging(
     level: int = logging.WARNING,
     *,
@@ -114,7 +130,7 @@ def configure_logging(
             ``warning: message (Type: error)`` — what a person sees without ``-v``.
         stream: where the lines go (stderr by default).
     """
-    handler = logging.StreamHandler(stream or sys.stderr)
+    handler = logging.StreamHandler(stream) if stream is not None else _StderrHandler()
     handler.addFilter(CorrelationFilter())
     if json_lines:
         formatter: logging.Formatter = JsonFormatter(tracebacks=tracebacks)

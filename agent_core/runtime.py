@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+from collections.abc import Sequence
 from contextlib import AsyncExitStack
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -68,9 +69,13 @@ async def _together(*coroutines: Any) -> list[Any]:
 class AgentRuntime:
     """Owns everything a turn needs: the database pool, memory, MCP servers, model, agent, conversations."""
 
-    def __init__(self, settings: Settings | None = None, *, model: Model | None = None) -> None:
+    def __init__(
+        self, settings: Settings | None = None, *, model: Model | None = None, servers: Sequence[str] | None = None
+    ) -> None:
+        """``servers`` limits which configured MCP servers start (None: all; ``()``: none)."""
         self.settings = settings or Settings()
         self._model_override = model
+        self._only = None if servers is None else set(servers)
         self.servers: Orchestrator | None = None
         self.memory: MemoryManager | None = None
         self._stack: AsyncExitStack | None = None
@@ -97,6 +102,7 @@ class AgentRuntime:
             self.memory = await self._stack.enter_async_context(open_memory(settings, embedder, warm=False))
             database_url = self.memory.pool.conninfo
             specs = load_server_specs(settings, extra={"PAIAS_DATABASE_URL": database_url})
+            specs = [spec for spec in specs if self._only is None or spec.name in self._only]
             self.servers = Orchestrator.from_specs(specs, log_dir=settings.paias_home / "logs")
             self.servers.telemetry = self.telemetry
             legacy = LegacyTools(self.memory.pool, settings.user_id, settings.paias_home / "notes")

@@ -32,6 +32,10 @@ def default_home(project_root: Path = PROJECT_ROOT, home: Path | None = None, eu
     return project_root / ".paias"
 
 
+# all-MiniLM-L6-v2's vector size: known without loading the model (the schema needs it on a fresh database).
+LOCAL_EMBEDDING_DIMENSION = 384
+
+
 class Settings(BaseSettings):
     """Runtime settings; names match the environment variables (case-insensitive)."""
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import logging
+import os
 import sys
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -137,3 +139,29 @@ def data_lost(record_property: Callable[[str, object], None]) -> Callable[[int],
         return count
 
     return report
+
+
+@pytest.fixture(autouse=True)
+def _root_logging_restored() -> Iterator[None]:
+    """The CLI's main() configures the root logger for its process; in-process CLI tests must not leave that
+    handler (and level) behind for the tests after them."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
+
+
+@pytest.fixture
+def cli_env(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path, pg_url: str, user_id: str) -> dict[str, str]:
+    """For CLI tests: the session's PostgreSQL, the time server, a fresh user — set here and returned for
+    subprocesses."""
+    values = {
+        "MCP_CONFIG": str(write_config({"time": TIME_SERVER})),
+        "PAIAS_HOME": str(tmp_path / "home"),
+        "DATABASE_URL": pg_url,
+        "USER_ID": user_id,
+    }
+    for name, value in values.items():
+        monkeypatch.setenv(name, value)
+    return {**os.environ, **values}

@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from pydantic_ai.messages import (
@@ -21,6 +22,8 @@ from pydantic_ai.messages import (
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_core.settings import PROJECT_ROOT
+
+PAIAS = Path(sys.executable).parent / "paias"  # the console script of this venv
 
 # MCP server entries every test config is built from (the project's own servers, run from the checkout).
 TIME_SERVER: dict[str, Any] = {"command": "python", "args": ["-m", "agent_core.servers.time"], "timeout": 10}

@@ -3,32 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from agent_core.cli import main
 from agent_core.settings import PROJECT_ROOT
-from tests.helpers import TIME_SERVER
-
-PAIAS = Path(sys.executable).parent / "paias"
-
-
-@pytest.fixture
-def cli_env(monkeypatch: pytest.MonkeyPatch, write_config, tmp_path: Path, pg_url: str, user_id: str) -> dict[str, str]:
-    values = {
-        "MCP_CONFIG": str(write_config({"time": TIME_SERVER})),
-        "PAIAS_HOME": str(tmp_path / "home"),
-        "DATABASE_URL": pg_url,
-        "USER_ID": user_id,
-    }
-    for name, value in values.items():
-        monkeypatch.setenv(name, value)
-    return {**os.environ, **values}
+from tests.helpers import PAIAS
 
 
 def test_ask_json_answers_tokyo_from_the_time_tool(cli_env, capsys) -> None:

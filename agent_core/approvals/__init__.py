@@ -7,7 +7,8 @@
 - ``decisions``: what the model reads for each decision, and the checks on edited arguments.
 """
 
-from agent_core.approvals.desk import ApprovalDesk, Runner
+from typing import Any
+
 from agent_core.approvals.grants import Grant, GrantStore
 from agent_core.approvals.store import (
     AlreadyDecided,
@@ -30,3 +31,12 @@ __all__ = [
     "StoredApproval",
     "UnknownApproval",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The desk (which needs the agent machinery) loads on first use, so the stores alone import fast (the CLI)."""
+    if name in {"ApprovalDesk", "Runner"}:
+        from agent_core.approvals import desk
+
+        return getattr(desk, name)
+    raise AttributeError(name)

@@ -25,11 +25,11 @@ from pydantic_ai.embeddings import EmbeddingModel, EmbeddingResult, EmbeddingSet
 from pydantic_ai.embeddings.result import EmbedInputType
 
 from agent_core.errors import ConfigError
-from agent_core.settings import Settings
+from agent_core.settings import LOCAL_EMBEDDING_DIMENSION, Settings
 
 MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
-LOCAL_DIMENSION = 384
+LOCAL_DIMENSION = LOCAL_EMBEDDING_DIMENSION
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length in sentence-transformers
 _BATCH = 64
 
