@@ -1,13 +1,15 @@
 """The project's PostgreSQL: one async connection pool, owned by the runtime, with pgvector on every connection.
 
-``DATABASE_URL`` set → that server. Unset → the embedded server under ``$PAIAS_HOME/pgdata``. At start-up the
-migrations run and one 384-dimension cosine query checks that the vector extension actually works here.
+``DATABASE_URL`` set → that server. Unset → the embedded server under ``$PAIAS_HOME/pgdata``, held while the
+``Database`` is open (the last process to let go stops it). At start-up the migrations run and one 384-dimension
+cosine query checks that the vector extension actually works here.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -15,7 +17,7 @@ from pgvector.psycopg import register_vector_async
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from agent_core.db.embedded import start_embedded
+from agent_core.db.embedded import release_embedded, start_embedded
 from agent_core.db.migrations import apply_migrations
 from agent_core.errors import ConfigError
 from agent_core.settings import Settings
@@ -79,13 +81,27 @@ class Database:
         self.url: str | None = None
         self.pool: AsyncConnectionPool | None = None
         self.embedded = settings.database_url is None
+        self._held = False  # whether this Database holds the embedded server (see ``embedded.start_embedded``)
+
+    @property
+    def pgdata(self) -> Path:
+        """Where the embedded server keeps its data."""
+        return self.settings.paias_home / "pgdata"
 
     async def __aenter__(self) -> Database:
+        try:
+            return await self._open()
+        except BaseException:
+            await self._release()
+            raise
+
+    async def _open(self) -> Database:
         if self.settings.database_url is not None:
             self.url = self.settings.database_url.get_secret_value()
         else:
             try:
-                self.url = await asyncio.to_thread(start_embedded, self.settings.paias_home / "pgdata")
+                self.url = await asyncio.to_thread(start_embedded, self.pgdata)
+                self._held = True
             except Exception as exc:
                 raise ConfigError(
                     f"The embedded PostgreSQL could not start ({type(exc).__name__}: {exc}). See "
@@ -127,6 +143,16 @@ class Database:
         return self
 
     async def __aexit__(self, *exc_info: Any) -> None:
-        if self.pool is not None:
-            await self.pool.close()
-            self.pool = None
+        try:
+            if self.pool is not None:
+                await self.pool.close()
+                self.pool = None
+        finally:
+            await self._release()
+
+    async def _release(self) -> None:
+        """Give back the hold on the embedded server now rather than at interpreter exit: an exiting process then
+        stops a server nobody uses while its event loop still runs, instead of in an exit hook."""
+        if self._held:
+            self._held = False
+            await asyncio.shield(asyncio.to_thread(release_embedded, self.pgdata))

@@ -27,11 +27,11 @@ from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.toolsets import AbstractToolset, FunctionToolset
 
 from agent_core.orchestrator.config import ServerSpec
+from agent_core.orchestrator.deadlines import MAX_START_WAIT, StretchingTimeout, start_budget
 from agent_core.schemas import RiskLevel
 
 log = logging.getLogger(__name__)
 
-START_TIMEOUT = 20.0
 STOP_TIMEOUT = 5.0
 RETRY_DELAY = 3.0
 
@@ -99,7 +99,7 @@ def is_connection_error(exc: BaseException) -> bool:
 
 def _build_toolset(spec: ServerSpec, log_dir: Path) -> MCPToolset:
     if spec.transport == "http":
-        return MCPToolset(spec.url, id=spec.name, tool_error_behavior="failed", init_timeout=START_TIMEOUT)
+        return MCPToolset(spec.url, id=spec.name, tool_error_behavior="failed", init_timeout=MAX_START_WAIT)
     log_dir.mkdir(parents=True, exist_ok=True)
     transport = StdioTransport(
         spec.command,
@@ -109,7 +109,7 @@ def _build_toolset(spec: ServerSpec, log_dir: Path) -> MCPToolset:
         keep_alive=False,
         log_file=log_dir / f"mcp-{spec.name}.log",
     )
-    return MCPToolset(transport, id=spec.name, tool_error_behavior="failed", init_timeout=START_TIMEOUT)
+    return MCPToolset(transport, id=spec.name, tool_error_behavior="failed", init_timeout=MAX_START_WAIT)
 
 
 def _annotation(tool: ToolDefinition, key: str) -> Any:
@@ -134,10 +134,13 @@ class MCPAgent:
         self._generation = 0  # bumped on every (re)connect, so concurrent failures reconnect once
 
     async def initialize(self) -> None:
+        """Start the server and list its tools, within a deadline that stretches while the machine is busy
+        (``deadlines.start_budget``): a server that is slow because 80 others start at once is waited for."""
         toolset = _build_toolset(self.spec, self._log_dir)
         entered = False
+        deadline = StretchingTimeout(lambda: start_budget(self.timeout))
         try:
-            async with asyncio.timeout(START_TIMEOUT):
+            async with deadline:
                 await toolset.__aenter__()
                 entered = True
                 tools = await toolset.list_tools()
@@ -147,7 +150,8 @@ class MCPAgent:
                     await asyncio.shield(toolset.__aexit__(None, None, None))
             if not isinstance(exc, Exception):
                 raise
-            reason = describe_error(exc) if not isinstance(exc, TimeoutError) else f"no answer in {START_TIMEOUT:g} s"
+            timed_out = isinstance(exc, TimeoutError)
+            reason = f"no answer in {deadline.allowed:.0f} s" if timed_out else describe_error(exc)
             if "No such file or directory" in reason and self.spec.command:
                 reason = (
                     f"command '{self.spec.command}' was not found ({reason}). Install it (Node.js 20+ for the "

@@ -2,15 +2,17 @@
 
 All agents start in parallel. One that fails to start is reported with its reason while the others serve; if
 every agent fails, start-up stops with one error naming each and why. While running, a monitor checks every
-ready agent (health answers within 1 s); one that stops answering is marked unavailable and its tools leave the
-agent's view at once, without touching the others; every ``reconnect_every`` seconds an unavailable (or failed)
-agent is started again and its tools are discovered afresh. The model sees one toolset with bare tool names.
+ready agent (health answers within 1 s); one that stops answering — also when asked again with a deadline stretched
+by the machine's load — is marked unavailable and its tools leave the agent's view at once, without touching the
+others; every ``reconnect_every`` seconds an unavailable (or failed) agent is started again and its tools are
+discovered afresh. The model sees one toolset with bare tool names. A start (each bounded by its own deadline, see
+``deadlines``) that is under way when tools are listed or called is waited for, so a server that is slow to start is
+never mistaken for a missing one.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
@@ -24,6 +26,7 @@ from pydantic_ai.toolsets import AbstractToolset
 from agent_core.errors import PaiasError
 from agent_core.orchestrator.agents import RETRY_DELAY, AgentStartError, MCPAgent, ToolAgent, describe_error
 from agent_core.orchestrator.config import ServerSpec
+from agent_core.orchestrator.deadlines import stretched
 from agent_core.orchestrator.metrics import ToolMetrics
 from agent_core.orchestrator.recording import RecordingToolset, ToolCallRecorder, call_recorded
 from agent_core.orchestrator.state import ServerState, ToolInfo, UnknownAgentError, UnknownToolError
@@ -37,6 +40,8 @@ log = logging.getLogger(__name__)
 HEALTH_TIMEOUT = 1.0
 CHECK_EVERY = 5.0  # with HEALTH_TIMEOUT, a dead server is noticed within ~6 s (the target is 10 s)
 RECONNECT_EVERY = 30.0
+MONITOR_STOP_TIMEOUT = 10.0  # how long stop() keeps cancelling a monitor that does not end
+MAX_HEALTH_WAIT = 10.0  # the second, load-stretched health check before a server is declared unavailable
 
 AgentFactory = Callable[[], ToolAgent]
 
@@ -56,6 +61,7 @@ class Orchestrator:
         self._agents: dict[str, ToolAgent] = {}  # created once, restarted in place
         self._ready: set[str] = set()
         self._monitor: asyncio.Task[None] | None = None
+        self._starting: dict[str, asyncio.Task[None]] = {}  # starts under way, which callers of tools wait for
         # Where start/stop wishes shared with other processes come from (e.g. the database); None: local only.
         self.desired_states: Callable[[], Awaitable[Mapping[str, str]]] | None = None
 
@@ -119,6 +125,23 @@ class Orchestrator:
             log.warning("MCP server %s failed to start: %s", state.name, state.error, extra={"server": state.name})
 
     async def _start_one(self, name: str, failed_state: str = "failed") -> None:
+        """Start one agent, or join its start already under way (cancelling the caller cancels the start)."""
+        task = self._starting.get(name)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._start(name, failed_state), name=f"start-{name}")
+            self._starting[name] = task
+            task.add_done_callback(lambda done: self._starting.pop(name) if self._starting.get(name) is done else None)
+        await task
+
+    async def settle(self) -> None:
+        """Wait for the starts under way (each is bounded by its own start-up deadline; waiting cancels none)."""
+        pending = [task for task in self._starting.values() if not task.done()]
+        if pending:
+            names = ", ".join(task.get_name().removeprefix("start-") for task in pending)
+            log.info("waiting for %s to finish starting", names)
+            await asyncio.wait(pending)
+
+    async def _start(self, name: str, failed_state: str) -> None:
         agent, state = self._agent(name), self.states[name]
         started = time.perf_counter()
         try:
@@ -160,24 +183,24 @@ class Orchestrator:
         log.info("%s is %s", name, state, extra={"server": name})
 
     async def stop(self) -> None:
-        """Stop the monitor and all agents in parallel (each agent bounds its own shutdown to 5 s)."""
-        if self._monitor is not None:
-            self._monitor.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._monitor
-            self._monitor = None
+        """Stop the monitor, the starts under way and all agents in parallel (each agent bounds its own shutdown to
+        5 s)."""
+        monitor, self._monitor = self._monitor, None
+        if monitor is not None:
+            await _cancel(monitor, "the server monitor")
+        await asyncio.gather(*(_cancel(task, f"the start of {name}") for name, task in list(self._starting.items())))
         await asyncio.gather(*(self._close(name, "stopped") for name in list(self._agents)))
 
-    async def health(self, name: str) -> bool:
-        """Check one agent; True if it answered within ``HEALTH_TIMEOUT`` (the answer never takes longer)."""
+    async def health(self, name: str, timeout: float = HEALTH_TIMEOUT) -> bool:
+        """Check one agent; True if it answered within ``timeout`` s (the answer never takes longer)."""
         if name not in self._ready:
             return False
         started = time.perf_counter()
         try:
-            async with asyncio.timeout(HEALTH_TIMEOUT):
+            async with asyncio.timeout(timeout):
                 healthy = await self._agents[name].health()
         except TimeoutError:
-            self.states[name].error = f"health check failed: no answer within {HEALTH_TIMEOUT:g} s"
+            self.states[name].error = f"health check failed: no answer within {timeout:g} s"
             return False
         except Exception as exc:  # noqa: BLE001 - any failure means "not healthy"
             self.states[name].error = f"health check failed: {describe_error(exc)}"
@@ -217,7 +240,11 @@ class Orchestrator:
             since_reconnect += self.check_every
             await self.follow_requests()
             for name in list(self._ready):
-                if not await self.health(name):
+                # Asked again with a deadline stretched by the load: on a busy machine a healthy server can miss
+                # 1 s, and closing it would turn the next request into a false tool gap. A dead one fails both at once.
+                if not await self.health(name) and not await self.health(
+                    name, stretched(HEALTH_TIMEOUT, cap=MAX_HEALTH_WAIT)
+                ):
                     reason = self.states[name].error
                     await self._close(name, "unavailable")
                     self.states[name].error = reason
@@ -313,6 +340,7 @@ class Orchestrator:
             UnknownToolError: no ready agent offers ``tool``.
             pydantic_ai.exceptions.ToolFailed: the call failed or timed out (the message says which and why).
         """
+        await self.settle()
         name = self.route(tool)
         agent = self._agents[name]
         return await call_recorded(
@@ -345,7 +373,9 @@ class Orchestrator:
         return reads_outside_content(tool, metadata.get("annotations"), untrusted=bool(metadata.get("untrusted")))
 
     async def list_tools(self, overrides: Mapping[str, RiskLevel | str] | None = None) -> list[ToolInfo]:
-        """Every tool of every ready agent, with its risk level (sorted by server, then name)."""
+        """Every tool of every ready agent, with its risk level (sorted by server, then name); starts under way are
+        waited for first."""
+        await self.settle()
         overrides = {**self.risk_overrides(), **(overrides or {})}
         infos: list[ToolInfo] = []
         for name, names in self.offered_tools().items():
@@ -366,3 +396,23 @@ class Orchestrator:
                     )
                 )
         return sorted(infos, key=lambda t: (t.server, t.name))
+
+
+async def _cancel(task: asyncio.Task[Any], what: str) -> None:
+    """Cancel ``task`` and wait until it has ended, cancelling again while it runs on.
+
+    One cancellation is not always enough: an await inside the task can swallow it — ``asyncio.wait_for`` in Python
+    3.11 returns the result instead when the awaited call finishes at that moment, and psycopg_pool waits for a free
+    connection with it — and the task goes on as if nothing happened: under load a monitor went on sleeping and
+    checking, and ``paias ask`` never exited after printing its answer. Bounded by ``MONITOR_STOP_TIMEOUT``; a task
+    still running then is left behind with a warning.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + MONITOR_STOP_TIMEOUT
+    while not task.done() and loop.time() < deadline:
+        task.cancel()
+        await asyncio.wait([task], timeout=0.2)
+    if not task.done():
+        log.warning("%s did not stop within %g s; leaving it", what, MONITOR_STOP_TIMEOUT)
+    elif not task.cancelled() and task.exception() is not None:
+        log.warning("%s failed: %s", what, describe_error(task.exception()))
