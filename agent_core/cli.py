@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -368,5 +369,19 @@ def _fail(args: argparse.Namespace, message: str) -> int:
     return 1
 
 
+def entry() -> None:
+    """The ``paias`` console script: run the command, then leave at once.
+
+    Everything the command owns (servers, database hold, exporters) was closed before ``main`` returned; what is
+    left at interpreter exit is garbage collection and any thread a library forgot, which under load kept processes
+    alive for a minute after their answer. The output is flushed first, so nothing printed is lost.
+    """
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    logging.shutdown()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()
