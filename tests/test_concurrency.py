@@ -32,6 +32,8 @@ import json, sys
 from pathlib import Path
 from agent_core.db.embedded import join_handles, leave_handles, read_handles, release_embedded, start_embedded
 
+pytestmark = pytest.mark.fault  # counted by bench/faults.py
+
 pgdata = Path(sys.argv[1])
 print("ready", flush=True)
 for line in sys.stdin:

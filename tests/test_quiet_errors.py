@@ -23,6 +23,8 @@ from agent_core.turns import validate_input
 from tests.helpers import PAIAS, free_port
 from tests.ui_support import ask
 
+pytestmark = pytest.mark.fault  # counted by bench/faults.py
+
 APP = str(PROJECT_ROOT / "ui" / "app.py")
 
 

@@ -11,6 +11,8 @@ from streamlit.testing.v1 import AppTest
 from agent_core.serving import is_loopback, serving_check
 from agent_core.settings import PROJECT_ROOT, Settings
 
+pytestmark = pytest.mark.fault  # counted by bench/faults.py
+
 
 @pytest.mark.parametrize("address", ["127.0.0.1", "127.0.0.2", "localhost", "::1", "[::1]", "unix:///tmp/st.sock"])
 @pytest.mark.parametrize("allow_anonymous", [False, True])
