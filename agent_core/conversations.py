@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 from pydantic_ai.messages import ModelMessage, ModelMessagesTypeAdapter
 
+from agent_core.db.rows import fetch, fetch_one
 from agent_core.errors import InputError
 from agent_core.schemas import TurnResult
 
@@ -57,24 +57,23 @@ class ConversationStore:
 
     async def list(self, limit: int = 100) -> list[Conversation]:
         """Conversations, most recently active first."""
-        async with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cursor:
-            await cursor.execute(
-                "SELECT c.id, c.title, c.created_at, c.updated_at, count(t.id) AS turns FROM conversations c "
-                "LEFT JOIN conversation_turns t ON t.conversation_id = c.id WHERE c.user_id = %s "
-                "GROUP BY c.id ORDER BY c.updated_at DESC, c.id LIMIT %s",
-                (self.user_id, limit),
-            )
-            return [Conversation(**row) for row in await cursor.fetchall()]
+        rows = await fetch(
+            self.pool,
+            "SELECT c.id, c.title, c.created_at, c.updated_at, count(t.id) AS turns FROM conversations c "
+            "LEFT JOIN conversation_turns t ON t.conversation_id = c.id WHERE c.user_id = %s "
+            "GROUP BY c.id ORDER BY c.updated_at DESC, c.id LIMIT %s",
+            (self.user_id, limit),
+        )
+        return [Conversation(**row) for row in rows]
 
     async def history(self, conversation_id: str) -> list[ModelMessage]:
         """The message history to continue from ([] for an unknown conversation)."""
-        async with self.pool.connection() as conn:
-            cursor = await conn.execute(
-                "SELECT history::text FROM conversations WHERE id = %s AND user_id = %s",
-                (conversation_id, self.user_id),
-            )
-            row = await cursor.fetchone()
-        return ModelMessagesTypeAdapter.validate_json(row[0]) if row else []
+        row = await fetch_one(
+            self.pool,
+            "SELECT history::text AS history FROM conversations WHERE id = %s AND user_id = %s",
+            (conversation_id, self.user_id),
+        )
+        return ModelMessagesTypeAdapter.validate_json(row["history"]) if row else []
 
     async def save(
         self, conversation_id: str, prompt: str, result: TurnResult, history: list[ModelMessage] | None = None
@@ -102,24 +101,22 @@ class ConversationStore:
 
     async def turns(self, conversation_id: str) -> list[Turn]:
         """The turns in order ([] for an unknown conversation or another user's)."""
-        async with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cursor:
-            await cursor.execute(
-                "SELECT t.prompt, t.turn, t.created_at FROM conversation_turns t JOIN conversations c "
-                "ON c.id = t.conversation_id WHERE c.id = %s AND c.user_id = %s ORDER BY t.id",
-                (conversation_id, self.user_id),
-            )
-            rows = await cursor.fetchall()
+        rows = await fetch(
+            self.pool,
+            "SELECT t.prompt, t.turn, t.created_at FROM conversation_turns t JOIN conversations c "
+            "ON c.id = t.conversation_id WHERE c.id = %s AND c.user_id = %s ORDER BY t.id",
+            (conversation_id, self.user_id),
+        )
         return [Turn(r["prompt"], TurnResult.model_validate(r["turn"]), r["created_at"]) for r in rows]
 
     async def recent_turns(self, limit: int = 50) -> list[tuple[str, Turn]]:
         """The latest turns across this user's conversations, newest first, each with its conversation's title."""
-        async with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cursor:
-            await cursor.execute(
-                "SELECT c.title, t.prompt, t.turn, t.created_at FROM conversation_turns t JOIN conversations c "
-                "ON c.id = t.conversation_id WHERE c.user_id = %s ORDER BY t.id DESC LIMIT %s",
-                (self.user_id, max(1, limit)),
-            )
-            rows = await cursor.fetchall()
+        rows = await fetch(
+            self.pool,
+            "SELECT c.title, t.prompt, t.turn, t.created_at FROM conversation_turns t JOIN conversations c "
+            "ON c.id = t.conversation_id WHERE c.user_id = %s ORDER BY t.id DESC LIMIT %s",
+            (self.user_id, max(1, limit)),
+        )
         return [(r["title"], Turn(r["prompt"], TurnResult.model_validate(r["turn"]), r["created_at"])) for r in rows]
 
     async def rename(self, conversation_id: str, title: str) -> bool:
@@ -131,20 +128,23 @@ class ConversationStore:
         title = " ".join(title.split())
         if not title or len(title) > MAX_TITLE:
             raise InputError(f"A title needs 1 to {MAX_TITLE} characters.")
-        async with self.pool.connection() as conn:
-            cursor = await conn.execute(
-                "UPDATE conversations SET title = %s WHERE id = %s AND user_id = %s",
+        return bool(
+            await fetch(
+                self.pool,
+                "UPDATE conversations SET title = %s WHERE id = %s AND user_id = %s RETURNING id",
                 (title, conversation_id, self.user_id),
             )
-            return cursor.rowcount == 1
+        )
 
     async def delete(self, conversation_id: str) -> bool:
         """Delete a conversation and its turns; False if there was none."""
-        async with self.pool.connection() as conn:
-            cursor = await conn.execute(
-                "DELETE FROM conversations WHERE id = %s AND user_id = %s", (conversation_id, self.user_id)
+        return bool(
+            await fetch(
+                self.pool,
+                "DELETE FROM conversations WHERE id = %s AND user_id = %s RETURNING id",
+                (conversation_id, self.user_id),
             )
-            return cursor.rowcount == 1
+        )
 
 
 def export_markdown(title: str, turns: list[Turn]) -> str:

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from agent_core.db.rows import fetch, fetch_one
 from agent_core.risk import canonical_tool_name
 from agent_core.schemas import ToolCallRecord, ToolCallStatus
 
@@ -79,14 +79,12 @@ class UndoStore:
         where, params = "user_id = %s AND undone_at IS NULL", [self.user_id]
         if conversation_id is not None:
             where, params = where + " AND conversation_id = %s", [*params, conversation_id]
-        async with self.pool.connection() as conn:
-            cursor = conn.cursor(row_factory=dict_row)
-            await cursor.execute(
-                "SELECT id, conversation_id, tool_name, summary, inverse, created_at FROM undo_actions"
-                f" WHERE {where} ORDER BY id DESC LIMIT 1",
-                params,
-            )
-            row = await cursor.fetchone()
+        row = await fetch_one(
+            self.pool,
+            "SELECT id, conversation_id, tool_name, summary, inverse, created_at FROM undo_actions"
+            f" WHERE {where} ORDER BY id DESC LIMIT 1",
+            params,
+        )
         if row is None:
             return None
         inverse = row.pop("inverse")
@@ -94,18 +92,18 @@ class UndoStore:
 
     async def claim(self, action_id: int, by: str) -> bool:
         """Mark an action undone, exactly once; False when it was undone already (by another click or process)."""
-        async with self.pool.connection() as conn:
-            cursor = await conn.execute(
-                "UPDATE undo_actions SET undone_at = now(), undone_by = %s"
-                " WHERE id = %s AND user_id = %s AND undone_at IS NULL RETURNING id",
-                (by, action_id, self.user_id),
-            )
-            return await cursor.fetchone() is not None
+        claimed = await fetch(
+            self.pool,
+            "UPDATE undo_actions SET undone_at = now(), undone_by = %s"
+            " WHERE id = %s AND user_id = %s AND undone_at IS NULL RETURNING id",
+            (by, action_id, self.user_id),
+        )
+        return bool(claimed)
 
     async def release(self, action_id: int) -> None:
         """Give a claim back after the undo call failed, so it can be tried again."""
-        async with self.pool.connection() as conn:
-            await conn.execute(
-                "UPDATE undo_actions SET undone_at = NULL, undone_by = NULL WHERE id = %s AND user_id = %s",
-                (action_id, self.user_id),
-            )
+        await fetch(
+            self.pool,
+            "UPDATE undo_actions SET undone_at = NULL, undone_by = NULL WHERE id = %s AND user_id = %s",
+            (action_id, self.user_id),
+        )

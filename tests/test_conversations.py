@@ -93,6 +93,7 @@ async def test_export_gives_markdown_and_the_stable_json_shape(make_settings) ->
         "gap",
         "pending",
         "error",
+        "tool_calls",
     }
 
 

@@ -11,6 +11,8 @@ from typing import Literal
 
 from psycopg_pool import AsyncConnectionPool
 
+from agent_core.db.rows import fetch
+
 Desired = Literal["started", "stopped"]
 
 
@@ -22,16 +24,16 @@ class ServerControls:
 
     async def desired(self) -> dict[str, Desired]:
         """Every recorded wish, by server name."""
-        async with self.pool.connection() as conn:
-            cursor = await conn.execute("SELECT name, desired FROM server_controls")
-            return {name: desired for name, desired in await cursor.fetchall()}
+        return {
+            row["name"]: row["desired"] for row in await fetch(self.pool, "SELECT name, desired FROM server_controls")
+        }
 
     async def set(self, name: str, desired: Desired, by: str) -> None:
         """Record that ``name`` should be ``desired`` (who asked is kept for the record)."""
-        async with self.pool.connection() as conn:
-            await conn.execute(
-                "INSERT INTO server_controls (name, desired, updated_by) VALUES (%s, %s, %s) "
-                "ON CONFLICT (name) DO UPDATE SET desired = EXCLUDED.desired, updated_at = now(), "
-                "updated_by = EXCLUDED.updated_by",
-                (name, desired, by),
-            )
+        await fetch(
+            self.pool,
+            "INSERT INTO server_controls (name, desired, updated_by) VALUES (%s, %s, %s) "
+            "ON CONFLICT (name) DO UPDATE SET desired = EXCLUDED.desired, updated_at = now(), "
+            "updated_by = EXCLUDED.updated_by",
+            (name, desired, by),
+        )
