@@ -26,13 +26,14 @@ from agent_core.orchestrator import LocalAgent, Orchestrator
 from agent_core.orchestrator.deadlines import MAX_START_WAIT, StretchingTimeout, start_budget
 from agent_core.settings import PROJECT_ROOT
 
+pytestmark = pytest.mark.fault  # counted by bench/faults.py
+
 # One process holding a place in a handle list, driven line by line: each command answers with the list after it.
 HOLDER = """
 import json, sys
 from pathlib import Path
 from agent_core.db.embedded import join_handles, leave_handles, read_handles, release_embedded, start_embedded
 
-pytestmark = pytest.mark.fault  # counted by bench/faults.py
 
 pgdata = Path(sys.argv[1])
 print("ready", flush=True)

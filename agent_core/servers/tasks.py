@@ -371,7 +371,7 @@ async def complete_task(ctx: Context[TaskStore, Any], task_id: TaskId) -> Change
     )
 )
 async def reopen_task(ctx: Context[TaskStore, Any], task_id: TaskId) -> ChangedTask:
-    """Mark a completed task as not done (pending) again. Returns the task."""
+    """Reopen a completed task: it goes back to pending (this takes back complete_task). Returns the task."""
     with _tool_errors():
         return await _store(ctx).reopen(task_id)
 
