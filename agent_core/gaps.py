@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 from pydantic_ai import Agent
 from pydantic_ai.models import Model
 
+from agent_core.grounding import canonical, catalogue_entry, ground
 from agent_core.offline.catalogue import ToolFacts, catalogue
 from agent_core.offline.plan import is_question
 from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Router, framed_by, router
@@ -31,7 +32,6 @@ from agent_core.schemas import ToolGapReport
 log = logging.getLogger(__name__)
 
 _MAX_PAGES = 50  # a server that keeps returning cursors must not hang the turn
-_NAME = re.compile(r"[^a-z0-9]+")
 # A gap needs a catalogue capability that matches well and leads every capability a live tool serves.
 GAP_THRESHOLD = 0.55
 GAP_MARGIN = 0.05
@@ -128,7 +128,7 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
 class NeededCapability(BaseModel):
     """One capability the LLM says the request needs."""
 
-    name: str = Field(description="snake_case capability name; one of the preferred names when one fits")
+    name: str = Field(description="one of the capability names listed in the instructions")
     why: str = Field(default="", description="What in the request needs it, in one short sentence")
     public_information: bool = Field(
         default=False,
@@ -153,9 +153,9 @@ INSTRUCTIONS = (
     "it: an action in the world (sending, booking, paying, writing files or records, posting, calling, "
     "controlling devices), the user's private data (their accounts, inbox, calendar), or a live look-up. "
     "Explanations, summaries, drafts, translations and advice need no capability.\n"
-    "Preferred capability names:\n"
+    "Capability names (use only these; a name not listed is ignored):\n"
     + "\n".join(f"- {c.name}: {c.summary}" for c in catalogue() if c.is_gap_kind)
-    + "\nUse another short snake_case name only when none of these fits. Set public_information to true for "
+    + "\nSet public_information to true for "
     "public facts that any web search answers (weather, news, public prices, facts). If one of the connected tools "
     "listed with the request provides a capability, set provided_by to that tool's exact name."
 )
@@ -225,12 +225,18 @@ class ToolGapDetector:
         except Exception:  # any model failure (HTTP, auth, timeout, bad output): the offline analyzer still works
             log.warning("LLM capability extraction failed; using the offline analyzer", exc_info=True)
             return required_capabilities(task, tools, self.router)
-        needs: dict[str, Requirement] = {}
-        for need in result.output.capabilities:
-            name = _NAME.sub("_", need.name.lower()).strip("_")[:64]
-            if name and name not in needs:
-                needs[name] = Requirement(name, need.why, need.public_information, need.provided_by)
-        return list(needs.values())
+        # A model's claim counts only when grounded: a catalogue capability no live tool serves by meaning.
+        claims = {canonical(need.name): need for need in result.output.capabilities}
+        kept = ground(task, claims, tools, self.router).kept
+        return [
+            Requirement(
+                name,
+                claims[name].why,
+                claims[name].public_information or any(c.kind == "public" for c in catalogue_entry(name)),
+                claims[name].provided_by,
+            )
+            for name in kept
+        ]
 
     async def detect_missing_tools(self, task: str) -> ToolGapReport | None:
         """A report of the capabilities ``task`` needs that no live tool provides, or None when there is no gap.

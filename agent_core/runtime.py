@@ -22,17 +22,20 @@ from pydantic_ai.messages import ModelMessage, ToolCallPart
 from pydantic_ai.models import Model
 
 from agent_core.agent import Deps, build_agent, system_prompt
+from agent_core.answer_check import check_answer
 from agent_core.approvals import ApprovalDesk, ApprovalStore, GrantStore
 from agent_core.approvals.decisions import close_unanswered_calls
+from agent_core.bounds import usage_limits
 from agent_core.conversations import ConversationStore
 from agent_core.db import DATABASE_ERRORS, database_down_message
 from agent_core.errors import InputError, PaiasError
 from agent_core.gaps import ToolGapDetector
+from agent_core.grounding import llm_answers_public
 from agent_core.logs import correlated
 from agent_core.memory import MemoryManager, build_embedder
 from agent_core.memory.session import open_memory
 from agent_core.memory.tools import memory_toolset
-from agent_core.models import build_model, describe_model
+from agent_core.models import build_model, describe_model, model_target
 from agent_core.offline.text import topic_of
 from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState, ToolEvents, ToolInfo, load_server_specs
 from agent_core.orchestrator.controls import Desired, ServerControls
@@ -72,7 +75,7 @@ class AgentRuntime:
     def __init__(
         self, settings: Settings | None = None, *, model: Model | None = None, servers: Sequence[str] | None = None
     ) -> None:
-        """``servers`` limits which configured MCP servers start (None: all; ``()``: none)."""
+        """``servers`` limits which configured MCP servers start (None: all; ``()``: none, e.g. to reject)."""
         self.settings = settings or Settings()
         self._model_override = model
         self._only = None if servers is None else set(servers)
@@ -138,11 +141,13 @@ class AgentRuntime:
         )
         if self.telemetry is not None:
             self.agent.instrument = self.telemetry.instrumentation  # Pydantic AI's GenAI spans for model requests
-        # With an LLM, it names the capabilities a request needs; offline, the planner's analyzer does.
+        # Decided offline by meaning (~1 ms), also with an LLM: no extra model round trip per turn. An LLM concludes
+        # gaps the check misses itself (report_tool_gap), grounded the same way (agent_core.grounding).
+        llm = not settings.is_offline or self._model_override is not None
         self.gaps = ToolGapDetector(
             self,
-            model=None if settings.is_offline and not self._model_override else model,
-            known_answer=self._memory_knows,
+            model=None,
+            known_answer=llm_answers_public if llm else self._memory_knows,
             down_tools=self.servers.down_tools,
         )
         return self
@@ -351,7 +356,11 @@ class AgentRuntime:
         )
         try:
             result = await self.agent.run(
-                user_prompt, deps=deps, message_history=history, deferred_tool_results=results
+                user_prompt,
+                deps=deps,
+                message_history=history,
+                deferred_tool_results=results,
+                usage_limits=usage_limits(self.settings),
             )
         except Exception as exc:
             log.warning("turn failed: %r", exc, exc_info=True)
@@ -359,7 +368,7 @@ class AgentRuntime:
                 kind="error",
                 conversation_id=conversation_id,
                 correlation_id=correlation_id,
-                error=model_error_message(exc),
+                error=model_error_message(exc, None if self._model_override else model_target(self.settings)),
                 tool_calls=deps.recorder.records,  # what ran before the failure still happened
             )
             await self._record(conversation_id, label, turn, None)
@@ -369,8 +378,23 @@ class AgentRuntime:
         if isinstance(output, DeferredToolRequests):
             turn = await self._pause(output, messages, result.all_messages_json(), conversation_id, correlation_id)
             turn = turn.model_copy(update={"tool_calls": deps.recorder.records})
+        elif isinstance(output, ToolGapReport):  # the LLM concluded a gap itself, grounded (agent.ground_conclusion)
+            record_event(
+                "tool_gap_detected",
+                missing_tools=output.missing_tools,
+                tools_checked=len(output.existing_tools_checked),
+            )
+            turn = TurnResult(
+                kind="tool_gap",
+                conversation_id=conversation_id,
+                correlation_id=correlation_id,
+                gap=output,
+                tool_calls=deps.recorder.records,
+            )
         else:
             response = finalize_response(output, deps.recorder.records)
+            if not self.settings.is_offline:  # an LLM's answer must match its tool results (agent_core.answer_check)
+                response = check_answer(response)
             response = await self._remember_web_answer(prompt, response)
             turn = TurnResult(
                 kind="answer",
@@ -428,6 +452,8 @@ class AgentRuntime:
         keep_history: bool,
     ) -> TurnResult:
         """Run a paused run on with the person's decisions (the desk calls this, in exactly one process)."""
+        if self.servers is not None:
+            await self.servers.settle()  # no gap check ran first: a server still starting must be offered too
         return await self._run(
             conversation_id,
             correlation_id,

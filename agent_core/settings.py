@@ -35,7 +35,6 @@ def default_home(project_root: Path = PROJECT_ROOT, home: Path | None = None, eu
 # all-MiniLM-L6-v2's vector size: known without loading the model (the schema needs it on a fresh database).
 LOCAL_EMBEDDING_DIMENSION = 384
 
-
 class Settings(BaseSettings):
     """Runtime settings; names match the environment variables (case-insensitive)."""
 
@@ -58,6 +57,8 @@ class Settings(BaseSettings):
     )
     max_model_requests: int = Field(8, ge=1, le=50, description="model requests one turn may make")
     model_timeout: float = Field(120.0, gt=0, description="seconds one model request may take before it is cancelled")
+    model_max_tokens: int = Field(2048, ge=1, description="longest reply a local server may generate (runaway bound)")
+    model_stream: bool = Field(False, description="stream model replies (llama-cpp-python cannot stream tool calls)")
 
     # State
     database_url: SecretStr | None = None

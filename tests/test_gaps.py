@@ -262,7 +262,7 @@ def scripted_capabilities(capabilities: list[dict[str, Any]], seen: list[str] | 
     return FunctionModel(respond)
 
 
-async def test_llm_capabilities_decide_the_report_including_free_form_names() -> None:
+async def test_llm_capabilities_count_only_when_the_catalogue_knows_them() -> None:
     seen: list[str] = []
     model = scripted_capabilities(
         [
@@ -273,19 +273,35 @@ async def test_llm_capabilities_decide_the_report_including_free_form_names() ->
         seen,
     )
     report = await ToolGapDetector(full_source(), model).detect_missing_tools(SEED_TASK)
-    assert report is not None and report.missing_tools == ["financial_data_api", "lab_freezer_monitoring"]
+    # A name the catalogue does not know is a disagreement, logged, not a gap; weather is public: web search finds it.
+    assert report is not None and report.missing_tools == ["financial_data_api"]
     assert report.existing_tools_checked == FULL_NAMES
     instructions, prompt = seen
     assert "financial_data_api" in instructions and "calendar_management" in instructions
     assert SEED_TASK in prompt and "- web_search: Search the web" in prompt
 
 
-async def test_llm_free_form_capability_is_covered_by_a_tool_with_its_words() -> None:
-    model = scripted_capabilities([{"name": "sms_sending", "why": "text Maria"}])
+async def test_llm_capability_is_covered_by_a_tool_with_its_words_and_a_free_form_one_never_counts() -> None:
+    model = scripted_capabilities([{"name": "Messaging", "why": "text Maria"}])
     covered = ListedTools([mcp_tool("send_sms", "Send a text message to a phone number.", False)])
     assert await ToolGapDetector(covered, model).detect_missing_tools("Text Maria that I'm late") is None
     report = await ToolGapDetector(full_source(), model).detect_missing_tools("Text Maria that I'm late")
-    assert report is not None and report.missing_tools == ["sms_sending"]
+    assert report is not None and report.missing_tools == ["messaging"]
+    invented = scripted_capabilities([{"name": "sms_sending", "why": "text Maria"}])
+    assert await ToolGapDetector(full_source(), invented).detect_missing_tools("Text Maria that I'm late") is None
+
+
+@pytest.mark.parametrize(
+    ("task", "claim"),
+    [("hello", "financial_data_api"), ("What time is it in Tokyo?", "code_execution"), ("show my tasks", "dirtree")],
+)
+async def test_llm_claims_that_a_live_tool_serves_by_meaning_are_not_gaps(
+    task: str, claim: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    model = scripted_capabilities([{"name": claim, "why": "invented"}])
+    with caplog.at_level(logging.INFO, logger="agent_core.grounding"):
+        assert await ToolGapDetector(full_source(), model).detect_missing_tools(task) is None
+    assert any(claim in r.getMessage() and "not counted" in r.getMessage() for r in caplog.records)
 
 
 async def test_llm_claim_that_a_tool_provides_it_counts_only_when_that_tool_is_live() -> None:
