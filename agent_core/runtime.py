@@ -371,6 +371,7 @@ class AgentRuntime:
                 error=model_error_message(exc, None if self._model_override else model_target(self.settings)),
                 tool_calls=deps.recorder.records,  # what ran before the failure still happened
             )
+            await self._keep_undo(conversation_id, turn)  # and can still be taken back
             await self._record(conversation_id, label, turn, None)
             return turn
         messages = result.all_messages()

@@ -132,10 +132,12 @@ async def test_a_turn_that_fails_after_a_write_still_shows_the_write(make_settin
     async with AgentRuntime(make_settings({"tasks": TASKS}), model=FunctionModel(write_then_fail)) as rt:
         turn = await rt.ask("add a task: order ethanol")
         titles = await open_titles(rt)
+        undo = await rt.undoable(turn.conversation_id)
     assert turn.kind == "error" and titles == ["order ethanol"]
     [call] = turn.tool_calls
     assert (call.tool_name, call.status, call.result["title"]) == ("add_task", ToolCallStatus.SUCCESS, "order ethanol")
     assert turn.to_public_json()["tool_calls"][0]["tool_name"] == "add_task"
+    assert undo is not None and undo.inverse_tool == "delete_task"  # the write can still be taken back
 
 
 @pytest.mark.parametrize(
