@@ -84,9 +84,11 @@ async def test_a_write_tool_is_not_callable_even_if_the_model_asks(make_settings
     async with AgentRuntime(settings_for(make_settings, roots), model=model) as rt:
         turn = await rt.ask("write a file")
     assert not target.exists()
-    assert turn.kind == "error" or all(
+    # A tool gap (nothing connected can write files) or a run in which write_file never succeeded.
+    assert turn.kind in {"error", "tool_gap"} or all(
         c.tool_name != "write_file" or c.status.value != "success" for c in turn.response.tool_calls
     )
+    assert all(c.tool_name != "write_file" or c.status.value != "success" for c in turn.tool_calls)
 
 
 async def test_reading_a_secret_inside_the_roots_waits_for_approval(make_settings, roots) -> None:
