@@ -227,3 +227,44 @@ def test_relative_paths_resolve_against_the_roots(tmp_path: Path) -> None:
     assert config.resolve_path("missing.md") == str(notes / "missing.md")
     assert config.resolve_path("/etc/hosts") == "/etc/hosts"
     assert PlannerConfig().resolve_path("rel.md") == "rel.md"
+
+
+def directory_tree(path: str) -> str:
+    """Get a recursive tree view of files and directories as a JSON structure."""
+    import json
+
+    notes = [{"name": "meeting-2026-11-20.md", "type": "file"}, {"name": "ideas.txt", "type": "file"}]
+    return json.dumps([{"name": "notes", "type": "directory", "children": notes}, {"name": "README.md", "type": "file"}])
+
+
+def file_agent(tmp_path: Path):
+    config = PlannerConfig(file_roots=(tmp_path,), clock=lambda: NOW)
+    tools = [tool(read_text_file, readOnlyHint=True), tool(directory_tree, readOnlyHint=True)]
+    return agent(*tools, config=config)
+
+
+async def test_a_file_named_by_its_words_is_found_in_the_tree_and_read(tmp_path: Path) -> None:
+    turn = await ask(file_agent(tmp_path), "show me the meeting notes from the 20th")
+    assert turn.calls == [
+        ("directory_tree", {"path": str(tmp_path)}),
+        ("read_text_file", {"path": f"{tmp_path}/notes/meeting-2026-11-20.md"}),
+    ]
+
+
+async def test_words_that_fit_several_files_are_asked_about_naming_them(tmp_path: Path) -> None:
+    turn = await ask(file_agent(tmp_path), "read my notes")
+    assert [name for name, _ in turn.calls] == ["directory_tree"]
+    assert turn.kinds[-1] == "clarify"
+    assert "notes/meeting-2026-11-20.md" in turn.answer and "notes/ideas.txt" in turn.answer
+
+
+async def test_words_that_fit_no_file_ask_for_the_path(tmp_path: Path) -> None:
+    turn = await ask(file_agent(tmp_path), "open the budget spreadsheet")
+    assert [name for name, _ in turn.calls] == ["directory_tree"]
+    assert turn.kinds[-1] == "clarify" and "path" in turn.answer
+
+
+async def test_quoted_titles_joined_by_and_become_one_call_each() -> None:
+    store = TaskStore()
+    turn = await ask(agent(*store.tools()), "add 'write abstract' and 'submit poster' to my list")
+    assert [(n, a.get("title")) for n, a in turn.calls] == [("add_task", "write abstract"), ("add_task", "submit poster")]

@@ -115,6 +115,14 @@ async def test_a_time_given_in_one_place_is_converted_to_another() -> None:
     assert "America/New_York" in turn.answer and "-5.0h" in turn.answer
 
 
+async def test_one_time_converted_to_two_places_makes_one_call_each() -> None:
+    turn = await ask(agent(), "If it's 3pm in London, what time is it in New York and in Tokyo?")
+    assert [(a["source_timezone"], a["time"], a["target_timezone"]) for _, a in turn.calls] == [
+        ("Europe/London", "15:00", "America/New_York"),
+        ("Europe/London", "15:00", "Asia/Tokyo"),
+    ]
+
+
 async def test_unknown_place_is_reported_not_guessed() -> None:
     turn = await ask(agent(), "What time is it in Atlantis?")
     assert turn.calls == [] or "Atlantis" in turn.answer

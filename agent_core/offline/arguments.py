@@ -216,6 +216,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             if len(pair) == 1:  # one value: the target if the request says "to/in X", else the source
                 is_target = bool(re.search(r"\b(?:to|in|into)\s+\S*$", text[: pair[0].start].rstrip()[-12:] + " "))
                 found = pair if (role == "target") == is_target else []
+            elif role == "target" and len(pair) > 2:  # "3pm in London: New York and Tokyo?" one call each
+                found = pair[1:]
             else:
                 found = [pair[index]] if len(pair) > index else []
         elif kind == "timezone":
@@ -236,6 +238,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = [Span(context.resolve_path(s.value), s.start, s.end) for s in slots.paths(text)]
             if not found and capability is not None and capability.name in {"file_list", "file_search"}:
                 found = [Span(context.resolve_path("."))]  # "list my files": the readable root
+            elif not found and filled.reference is None and names_a_file(text, capability):
+                filled.reference = name  # "read the meeting notes": found by its words in a listing
         elif kind == "place":
             found = slots.places(text)
         elif kind == "enum":
@@ -270,7 +274,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         taken.extend(s for s in found if s.start >= 0)
         if (
             len(found) > 1
-            and kind in {"id", "timezone", "place", "path", "doi", "isbn", "url"}
+            and kind in {"id", "timezone", "currency", "place", "path", "doi", "isbn", "url"}
             and filled.spread is None
         ):
             filled.spread = (name, [s.value for s in found])
@@ -315,6 +319,19 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
     ]
     return filled
+
+
+# Words that say what to do with a file rather than which file it is.
+FILE_VERBS = frozenset(
+    "read open show display view print cat see look get give file files content contents text whole full "
+    "now again please".split()
+)
+
+
+def names_a_file(text: str, capability: Capability | None) -> bool:
+    """Whether the request names a file by words ("the meeting notes", "my notes") rather than by a path."""
+    framing = {w for phrase in (capability.framing if capability else ()) for w in words(phrase)}
+    return any(w not in STOPWORDS and w not in FILE_VERBS and w not in framing for w in words(_mask_quotes(text)))
 
 
 def _words_reference_end(text: str, capability: Capability) -> Span | None:

@@ -45,6 +45,7 @@ class Capability:
         any) and none of the ``unless`` phrases ("what time is the meeting" is not a clock question)."""
         lowered = " ".join(text.lower().replace("’", "'").split())
         said = set(re.findall(r"[a-z0-9']+", lowered))
+        said |= {w.removesuffix("'s") for w in said}  # "what time's it" uses "time"
         if self.requires and not said & set(self.requires):
             return False
         return not any(phrase in lowered for phrase in self.unless)

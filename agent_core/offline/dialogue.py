@@ -42,6 +42,31 @@ def listing_of(content: Any) -> list[dict[str, Any]] | None:
     return None
 
 
+def files_of(content: Any, base: str) -> list[dict[str, Any]]:
+    """The files in a directory tree or listing result (JSON tree of name/type/children, or "[FILE] x" lines), as
+    items ``{"id": absolute path, "title": path under base}`` that a reference by words is matched against."""
+    data = as_data(content)
+    if isinstance(data, dict) and isinstance(data.get("content"), str):
+        data = as_data(data["content"])
+    found: list[str] = []
+
+    def walk(nodes: list[Any], prefix: str) -> None:
+        for node in nodes:
+            if isinstance(node, dict) and node.get("name"):
+                path = f"{prefix}{node['name']}"
+                if node.get("type") == "directory" or isinstance(node.get("children"), list):
+                    walk(node.get("children") or [], f"{path}/")
+                else:
+                    found.append(path)
+
+    if isinstance(data, list):
+        walk(data, "")
+    elif isinstance(data, str):
+        found = [line[7:].strip() for line in data.splitlines() if line.startswith("[FILE] ")]
+    root = base.rstrip("/")
+    return [{"id": f"{root}/{path}" if root else path, "title": path} for path in found[:500]]
+
+
 def touched_id(call: ToolCallPart, content: Any) -> int | None:
     """The id of the single item a call acted on, from its result or its arguments."""
     data = as_data(content)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import pairwise
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
 from agent_core.offline import replies
-from agent_core.offline.arguments import Context, Filled, fill
+from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.dialogue import Dialogue
 from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router, framed_by
@@ -147,7 +148,9 @@ class Planned:
     tool: Any = None
     calls: list[dict[str, Any]] = field(default_factory=list)
     filled: Filled | None = None
-    lookup: Any = None  # a read-only listing tool to resolve "the garage task"
+    lookup: Any = None  # a read-only listing tool to resolve "the garage task" / "the meeting notes"
+    lookup_args: dict[str, Any] = field(default_factory=dict)
+    lookup_kind: str = "items"  # "items" (numbered, by title) or "files" (by path)
     clarify: str | None = None
     clarify_reason: str = ""
     question: bool = False
@@ -208,7 +211,8 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     clauses = []
     for part in [p for p in _SPLIT.split(hidden) if p and p.strip()]:
         pieces = [p for p in _AND.split(part) if p.strip()]
-        if len(pieces) > 1:
+        listed = any(a.rstrip().endswith("\x00") and b.lstrip().startswith("\x00") for a, b in pairwise(pieces))
+        if len(pieces) > 1 and not listed:  # "add 'a' and 'b'" is one request with two titles
             routes = [router.route(_restore(p, quoted), tools).best for p in pieces]
             starts = [words(_restore(p, quoted))[:1] for p in pieces[1:]]
             own = all(w and w[0] not in _NOT_A_CLAUSE and not w[0].isdigit() for w in starts)
@@ -273,6 +277,11 @@ def _follow_up(
     filled = fill(tool, clause, None, context)
     previous = last.args_as_dict()
     changed = {k: v for k, v in filled.args.items() if previous.get(k) != v and k in _changeable(tool)}
+    if not changed and cue and filled.reference and filled.reference in previous:  # "now the meeting notes"
+        filled.args = {**previous, **filled.args}
+        filled.args.pop(filled.reference)
+        route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
+        return _with_lookup(Planned(clause, route, None, tool, filled=filled, margin=0.2), tools, context)
     if not changed:
         return None
     filled.args = {**previous, **changed}
@@ -432,13 +441,45 @@ def _plan_clause(
         )
         return step
     if filled.reference:
-        step.lookup = _lister(step.tool, tools, capability)
-        if step.lookup is None:
-            step.clarify = "Which one do you mean? Tell me its number."
-            step.clarify_reason = "The request names an item without its number and no tool lists the items."
-        return step
+        return _with_lookup(step, tools, context)
     step.calls = _calls(filled)
     return step
+
+
+def _with_lookup(step: Planned, tools: list[Any], context: Context) -> Planned:
+    """A step whose item is named by words: first read the listing tool that can say which item it is."""
+    assert step.filled is not None and step.filled.reference is not None
+    properties = (getattr(step.tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    if kind_of(step.filled.reference, properties.get(step.filled.reference, {})) == "path":
+        found = _file_lister(tools)
+        if found is not None:
+            step.lookup, parameter = found
+            step.lookup_args, step.lookup_kind = {parameter: context.resolve_path(".")}, "files"
+            return step
+        step.clarify = "Which file do you mean? Tell me its path (e.g. notes/ideas.txt)."
+        step.clarify_reason = "The request names a file without its path and no tool lists the files."
+        return step
+    step.lookup = _lister(step.tool, tools, step.capability)
+    if step.lookup is None:
+        step.clarify = "Which one do you mean? Tell me its number."
+        step.clarify_reason = "The request names an item without its number and no tool lists the items."
+    return step
+
+
+def _file_lister(tools: list[Any]) -> tuple[Any, str] | None:
+    """A read-only tool that lists files under one path (a recursive tree preferred), and its path parameter."""
+    options = []
+    for tool in tools:
+        schema = getattr(tool, "parameters_json_schema", None) or {}
+        properties, required = schema.get("properties") or {}, schema.get("required") or []
+        paths = [n for n in required if kind_of(n, properties.get(n, {})) == "path"]
+        if len(required) != 1 or not paths or not ToolFacts.of(tool).read_only:
+            continue
+        said = f"{tool.name} {getattr(tool, 'description', '') or ''}".lower()
+        if "director" in said or "tree" in said or "list" in said:
+            options.append((("recursive" in said or "tree" in said), tool, paths[0]))
+    options.sort(key=lambda o: o[0], reverse=True)
+    return (options[0][1], options[0][2]) if options else None
 
 
 def _is_text(tool: Any, name: str) -> bool:
@@ -490,16 +531,18 @@ def _reference_words(step: Planned) -> str:
     return clause
 
 
-def _matches(phrase: str, listing: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The listed items whose titles share the most words with ``phrase`` (all of them on a tie)."""
-    said = {stem(w) for w in words(phrase) if w not in STOPWORDS} - _COMMAND_WORDS
+def _matches(phrase: str, listing: list[dict[str, Any]], *, by_count: bool = False) -> list[dict[str, Any]]:
+    """The listed items whose titles share the most words with ``phrase`` (all of them on a tie). Titles are
+    compared by the share of their words used too, unless ``by_count`` (file paths: "my notes" names every note)."""
+    said = {stem(re.sub(r"^(\d+)(?:st|nd|rd|th)$", r"\1", w)) for w in words(phrase) if w not in STOPWORDS}
+    said -= {stem(w) for w in FILE_VERBS} if by_count else _COMMAND_WORDS
     scored = []
     for item in listing:
         title = str(item.get("title") or item.get("name") or "")
         title_stems = {stem(w) for w in words(title) if w not in STOPWORDS}
         overlap = len(said & title_stems)
         if overlap:
-            scored.append((overlap / max(len(title_stems), 1) + overlap, item))
+            scored.append((overlap + (0 if by_count else overlap / max(len(title_stems), 1)), item))
     if not scored:
         return []
     best = max(score for score, _ in scored)
@@ -511,7 +554,8 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
     the id; several equally good ones become a question naming them; none, a question with the list. "The milk
     task and the garage task" resolves each part on its own."""
     phrase = _reference_words(step)
-    noun = step.capability.entity if step.capability and step.capability.entity else "item"
+    files = step.lookup_kind == "files"
+    noun = "file" if files else (step.capability.entity if step.capability and step.capability.entity else "item")
     parts = [p for p in re.split(r"\s+and\s+|,\s*", phrase) if p.strip()]
     if len(parts) > 1:
         each = [_matches(p, listing) for p in parts]
@@ -520,9 +564,10 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
             step.filled.spread = (step.filled.reference, [m[0]["id"] for m in each])
             step.calls = _calls(step.filled)
             return
-    top = _matches(phrase, listing)
+    top = _matches(phrase, listing, by_count=files)
     if not top:
-        shown = replies.which_one(listing, noun) if listing else f"Which {noun} do you mean? Tell me its number."
+        ask = "Tell me its path." if files else "Tell me its number."
+        shown = replies.which_one(listing, noun) if listing and not files else f"Which {noun} do you mean? {ask}"
         step.clarify = (f"I couldn't tell which {noun} you mean. " + shown) if listing else shown
         step.clarify_reason = f"No {noun} on the list matches the words of the request, so I asked instead of guessing."
         return

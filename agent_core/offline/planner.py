@@ -23,7 +23,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCall
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_core.offline import replies
-from agent_core.offline.dialogue import Dialogue, listing_of, read
+from agent_core.offline.dialogue import Dialogue, files_of, listing_of, read
 from agent_core.offline.plan import Planned, make_plan, resolve_by_words
 from agent_core.offline.results import compose_answer, memory_verdict
 from agent_core.offline.router import Router, router
@@ -48,6 +48,8 @@ class PlannerConfig:
         candidate = Path(path).expanduser()
         if candidate.is_absolute() or not self.file_roots:
             return str(candidate)
+        if candidate == Path("."):
+            return str(self.file_roots[0])  # "my files": the first readable root
         for root in self.file_roots:
             for option in (root / candidate, root.parent / candidate):
                 if option.exists():
@@ -101,8 +103,13 @@ class OfflinePlanner:
         if step.lookup is not None and step.calls == [] and step.clarify is None:
             looked = [s for s in done if "-lookup-" in s.call.tool_call_id]
             if not looked:
-                return _response([ToolCallPart(step.lookup.name, {}, tool_call_id=_call_id(index, "lookup"))], "calls")
-            listing = listing_of(looked[-1].content) if looked[-1].ok else None
+                call = ToolCallPart(step.lookup.name, dict(step.lookup_args), tool_call_id=_call_id(index, "lookup"))
+                return _response([call], "calls")
+            listing = None
+            if looked[-1].ok and step.lookup_kind == "files":
+                listing = files_of(looked[-1].content, str(next(iter(step.lookup_args.values()), "")))
+            elif looked[-1].ok:
+                listing = listing_of(looked[-1].content)
             resolve_by_words(step, listing or [])
         if step.clarify is not None:
             ran = [s for s in dialogue.steps if "-lookup-" not in s.call.tool_call_id]

@@ -91,9 +91,12 @@ def missing(summary: str, tools: Sequence[Any]) -> str:
 
 def which_one(candidates: list[dict[str, Any]], noun: str = "task") -> str:
     """ "Which one: 2 'Order pipettes' or 5 'Order reagents'?" """
-    named = [f"{c.get('id')} ‘{c.get('title') or c.get('name')}’" for c in candidates[:6]]
+    by_name = all(isinstance(c.get("id"), str) for c in candidates)  # files: the path is the name
+    named = [
+        str(c.get("title")) if by_name else f"{c.get('id')} ‘{c.get('title') or c.get('name')}’" for c in candidates[:6]
+    ]
     listed = ", ".join(named[:-1]) + f" or {named[-1]}" if len(named) > 1 else named[0]
-    return f"Which {noun} do you mean: {listed}? Tell me the number."
+    return f"Which {noun} do you mean: {listed}?" + ("" if by_name else " Tell me the number.")
 
 
 def smalltalk(tools: Sequence[Any]) -> str:

@@ -86,6 +86,15 @@ def _function_words() -> frozenset[str]:
     return frozenset(kept)
 
 
+_STOP_STEMS = frozenset(stem(w) for w in STOPWORDS)
+
+
+@cache
+def _entity_stems() -> frozenset[str]:
+    """The nouns capabilities act on ("task"): shared by all of them, so they say nothing about which one."""
+    return frozenset(stem(c.entity) for c in catalogue() if c.entity) | {stem("todo"), stem("item")}
+
+
 def _unit(matrix: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(matrix, axis=-1, keepdims=True)
     return matrix / np.clip(norms, 1e-12, None)
@@ -221,10 +230,11 @@ class Router:
         if self._keywords is None:
             used: dict[str, set[str]] = {}
             for capability in catalogue():
-                # The capability's keywords and the words of its framing phrases: the verbs and nouns that point
-                # to it ("done", "remind"), never the incidental words of its examples ("garage").
-                chosen = {stem(w) for phrase in capability.keywords + capability.framing for w in words(phrase)}
-                for word in chosen - {stem(w) for w in STOPWORDS}:
+                # The capability's keywords: the verbs and nouns that point to it ("done", "remind"), never the
+                # incidental words of its examples ("garage") nor the noun every task capability shares ("task").
+                # Framing phrases count on their own (FRAMING_BONUS), only where they open the request.
+                chosen = {stem(w) for phrase in capability.keywords for w in words(phrase)}
+                for word in chosen - _entity_stems():
                     used.setdefault(word, set()).add(capability.name)
             self._keywords = {}
             for word, owners in used.items():
@@ -287,7 +297,7 @@ class Router:
         blended = _unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * vector)
         facts, providers = self._served(tools)
         by_name = {t.name: t for t in tools}
-        request_stems = frozenset(stem(w) for w in words(text) if w not in STOPWORDS)
+        request_stems = frozenset(stem(w) for w in words(text))  # keywords may be short words ("done")
         opening = " ".join(_POLITE.sub("", text.lower()).replace(":", " :").split())
         cap_scores = self.capability_scores(blended, request_stems, opening)
         framed = framed_by(opening)
@@ -315,7 +325,7 @@ class Router:
         for fact in facts:
             if fact.name in described:
                 continue
-            hits = len((fact.name_stems - _GENERIC_NAME_WORDS) & request_stems)
+            hits = len((fact.name_stems - _GENERIC_NAME_WORDS - _STOP_STEMS) & request_stems)
             score = doc_by_name[fact.name] + DOC_BONUS + NAME_WORD_BONUS * min(hits, 2)
             routes.append(Route(f"tool:{fact.name}", score, None, (by_name[fact.name],)))
         routes.sort(key=lambda r: r.score, reverse=True)
