@@ -15,7 +15,21 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.client.client import Client
 
 from agent_core.settings import PROJECT_ROOT
-from eval.servers import calendar, compounds, doi, geocode, issues, stocks, translate, units, wiki
+from eval.servers import (
+    calendar,
+    compounds,
+    doi,
+    genes,
+    geocode,
+    instruments,
+    issues,
+    pubmed,
+    stocks,
+    timers,
+    translate,
+    units,
+    wiki,
+)
 
 # server -> (its tools, read-only or not; one call: tool, arguments, expected structured content (subset))
 SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] = {
@@ -78,12 +92,38 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"repo": "pydantic/pydantic-ai", "state": "closed"},
         {"repo": "pydantic/pydantic-ai"},
     ),
+    "instruments": (
+        {"book_instrument": False, "list_bookings": True},
+        "book_instrument",
+        {"instrument": "the FACS", "date": "2026-11-24", "start_time": "9:30", "hours": 1.5},
+        {"instrument": "flow cytometer", "date": "2026-11-24", "start_time": "09:30", "end_time": "11:00"},
+    ),
+    "timers": (
+        {"start_timer": False, "list_timers": True},
+        "start_timer",
+        {"duration": 90, "unit": "seconds", "label": "gel"},
+        {"label": "gel", "duration": 90, "unit": "seconds", "ends_at": "2026-11-22T12:01:30+00:00"},
+    ),
+    "pubmed": (
+        {"lookup_pmid": True},
+        "lookup_pmid",
+        {"pmid": "PMID: 23287718"},
+        {"pmid": "23287718", "journal": "Science", "year": 2013, "abstract": None},
+    ),
+    "genes": (
+        {"get_genes": True},
+        "get_genes",
+        {"symbols": ["tp53", "BRCA1"]},
+        {"species": "human"},
+    ),
 }
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # Dev-only servers exercised in process (the same MCP requests through mcp's Client, no subprocess), so the test
 # stays fast on a small machine: each stdio start costs about a second of CPU importing mcp. The eval harness starts
 # them over stdio like the others (`python -m eval.run --set dev_tools`).
-IN_PROCESS = frozenset({"compounds", "wiki", "geocode", "translate", "stocks", "issues"})
+IN_PROCESS = frozenset(
+    {"compounds", "wiki", "geocode", "translate", "stocks", "issues", "instruments", "timers", "pubmed", "genes"}
+)
 
 
 async def _exercise(name: str, out: dict[str, dict[str, Any]]) -> None:
@@ -149,6 +189,15 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         "closed",
         "all",
     ]
+    assert [g["symbol"] for g in results["genes"]["call"].structured_content["genes"]] == ["TP53", "BRCA1"]
+    assert results["genes"]["tools"]["get_genes"].input_schema["properties"]["symbols"]["type"] == "array"
+    assert results["timers"]["tools"]["start_timer"].input_schema["properties"]["unit"]["enum"] == [
+        "seconds",
+        "minutes",
+        "hours",
+    ]
+    for name, tool in [("instruments", "book_instrument"), ("timers", "start_timer")]:
+        assert results[name]["tools"][tool].annotations.destructive_hint is False
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -189,7 +238,24 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
         "source_language": "de",
         "target_language": "en",
     }
+    assert pubmed.record("https://pubmed.ncbi.nlm.nih.gov/23287718/") == pubmed.record(23287718)
+    assert pubmed.record("31452104", include_abstract=True).abstract
+    assert genes.gene("TP53", "mouse").symbol == "Trp53"
+    assert genes.gene("zorb1") == genes.gene("ZORB1")
+    facility = instruments.Facility()
+    assert facility.book("PCR machine", "2026-11-30", "08:00", 2).instrument == "qPCR machine"
+    assert [b.booked_by for b in facility.on("2026-11-23", "confocal").bookings] == ["Lee"]
+    assert timers.Timers().start(2, "hours").ends_at == "2026-11-22T14:00:00+00:00"
     for call, hint in [
+        (lambda: instruments.Facility().book("confocal", "2026-11-23", "10:00"), "from 12:00"),
+        (lambda: instruments.Facility().book("confocal", "23/11/2026", "15:00"), "Use YYYY-MM-DD"),
+        (lambda: instruments.Facility().book("confocal", "2026-11-30", "3pm"), "24-hour HH:MM"),
+        (lambda: instruments.Facility().book("confocal", "2026-11-20", "15:00"), "in the past"),
+        (lambda: instruments.Facility().book("NMR", "2026-11-30", "15:00"), "Book one of"),
+        (lambda: timers.Timers().start(2, "days"), "'seconds', 'minutes' or 'hours'"),
+        (lambda: pubmed.record("10.1038/nature12373"), "PMID's digits"),
+        (lambda: genes.genes(["tumor protein p53"]), "not full names"),
+        (lambda: genes.genes(["TP53, BRCA1"]), "own list item"),
         (lambda: translate.translate("good morning", "German"), "'de' for German"),
         (lambda: stocks.quote("Apple Inc"), "e.g. 'AAPL'"),
         (lambda: issues.issues("pydantic-ai"), "owner/name"),
