@@ -333,11 +333,34 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
     routing.routes = sorted(boosted, key=lambda r: r.score, reverse=True)
 
 
+_ON_THE_WEB = re.compile(r"\b(?:web|online|internet|google|googling|bing|duckduckgo|news)\b", re.I)
+SPECIFIC_WINDOW = 0.08  # a connected tool the request names by its own words wins over a route this close
+
+
+def _specific_first(routing: Any) -> None:
+    """A tool of a newly connected server that the request names by its own words ("encyclopedia", "CAS number")
+    beats a close general route: a web search, or a catalogue route none of whose keywords the request uses."""
+    best = routing.best
+    if best is None or best.capability is None:
+        return
+    searching = best.capability.name in {"web_search", "research_question"} and not _ON_THE_WEB.search(routing.text)
+    if not (searching or (best.capability.kind == "tool" and best.evidence == 0 and not best.framed)):
+        return
+    for route in routing.routes[1:6]:
+        if best.score - route.score > SPECIFIC_WINDOW:
+            break
+        if route.capability is None and route.served and route.evidence > 0 and route.score >= threshold(route):
+            routing.routes.remove(route)
+            routing.routes.insert(0, route)
+            return
+
+
 def _plan_clause(
     clause: str, dialogue: Dialogue, tools: list[Any], router: Router, context: Context
 ) -> Planned | Reply | None:
     routing = router.route(clause, tools)
     _with_evidence(routing, clause, context)
+    _specific_first(routing)
     best = routing.best
     follow = _follow_up(clause, dialogue, tools, context, best)
     if follow is not None:

@@ -31,6 +31,7 @@ EXAMPLE_THRESHOLD = 0.46  # an example route needs this much
 DOC_THRESHOLD = 0.28  # a tool described only by its own text needs this much (docs are worded unlike requests)
 DOC_BONUS = 0.14  # added to a doc route's score so both kinds of routes compare on one scale
 NAME_WORD_BONUS = 0.07  # per word of the tool's name the request uses (max two), doc routes only
+DESC_WORD_BONUS = 0.05  # per word only this tool's description uses ("encyclopedia"), doc routes only (max two)
 MARGIN = 0.03  # the winner must lead the best route elsewhere by this much, or the request is ambiguous
 KEYWORD_WEIGHT = 0.14  # per distinctive catalogue word the request uses (weighted by how few capabilities use it)
 KEYWORD_CAP = 0.18
@@ -121,6 +122,7 @@ class Route:
     capability: Capability | None = None
     tools: tuple[Any, ...] = ()  # ToolDefinitions, best fit first
     framed: bool = False  # the request opens with one of the capability's framing phrases
+    evidence: int = 0  # words of the request that point to this route (its keywords, or the tool's own words)
 
     @property
     def served(self) -> bool:
@@ -135,6 +137,7 @@ class Routing:
     routes: list[Route]
     vector: np.ndarray
     capability_scores: dict[str, float] = field(default_factory=dict)
+    text: str = ""
 
     @property
     def best(self) -> Route | None:
@@ -171,6 +174,22 @@ def tool_text(tool: Any) -> str:
     return f"{_name_words(tool.name)}. {description[:300]} {'; '.join(params)[:300]}".strip()
 
 
+def _own_words(tools: Sequence[Any]) -> dict[str, frozenset[str]]:
+    """Per tool, the content stems of its description, parameters and result fields that no other live tool uses."""
+    seen: dict[str, frozenset[str]] = {}
+    for tool in tools:
+        result = getattr(tool, "return_schema", None) or {}
+        fields = " ".join(
+            f"{n} {p.get('description', '')}" for n, p in (result.get("properties") or {}).items() if isinstance(p, dict)
+        )
+        seen[tool.name] = frozenset(stem(w) for w in words(f"{tool_text(tool)} {fields}") if w not in STOPWORDS)
+    counts: dict[str, int] = {}
+    for stems_ in seen.values():
+        for word in stems_:
+            counts[word] = counts.get(word, 0) + 1
+    return {name: frozenset(w for w in stems_ if counts[w] == 1) - _GENERIC_NAME_WORDS for name, stems_ in seen.items()}
+
+
 def _signature(tools: Sequence[Any]) -> str:
     payload = [(t.name, getattr(t, "description", ""), getattr(t, "parameters_json_schema", None)) for t in tools]
     return hashlib.sha1(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
@@ -192,6 +211,7 @@ class Router:
         self._keywords: dict[str, dict[str, float]] | None = None
         self._tools: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._providers: dict[str, tuple[list[ToolFacts], dict[str, list[ToolFacts]]]] = {}
+        self._own: dict[str, dict[str, frozenset[str]]] = {}
 
     @property
     def encoder(self) -> Any:
@@ -313,6 +333,7 @@ class Router:
             ranked = sorted(serving, key=lambda p: doc_by_name.get(p.name, 0.0), reverse=True)
             if not capability.admits(text):
                 continue
+            vocabulary = self.keywords().get(capability.name, {})
             routes.append(
                 Route(
                     capability.name,
@@ -320,16 +341,30 @@ class Router:
                     capability,
                     tuple(by_name[p.name] for p in ranked),
                     capability.name in framed,
+                    sum(1 for word in vocabulary if word in request_stems) + (capability.name in framed),
                 )
             )
+        signature = _signature(tools)
+        if signature not in self._own:
+            if len(self._own) > 16:
+                self._own.clear()
+            self._own[signature] = _own_words(tools)
+        own = self._own[signature]
         for fact in facts:
             if fact.name in described:
                 continue
-            hits = len((fact.name_stems - _GENERIC_NAME_WORDS - _STOP_STEMS) & request_stems)
-            score = doc_by_name[fact.name] + DOC_BONUS + NAME_WORD_BONUS * min(hits, 2)
-            routes.append(Route(f"tool:{fact.name}", score, None, (by_name[fact.name],)))
+            named = (fact.name_stems - _GENERIC_NAME_WORDS - _STOP_STEMS) & request_stems
+            hits = len(named)
+            described_only = len((own.get(fact.name, frozenset()) - named) & request_stems)
+            score = (
+                doc_by_name[fact.name]
+                + DOC_BONUS
+                + NAME_WORD_BONUS * min(hits, 2)
+                + DESC_WORD_BONUS * min(described_only, 2)
+            )
+            routes.append(Route(f"tool:{fact.name}", score, None, (by_name[fact.name],), evidence=hits + described_only))
         routes.sort(key=lambda r: r.score, reverse=True)
-        return Routing(routes, vector, cap_scores)
+        return Routing(routes, vector, cap_scores, text)
 
 
 @cache

@@ -238,12 +238,29 @@ _LEAD_WORDS = frozenset(
 )
 
 
+_AND_MORE = re.compile(
+    r"\s*(?:,\s*|\s+)(?:and|then)\s+(?:tell|show|give|let|list|what|which|how|where|when|who|also|then|say)\b|\s*[?!;]\s+",
+    re.IGNORECASE,
+)
+# Words around an entity that are about the asking, not the thing asked about.
+_FILLER = frozenset(
+    "please pls plz thanks today now currently right doing info information details data quickly asap latest "
+    "current real time".split()
+)
+
+
+def _filler(token: str, vocabulary: frozenset[str]) -> bool:
+    word = token.lower().strip(" ,.;:!?'\"")
+    return word in _FILLER or word in STOPWORDS or stem(word) in vocabulary
+
+
 def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
     """The thing a lookup is about: quoted text; what follows a colon; the phrase after the last "of / for / on /
     about / in" that says more than the tool's own words; else the request without its leading words."""
     quoted = [Span(m.group(1).strip(), m.start(1), m.end(1)) for m in QUOTED.finditer(text)]
     if quoted:
         return quoted
+    text = _AND_MORE.split(text, maxsplit=1)[0]  # "geocode Gouda and tell me which country it's in"
 
     def clean(value: str) -> str:
         value = re.sub(r"^(?:the|a|an|my|our)\s+", "", value.strip(" ,.;:!?'\""), flags=re.IGNORECASE)
@@ -253,7 +270,12 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
             value,
             flags=re.IGNORECASE,
         )
-        return value.strip(" ,.;:!?")
+        tokens = value.split()
+        while len(tokens) > 1 and _filler(tokens[-1], vocabulary):  # "paracetamol molecular formula pls"
+            tokens.pop()
+        while len(tokens) > 1 and _filler(tokens[0], vocabulary):
+            tokens.pop(0)
+        return " ".join(tokens).strip(" ,.;:!?")
 
     def meaningful(value: str) -> bool:
         return any(w not in STOPWORDS and stem(w) not in vocabulary for w in words(value))
