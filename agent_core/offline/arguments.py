@@ -174,7 +174,7 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     if ordinal:
         return [], True
     pronoun = _PRONOUN.search(text)
-    if pronoun and context.last_id is not None and len(words(text)) <= 8:
+    if pronoun and context.last_id is not None and len(words(_mask_quotes(text))) <= 8:
         return [Span(context.last_id, pronoun.start(), pronoun.end())], False
     return [], True
 

@@ -38,7 +38,7 @@ _WH_QUESTION = re.compile(
     r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do)\b", re.I
 )
 _STATEMENT = re.compile(r"^\s*(?:i|i'm|im|i've|my|we|we're|our)\b(?!\s+(?:need|want|would like)\b)", re.I)
-_PERSONAL = re.compile(r"\b(?:my|mine|did i|have i|i told|i said|me about|about me)\b", re.I)
+_PERSONAL = re.compile(r"\b(?:my|mine|did i|have i|i told|i said|about me)\b", re.I)
 _HOW_TO_START = re.compile(r"^\s*(?:how\s+(?:do|can|should|would)\s+i|how\s+to)\b", re.I)
 _AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?)(?=\S)", re.I)
 _QUESTION_START = frozenset(
@@ -274,6 +274,17 @@ def _follow_up(
     tool = next((t for t in tools if t.name == last.tool_name), None)
     if tool is None:
         return None
+    if (
+        best is not None
+        and _confident(best)
+        and best.capability is not None
+        and best.capability.writes
+        and best.evidence > 0
+        and tool not in best.tools
+        and not _WH_QUESTION.search(clause)
+        and not re.match(r"\s*(?:what|how)\s+about\b", clause, re.I)
+    ):
+        return None  # "and delete the fourth" after completing one: a new action, not a follow-up
     filled = fill(tool, clause, None, context)
     previous = last.args_as_dict()
     changed = {k: v for k, v in filled.args.items() if previous.get(k) != v and k in _changeable(tool)}
@@ -301,6 +312,7 @@ _TYPED = frozenset(
     {"doi", "isbn", "url", "email", "currency", "timezone", "time_of_day", "date", "unit", "path", "language"}
 )
 EVIDENCE_BONUS = 0.25
+WEAK_EVIDENCE_BONUS = 0.12
 _STRONG = frozenset(
     {"doi", "isbn", "url", "email"}
 )  # identifiers whose shape alone says which tool takes them  # a new tool whose typed parameters (a DOI, currency codes, ...) all appear in the request
@@ -327,8 +339,9 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
             typed += shapes
             if typed:
                 filled = fill(tool, clause, None, context)
-                if all(n in filled.args for n in typed):
-                    route = replace(route, score=route.score + EVIDENCE_BONUS)
+                if all(n in filled.args for n in typed):  # a date or a time is weak evidence: many requests have one
+                    bonus = EVIDENCE_BONUS if strong or shapes else WEAK_EVIDENCE_BONUS
+                    route = replace(route, score=route.score + bonus)
         boosted.append(route)
     routing.routes = sorted(boosted, key=lambda r: r.score, reverse=True)
 
@@ -555,8 +568,9 @@ def _reference_words(step: Planned) -> str:
 
 
 def _matches(phrase: str, listing: list[dict[str, Any]], *, by_count: bool = False) -> list[dict[str, Any]]:
-    """The listed items whose titles share the most words with ``phrase`` (all of them on a tie). Titles are
-    compared by the share of their words used too, unless ``by_count`` (file paths: "my notes" names every note)."""
+    """The listed items whose titles share the most words with ``phrase``, all of them on a tie: "the cleaning
+    task" names 'Clean the garage' and 'Clean the fume hood' alike, so it is asked about. ``by_count``: the
+    phrase is compared with file paths (other words are ignored)."""
     said = {stem(re.sub(r"^(\d+)(?:st|nd|rd|th)$", r"\1", w)) for w in words(phrase) if w not in STOPWORDS}
     said -= {stem(w) for w in FILE_VERBS} if by_count else _COMMAND_WORDS
     scored = []
@@ -565,7 +579,7 @@ def _matches(phrase: str, listing: list[dict[str, Any]], *, by_count: bool = Fal
         title_stems = {stem(w) for w in words(title) if w not in STOPWORDS}
         overlap = len(said & title_stems)
         if overlap:
-            scored.append((overlap + (0 if by_count else overlap / max(len(title_stems), 1)), item))
+            scored.append((overlap, item))
     if not scored:
         return []
     best = max(score for score, _ in scored)

@@ -396,24 +396,34 @@ def ordinals(text: str) -> list[Span]:
     ]
 
 
+_COUNT_WORDS = "|".join(sorted((w for w, n in _NUMBER_WORDS.items() if isinstance(n, int) and 0 < n <= 20), key=len, reverse=True))
+
+
 def ids(text: str) -> list[Span]:
     """Explicit item numbers: "task 3", "#4", "tasks 1 and 2", "items 2, 3 and 5", "number 6"."""
     found = []
+    number = rf"(\d+|{_COUNT_WORDS})"  # "task 7", "task seven"
+
+    def value(token: str) -> int:
+        return int(token) if token.isdigit() else _NUMBER_WORDS[token.lower()]
+
     for match in re.finditer(
-        r"(?:#\s?|\b(?:no\.?|number|nr\.?|item|items|task|tasks|todo|todos|id|ids)\s*#?\s*)(\d+)\b", text, re.IGNORECASE
+        rf"(?:#\s?|\b(?:no\.?|number|nr\.?|item|items|task|tasks|todo|todos|id|ids)\s*#?\s*){number}\b",
+        text,
+        re.IGNORECASE,
     ):
-        found.append(Span(int(match.group(1)), match.start(1), match.end(1)))
+        found.append(Span(value(match.group(1)), match.start(1), match.end(1)))
         tail = text[match.end() :]
         for more in re.finditer(
-            r"^\s*(?:,|and|&|\+|or)\s*(?:(?:task|item|number|#)\s*)?#?(\d+)\b", tail, re.IGNORECASE
+            rf"^\s*(?:,|and|&|\+|or)\s*(?:(?:task|item|number|#)\s*)?#?{number}\b", tail, re.IGNORECASE
         ):
-            found.append(Span(int(more.group(1)), match.end() + more.start(1), match.end() + more.end(1)))
+            found.append(Span(value(more.group(1)), match.end() + more.start(1), match.end() + more.end(1)))
             tail2 = tail[more.end() :]
             while m2 := re.match(
-                r"^\s*(?:,|and|&|\+|or)\s*(?:(?:task|item|number|#)\s*)?#?(\d+)\b", tail2, re.IGNORECASE
+                rf"^\s*(?:,|and|&|\+|or)\s*(?:(?:task|item|number|#)\s*)?#?{number}\b", tail2, re.IGNORECASE
             ):
                 offset = len(text) - len(tail2)
-                found.append(Span(int(m2.group(1)), offset + m2.start(1), offset + m2.end(1)))
+                found.append(Span(value(m2.group(1)), offset + m2.start(1), offset + m2.end(1)))
                 tail2 = tail2[m2.end() :]
     if not found:  # a bare number in a short command ("complete 3", "delete 4 and 5")
         bare = [
