@@ -323,8 +323,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
 
 # Words that say what to do with a file rather than which file it is.
 FILE_VERBS = frozenset(
-    "read open show display view print cat see look get give file files content contents text whole full "
-    "now again please".split()
+    ["read", "open", "show", "display", "view", "print", "cat", "see", "look", "get", "give", "file", "files", "content", "contents", "text", "whole", "full", "now", "again", "please"]
 )
 
 

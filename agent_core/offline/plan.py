@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import pairwise
 from dataclasses import dataclass, field, replace
 from datetime import date
+from functools import cache
+from itertools import pairwise
 from typing import Any
+
+from pydantic_ai.messages import ToolCallPart
 
 from agent_core.offline import replies
 from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
-from agent_core.offline.dialogue import Dialogue
+from agent_core.offline.dialogue import Dialogue, touched_id
 from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router, framed_by
 from agent_core.offline.slots import POLITE, QUOTED, Framing, example_of, kind_of, shaped, strip_framing
 from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
@@ -40,7 +43,8 @@ _WH_QUESTION = re.compile(
 _STATEMENT = re.compile(r"^\s*(?:i|i'm|im|i've|my|we|we're|our)\b(?!\s+(?:need|want|would like)\b)", re.I)
 _PERSONAL = re.compile(r"\b(?:my|mine|did i|have i|i told|i said|about me)\b", re.I)
 _HOW_TO_START = re.compile(r"^\s*(?:how\s+(?:do|can|should|would)\s+i|how\s+to)\b", re.I)
-_AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?)(?=\S)", re.I)
+_AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?|,\s+(?=[a-z]+\b))(?=\S)", re.I)
+_SUBORDINATE = re.compile(r"^\s*(?:if|when|whenever|while|once|after|before|since|because|although|as soon as)\b", re.I)
 _QUESTION_START = frozenset(
     ["what", "who", "whom", "whose", "when", "where", "why", "how", "which", "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "has", "have", "tell", "explain", "define", "describe", "compare", "give", "find", "search", "look", "lookup", "google", "summarize", "summarise", "any", "name", "list", "show", "research", "browse", "latest", "news", "recent", "newest"]
 )  # fmt: skip
@@ -208,24 +212,71 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     """Clauses that each ask for their own action: on "then", ";" and "after that"; on "and" only when both
     sides route confidently to different tools ("add a task to X and show my list"), never inside quotes."""
     hidden, quoted = _protected(text)
-    clauses = []
+    parts: list[str] = []
     for part in [p for p in _SPLIT.split(hidden) if p and p.strip()]:
-        pieces = [p for p in _AND.split(part) if p.strip()]
+        if parts and re.fullmatch(r"[\s\x00\d,.;]*", part):  # "add tasks: 'a'; 'b'; 'c'": one list of titles
+            parts[-1] = f"{parts[-1]} and {part.strip()}"
+        else:
+            parts.append(part)
+    clauses = []
+    for part in parts:
+        pieces = _and_pieces(part)
         listed = any(a.rstrip().endswith("\x00") and b.lstrip().startswith("\x00") for a, b in pairwise(pieces))
         if len(pieces) > 1 and not listed:  # "add 'a' and 'b'" is one request with two titles
-            routes = [router.route(_restore(p, quoted), tools).best for p in pieces]
-            starts = [words(_restore(p, quoted))[:1] for p in pieces[1:]]
+            restored = [_restore(p, quoted) for p in pieces]
+            framing = _shared_framing(restored, router)
+            if framing:  # "remind me to call Alice and to email Bob": the framing applies to each
+                clauses.extend([restored[0], *(f"{framing} {p.strip()[3:]}" for p in restored[1:])])
+                continue
+            routes = [router.route(p, tools).best for p in restored]
+            starts = [words(p)[:1] for p in restored[1:]]
             own = all(w and w[0] not in _NOT_A_CLAUSE and not w[0].isdigit() for w in starts)
             if (
                 own
-                and all(_confident(r) for r in routes)
+                and all(_confident(r) and r.evidence > 0 for r in routes[1:])  # "the milk and garage tasks": one
+                and _confident(routes[0])
                 and len({r.key for r in routes}) > 1
                 and len(words(pieces[-1])) > 1
             ):
-                clauses.extend(_restore(p, quoted) for p in pieces)
+                clauses.extend(restored)
                 continue
         clauses.append(_restore(part, quoted))
     return [c.strip(" ,.") for c in clauses if c.strip(" ,.")] or [text]
+
+
+def _and_pieces(part: str) -> list[str]:
+    """The pieces around "and" (and around a comma that a command verb follows: "complete task 1, delete task 4")."""
+    pieces: list[str] = []
+    for piece in [p for p in _AND.split(part) if p.strip()]:
+        first = words(piece)[:1]
+        joined_by_comma = pieces and not re.search(r"\band\s*$", part[: part.find(piece)])
+        if joined_by_comma and (not first or first[0] not in _command_words() or _SUBORDINATE.match(pieces[0])):
+            pieces[-1] = f"{pieces[-1]}, {piece}"
+        else:
+            pieces.append(piece)
+    return pieces
+
+
+@cache
+def _command_words() -> frozenset[str]:
+    """Words that open a command to a tool: the first words of the catalogue's framing phrases and its keywords."""
+    found = set()
+    for capability in catalogue():
+        if capability.kind == "tool":
+            found.update(words(p)[0] for p in (*capability.framing, *capability.keywords) if words(p))
+    return frozenset(found - STOPWORDS - {"i", "to", "on", "new", "task", "note"})
+
+
+def _shared_framing(pieces: list[str], router: Router) -> str:
+    """The framing phrase ending in "to" that opens the first piece when every later piece starts with "to"."""
+    if not all(re.match(r"\s*to\s+\w", p, re.I) for p in pieces[1:]):
+        return ""
+    opening = " ".join(POLITE.sub("", pieces[0].lower()).split())
+    for capability in catalogue():
+        for phrase in sorted(capability.framing, key=len, reverse=True):
+            if phrase.endswith(" to") and opening.startswith(phrase + " "):
+                return phrase
+    return ""
 
 
 def _facts(tools: list[Any]) -> list[ToolFacts]:
@@ -257,10 +308,11 @@ def _calls(filled: Filled) -> list[dict[str, Any]]:
 
 
 def _follow_up(
-    clause: str, dialogue: Dialogue, tools: list[Any], context: Context, best: Route | None
+    clause: str, dialogue: Dialogue, tools: list[Any], context: Context, best: Route | None, earlier: Any = None
 ) -> Planned | None:
-    """ "And in Paris?" after a time question: the previous call again, with what the new clause changes."""
-    last = dialogue.last_call
+    """ "And in Paris?" after a time question: the previous call again (of this message, else of the previous
+    turn), with what the new clause changes."""
+    last = earlier or dialogue.last_call
     if last is None or len(words(clause)) > 7:
         return None
     cue = bool(_FOLLOW_UP.search(clause))
@@ -322,7 +374,16 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
     """Raise doc routes whose typed required parameters are all present in the request, then re-sort."""
     boosted = []
     for route in routing.routes:
-        if route.capability is None and route.tools:
+        if route.capability is not None and route.served and route.score >= EXAMPLE_THRESHOLD - 0.2:
+            # A catalogue route whose tool takes several typed values, all of them given ("3pm", "London", "New
+            # York"), is what the request asks for, whatever a simpler route's examples say.
+            tool = route.tools[0]
+            schema = getattr(tool, "parameters_json_schema", None) or {}
+            properties = schema.get("properties") or {}
+            typed = [n for n in schema.get("required") or [] if kind_of(n, properties.get(n, {})) in _TYPED]
+            if len(typed) >= 2 and all(n in fill(tool, clause, route.capability, context).args for n in typed):
+                route = replace(route, score=route.score + EVIDENCE_BONUS)
+        elif route.capability is None and route.tools:
             tool = route.tools[0]
             schema = getattr(tool, "parameters_json_schema", None) or {}
             properties = schema.get("properties") or {}
@@ -369,13 +430,13 @@ def _specific_first(routing: Any) -> None:
 
 
 def _plan_clause(
-    clause: str, dialogue: Dialogue, tools: list[Any], router: Router, context: Context
+    clause: str, dialogue: Dialogue, tools: list[Any], router: Router, context: Context, earlier: Any = None
 ) -> Planned | Reply | None:
     routing = router.route(clause, tools)
     _with_evidence(routing, clause, context)
     _specific_first(routing)
     best = routing.best
-    follow = _follow_up(clause, dialogue, tools, context, best)
+    follow = _follow_up(clause, dialogue, tools, context, best, earlier)
     if follow is not None:
         return follow
     if best is None:
@@ -638,7 +699,11 @@ def make_plan(
         return Plan(reply=_chat(whole.best.capability, tools))
     plan = Plan()
     for clause in split_clauses(text, tools, router):
-        planned = _plan_clause(clause, dialogue, tools, router, context)
+        earlier = None
+        if plan.steps and plan.steps[-1].tool is not None and plan.steps[-1].calls:
+            earlier = ToolCallPart(plan.steps[-1].tool.name, plan.steps[-1].calls[-1])  # "time in Denver? and in Honolulu?"
+        context.last_id = _touched_before(dialogue, len(plan.steps)) or dialogue.last_id
+        planned = _plan_clause(clause, dialogue, tools, router, context, earlier)
         if isinstance(planned, Reply):
             if not plan.steps:
                 return Plan(reply=planned)
@@ -659,6 +724,16 @@ def make_plan(
             )
         )
     return plan
+
+
+def _touched_before(dialogue: Dialogue, index: int) -> int | None:
+    """The item the steps of this message before step ``index`` last acted on ("add X, then add a note to it")."""
+    touched = None
+    for step in dialogue.steps:
+        number = re.match(r"offline-(\d+)-", step.call.tool_call_id)
+        if step.ok and number and int(number.group(1)) < index and "-lookup-" not in step.call.tool_call_id:
+            touched = touched_id(step.call, step.content) or touched
+    return touched
 
 
 def _chat(capability: Capability, tools: list[Any]) -> Reply:

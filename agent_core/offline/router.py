@@ -65,9 +65,8 @@ def framed_by(opening: str) -> dict[str, int]:
     phrase's length in words; only the longest phrase counts ("add a note to" beats "add")."""
     found: dict[str, int] = {}
     for capability in catalogue():
-        lengths = [
-            len(f.split()) for f in capability.framing if opening and (opening.startswith(f + " ") or opening == f)
-        ]
+        phrases = [" ".join(f.replace(":", " :").split()) for f in capability.framing]  # cut like ``opening``
+        lengths = [len(f.split()) for f in phrases if opening and (opening.startswith(f + " ") or opening == f)]
         if lengths:
             found[capability.name] = max(lengths)
     longest = max(found.values(), default=0)

@@ -29,7 +29,8 @@ _PATH = re.compile(
 )
 _NUMBER = re.compile(r"(?<![\w.:/-])-?\d+(?:[.,]\d+)?(?![\w:/]|\.\d)")
 _TIME = re.compile(
-    r"\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?!\w)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b|"
+    r"\b(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?!\w)|"
+    r"\b(?P<h24>[01]?\d|2[0-3])(?::|h|\s?hrs?\s?)(?P<m24>[0-5]\d)\b|"
     r"\b(?P<word>noon|midday|midnight)\b|\bat\s+(?P<bare>[01]?\d|2[0-3])\b(?!\s*(?:%|degrees|[.,:]\d|[ap]\.?m\b))",
     re.IGNORECASE,
 )
@@ -244,8 +245,7 @@ _AND_MORE = re.compile(
 )
 # Words around an entity that are about the asking, not the thing asked about.
 _FILLER = frozenset(
-    "please pls plz thanks today now currently right doing info information details data quickly asap latest "
-    "current real time".split()
+    ["please", "pls", "plz", "thanks", "today", "now", "currently", "right", "doing", "info", "information", "details", "data", "quickly", "asap", "latest", "current", "real", "time"]
 )
 
 
