@@ -51,6 +51,7 @@ class Filled:
     missing: list[str] = field(default_factory=list)
     reference: str | None = None  # an id parameter to resolve from the request's words
     read: int = 0  # parameters read from the request (not defaults)
+    typed: int = 0  # of those, values of a type (numbers, dates, places, codes), not free text or names
     unknown: list[str] = field(default_factory=list)  # places named that match no time zone ("Atlantis")
 
 
@@ -269,6 +270,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         if not found:
             continue
         filled.read += 1
+        filled.typed += 1
         if kind == "id":
             reference_span = found[-1]
         taken.extend(s for s in found if s.start >= 0)
@@ -283,6 +285,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     for name in entities:
         prop = properties[name]
         found = slots.shaped(slots.example_of(prop), _mask_quotes(text) if capability else text)
+        filled.typed += bool(found)  # shaped like the parameter's example ("owner/name", "AAPL"): a typed value
         if not found:
             found = slots.entity(_without(text, taken), _vocabulary(tool))
         if found:

@@ -433,6 +433,11 @@ def _plan_clause(
     clause: str, dialogue: Dialogue, tools: list[Any], router: Router, context: Context, earlier: Any = None
 ) -> Planned | Reply | None:
     routing = router.route(clause, tools)
+    head = re.match(r"^([^:'\"]{3,60}):\s*\S", clause)  # "translate this into Portuguese: the meeting is off"
+    if head and len(words(head.group(1))) >= 2:
+        by_head = router.route(head.group(1), tools)
+        if by_head.best is not None and by_head.best.served and by_head.best.score >= threshold(by_head.best):
+            routing = by_head
     _with_evidence(routing, clause, context)
     _specific_first(routing)
     best = routing.best
@@ -507,6 +512,8 @@ def _plan_clause(
     first = fill(best.tools[0], clause, capability, context)
     if first.missing and all(_is_text(best.tools[0], name) for name in first.missing):
         rivals = [best]  # "add a task" lacks its text: ask for it rather than do something else
+    if framed is not None:
+        rivals = [best]  # "todo: renew the certificate by 1 December" is a task, whatever else has a date
     complete: list[tuple[Route, Any, Filled]] = []
     for route in rivals:
         for tool in route.tools:
@@ -517,7 +524,7 @@ def _plan_clause(
                 complete.append((route, tool, filled))
                 break
     if complete:  # of the routes that can run, the one that uses most of what the request says
-        chosen = max(complete, key=lambda c: (c[2].read, c[0].score))
+        chosen = max(complete, key=lambda c: (c[2].typed, c[0].score))
     assert chosen is not None
     route, tool, filled = chosen
     capability = route.capability
