@@ -257,3 +257,30 @@ def test_framing_and_politeness_are_taken_off_free_text() -> None:
         "the freezer is in room 214"
     )
     assert slots.strip_framing("can you 'order gloves' please", slots.Framing()) == "order gloves"
+
+
+def test_an_identifier_shaped_like_the_digits_example_is_found_in_any_wrapping() -> None:
+    from agent_core.offline.slots import shaped
+
+    assert [s.value for s in shaped("23287718", "PMID:19304878 — which journal, 2024?")] == ["19304878"]
+    assert [s.value for s in shaped("23287718", "fetch https://pubmed.ncbi.nlm.nih.gov/31452104/ please")] == ["31452104"]
+    assert shaped("23287718", "what happened in 2026 at 10:30") == []
+
+
+def test_symbols_shaped_like_the_example_are_all_read() -> None:
+    from agent_core.offline.slots import shaped
+
+    assert [s.value for s in shaped("TP53", "BRCA1, BRCA2 and PALB2: which chromosomes? (DNA)")] == [
+        "BRCA1",
+        "BRCA2",
+        "PALB2",
+    ]
+
+
+def test_an_enum_option_is_named_by_its_stem_or_abbreviation() -> None:
+    from agent_core.offline.slots import enum_value
+
+    units = ["seconds", "minutes", "hours"]
+    assert enum_value(units, "start a 90 second timer").value == "seconds"
+    assert enum_value(units, "countdown 5 mins").value == "minutes"
+    assert enum_value(units, "countdown 5 now") is None

@@ -252,6 +252,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 continue
         elif kind == "choices":
             span = slots.choices(prop, text)
+            if span is None:  # a list of values shaped like the description's example ("['TP53', 'BRCA1']")
+                shaped = slots.shaped(slots.example_of(prop.get("items") or {}) or slots.example_of(prop), text)
+                span = Span([s.value for s in shaped], shaped[0].start, shaped[-1].end) if shaped else None
             found = [span] if span else []
         elif kind == "count":
             span = slots.count_for(name, prop, text)
@@ -326,7 +329,29 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
 
 # Words that say what to do with a file rather than which file it is.
 FILE_VERBS = frozenset(
-    ["read", "open", "show", "display", "view", "print", "cat", "see", "look", "get", "give", "file", "files", "content", "contents", "text", "whole", "full", "now", "again", "please"]
+    [
+        "read",
+        "open",
+        "show",
+        "display",
+        "view",
+        "print",
+        "cat",
+        "see",
+        "look",
+        "get",
+        "give",
+        "file",
+        "files",
+        "content",
+        "contents",
+        "text",
+        "whole",
+        "full",
+        "now",
+        "again",
+        "please",
+    ]
 )
 
 

@@ -708,7 +708,9 @@ def make_plan(
     for clause in split_clauses(text, tools, router):
         earlier = None
         if plan.steps and plan.steps[-1].tool is not None and plan.steps[-1].calls:
-            earlier = ToolCallPart(plan.steps[-1].tool.name, plan.steps[-1].calls[-1])  # "time in Denver? and in Honolulu?"
+            earlier = ToolCallPart(
+                plan.steps[-1].tool.name, plan.steps[-1].calls[-1]
+            )  # "time in Denver? and in Honolulu?"
         context.last_id = _touched_before(dialogue, len(plan.steps)) or dialogue.last_id
         planned = _plan_clause(clause, dialogue, tools, router, context, earlier)
         if isinstance(planned, Reply):

@@ -179,7 +179,9 @@ def _own_words(tools: Sequence[Any]) -> dict[str, frozenset[str]]:
     for tool in tools:
         result = getattr(tool, "return_schema", None) or {}
         fields = " ".join(
-            f"{n} {p.get('description', '')}" for n, p in (result.get("properties") or {}).items() if isinstance(p, dict)
+            f"{n} {p.get('description', '')}"
+            for n, p in (result.get("properties") or {}).items()
+            if isinstance(p, dict)
         )
         seen[tool.name] = frozenset(stem(w) for w in words(f"{tool_text(tool)} {fields}") if w not in STOPWORDS)
     counts: dict[str, int] = {}
@@ -228,7 +230,7 @@ class Router:
             for capability in catalogue():
                 for example in capability.examples:
                     owners.append(capability.name)
-                    sentences.append(example)
+                    sentences.append(QUOTED.sub("something", example))  # as requests are routed
             raw, shape = self.embed(sentences), self.embed([delexicalize(s) for s in sentences])
             self._examples = (_unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * raw), owners)
         return self._examples
@@ -249,11 +251,12 @@ class Router:
         if self._keywords is None:
             used: dict[str, set[str]] = {}
             for capability in catalogue():
-                # The capability's keywords: the verbs and nouns that point to it ("done", "remind"), never the
-                # incidental words of its examples ("garage") nor the noun every task capability shares ("task").
-                # Framing phrases count on their own (FRAMING_BONUS), only where they open the request.
+                # The capability's keywords and the content words of its framing: the verbs and nouns that point
+                # to it ("done", "remind"), never the incidental words of its examples ("garage") nor the noun every
+                # task capability shares ("task"). A whole framing phrase opening the request counts on top.
                 chosen = {stem(w) for phrase in capability.keywords for w in words(phrase)}
-                for word in chosen - _entity_stems():
+                chosen |= {stem(w) for phrase in capability.framing for w in words(phrase) if w not in STOPWORDS}
+                for word in chosen - _entity_stems() - {stem("have")}:
                     used.setdefault(word, set()).add(capability.name)
             self._keywords = {}
             for word, owners in used.items():
@@ -361,7 +364,9 @@ class Router:
                 + NAME_WORD_BONUS * min(hits, 2)
                 + DESC_WORD_BONUS * min(described_only, 2)
             )
-            routes.append(Route(f"tool:{fact.name}", score, None, (by_name[fact.name],), evidence=hits + described_only))
+            routes.append(
+                Route(f"tool:{fact.name}", score, None, (by_name[fact.name],), evidence=hits + described_only)
+            )
         routes.sort(key=lambda r: r.score, reverse=True)
         return Routing(routes, vector, cap_scores, text)
 

@@ -158,7 +158,8 @@ _ENTITY_NAMES = frozenset(
 _FREE_TEXT_NAMES = frozenset(
     ["query", "text", "content", "body", "message", "description", "note", "notes", "prompt", "question", "q", "fact"]
 )
-_EXAMPLE = re.compile(r"""e\.g\.,?\s*['"‘“]([^'"’”]+)['"’”]|such as\s+['"‘“]([^'"’”]+)['"’”]""")
+_EXAMPLE = re.compile(r"""e\.g\.,?\s*\[?['"‘“]([^'"’”]+)['"’”]|such as\s+\[?['"‘“]([^'"’”]+)['"’”]""")
+_ACRONYMS = frozenset({"I", "OK", "AM", "PM", "USA", "UK", "EU", "ID", "PDF", "CSV", "API", "GPS", "UTC", "DNA", "RNA"})
 
 
 def example_of(prop: dict[str, Any]) -> str | None:
@@ -175,11 +176,24 @@ def shaped(sample: str | None, text: str) -> list[Span]:
         return [
             Span(m.group(0), m.start(), m.end()) for m in re.finditer(r"(?<![\w/])[\w.-]+/[\w.-]*\w(?![\w/])", text)
         ]
+    if re.fullmatch(r"\d{4,}", sample):  # "digits, e.g. '23287718'": "PMID:23287718", ".../23287718/"
+        low, high = max(4, len(sample) - 3), len(sample) + 3
+        return [
+            Span(m.group(0), m.start(), m.end())
+            for m in re.finditer(rf"(?<![\d.-])\d{{{low},{high}}}(?![\d:]|-\d|\.\d)", text)
+            if not re.fullmatch(r"(?:19|20)\d\d", m.group(0))
+        ]
+    if re.fullmatch(r"[A-Z][A-Za-z]*\d+[A-Za-z0-9-]*", sample):  # a symbol with digits ("TP53", "BRCA1")
+        return [
+            Span(m.group(0), m.start(), m.end())
+            for m in re.finditer(r"(?<![\w-])[A-Z][A-Za-z]*[A-Z0-9][A-Za-z0-9-]*(?![\w-])", text)
+            if m.group(0) not in _ACRONYMS and (any(c.isdigit() for c in m.group(0)) or m.group(0).isupper())
+        ]
     if re.fullmatch(r"[A-Z]{1,6}(?:\.[A-Z]{1,3})?", sample):
         found = [
             Span(m.group(1), m.start(1), m.end(1))
             for m in re.finditer(r"(?<![\w$])\$?([A-Z]{2,6}(?:\.[A-Z]{1,3})?)(?![\w])", text)
-            if m.group(1) not in {"I", "OK", "AM", "PM", "USA", "UK", "EU", "ID", "PDF", "CSV", "API", "GPS", "UTC"}
+            if m.group(1) not in _ACRONYMS
         ]
         if not found and text == text.lower():  # "stcok price for nflx": a short last word written in lower case
             tail = re.search(r"\b([a-z]{2,5})\s*[?.!]*$", text)
@@ -245,7 +259,27 @@ _AND_MORE = re.compile(
 )
 # Words around an entity that are about the asking, not the thing asked about.
 _FILLER = frozenset(
-    ["please", "pls", "plz", "thanks", "today", "now", "currently", "right", "doing", "info", "information", "details", "data", "quickly", "asap", "latest", "current", "real", "time"]
+    [
+        "please",
+        "pls",
+        "plz",
+        "thanks",
+        "today",
+        "now",
+        "currently",
+        "right",
+        "doing",
+        "info",
+        "information",
+        "details",
+        "data",
+        "quickly",
+        "asap",
+        "latest",
+        "current",
+        "real",
+        "time",
+    ]
 )
 
 
@@ -396,7 +430,9 @@ def ordinals(text: str) -> list[Span]:
     ]
 
 
-_COUNT_WORDS = "|".join(sorted((w for w, n in _NUMBER_WORDS.items() if isinstance(n, int) and 0 < n <= 20), key=len, reverse=True))
+_COUNT_WORDS = "|".join(
+    sorted((w for w, n in _NUMBER_WORDS.items() if isinstance(n, int) and 0 < n <= 20), key=len, reverse=True)
+)
 
 
 def ids(text: str) -> list[Span]:
@@ -501,6 +537,17 @@ def enum_value(options: list[Any], text: str) -> Span | None:
             position = lowered.find(f" {' '.join(words(word))} ")
             if position >= 0 and (best is None or position < best.start):
                 best = Span(option, position, position + len(word))
+    if best is None:  # "90 second", "30 secs", "5 mins": a single-word option by its stem or abbreviation
+        for option in options:
+            name = str(option).lower()
+            if not name.isalpha() or len(name) < 4:
+                continue
+            for match in re.finditer(r"[a-z]+", lowered):
+                token = match.group(0)
+                short = token.removesuffix("s")
+                named = stem(token) == stem(name) or (len(short) >= 3 and name.startswith(short))
+                if named and (best is None or match.start() < best.start):
+                    best = Span(option, match.start(), match.end())
     return best
 
 
