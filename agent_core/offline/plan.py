@@ -33,7 +33,8 @@ _FOLLOW_UP = re.compile(
 )
 _SPLIT = re.compile(
     r"\s*(?:;|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
-    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)[.?!]\s+(?=[A-Za-z]))\s*",
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)"
+    r"[.?!]\s+(?=[A-Za-z]))\s*",
     re.I,
 )
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
@@ -220,6 +221,12 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             parts.append(part)
     clauses = []
     for part in parts:
+        opening = " ".join(POLITE.sub("", part.lower()).replace(":", " :").split())
+        if any(
+            f.endswith(":") and opening.startswith(" ".join(f.replace(":", " :").split())) for f in _list_framings()
+        ):
+            clauses.append(_restore(part, quoted))  # "add two tasks: a, and b": one step, one title each
+            continue
         pieces = _and_pieces(part)
         listed = any(a.rstrip().endswith("\x00") and b.lstrip().startswith("\x00") for a, b in pairwise(pieces))
         if len(pieces) > 1 and not listed:  # "add 'a' and 'b'" is one request with two titles
@@ -255,6 +262,12 @@ def _and_pieces(part: str) -> list[str]:
         else:
             pieces.append(piece)
     return pieces
+
+
+@cache
+def _list_framings() -> tuple[str, ...]:
+    """Framing phrases that introduce a list ("add these tasks:")."""
+    return tuple(f for c in catalogue() for f in c.framing if f.endswith(":") and re.search(r"\b\w+s\s*:$", f))
 
 
 @cache
