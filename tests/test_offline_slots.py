@@ -226,7 +226,7 @@ def test_a_number_unrelated_to_the_parameter_is_not_a_count() -> None:
         ("symbol", {"type": "string", "description": "Ticker symbol, e.g. 'AAPL'"}, "entity"),
         ("query", {"anyOf": [{"type": "string"}, {"type": "null"}]}, "text"),
         ("metadata", {"type": "object"}, "skip"),
-        ("verbose", {"type": "boolean"}, "skip"),
+        ("verbose", {"type": "boolean"}, "flag"),
     ],
 )
 def test_a_parameter_is_classified_by_its_type_name_and_description(name: str, prop: dict, kind: str) -> None:
@@ -263,7 +263,9 @@ def test_an_identifier_shaped_like_the_digits_example_is_found_in_any_wrapping()
     from agent_core.offline.slots import shaped
 
     assert [s.value for s in shaped("23287718", "PMID:19304878 — which journal, 2024?")] == ["19304878"]
-    assert [s.value for s in shaped("23287718", "fetch https://pubmed.ncbi.nlm.nih.gov/31452104/ please")] == ["31452104"]
+    assert [s.value for s in shaped("23287718", "fetch https://pubmed.ncbi.nlm.nih.gov/31452104/ please")] == [
+        "31452104"
+    ]
     assert shaped("23287718", "what happened in 2026 at 10:30") == []
 
 
@@ -284,3 +286,15 @@ def test_an_enum_option_is_named_by_its_stem_or_abbreviation() -> None:
     assert enum_value(units, "start a 90 second timer").value == "seconds"
     assert enum_value(units, "countdown 5 mins").value == "minutes"
     assert enum_value(units, "countdown 5 now") is None
+
+
+def test_a_yes_no_option_is_read_from_its_words() -> None:
+    assert slots.flag("include_abstract", "fetch PMID 1 with its abstract").value is True
+    assert slots.flag("include_abstract", "PMID 1, no abstract please").value is False
+    assert slots.flag("include_abstract", "look up PMID 1") is None
+
+
+def test_a_count_is_never_read_from_inside_a_date_or_a_time() -> None:
+    prop = {"type": "number", "description": "How many hours"}
+    assert slots.count_for("hours", prop, "book it on 2026-12-10 from 09:00 to 17:00") is None
+    assert slots.count_for("hours", prop, "book it on 2026-12-10 for 3 hours").value == 3

@@ -234,7 +234,9 @@ def directory_tree(path: str) -> str:
     import json
 
     notes = [{"name": "meeting-2026-11-20.md", "type": "file"}, {"name": "ideas.txt", "type": "file"}]
-    return json.dumps([{"name": "notes", "type": "directory", "children": notes}, {"name": "README.md", "type": "file"}])
+    return json.dumps(
+        [{"name": "notes", "type": "directory", "children": notes}, {"name": "README.md", "type": "file"}]
+    )
 
 
 def file_agent(tmp_path: Path):
@@ -267,4 +269,20 @@ async def test_words_that_fit_no_file_ask_for_the_path(tmp_path: Path) -> None:
 async def test_quoted_titles_joined_by_and_become_one_call_each() -> None:
     store = TaskStore()
     turn = await ask(agent(*store.tools()), "add 'write abstract' and 'submit poster' to my list")
-    assert [(n, a.get("title")) for n, a in turn.calls] == [("add_task", "write abstract"), ("add_task", "submit poster")]
+    assert [(n, a.get("title")) for n, a in turn.calls] == [
+        ("add_task", "write abstract"),
+        ("add_task", "submit poster"),
+    ]
+
+
+def start_countdown(minutes: Annotated[int, Field(description="How many minutes")]) -> dict[str, Any]:
+    """Start a countdown that rings after the given number of minutes."""
+    return {"minutes": minutes, "started": True}
+
+
+async def test_a_statement_never_triggers_a_new_tool_that_acts() -> None:
+    acting = tool(start_countdown, readOnlyHint=False)
+    assert (await ask(agent(acting), "the incubation takes 20 minutes")).calls == []
+    assert (await ask(agent(acting), "start a countdown for 20 minutes")).calls == [
+        ("start_countdown", {"minutes": 20})
+    ]

@@ -250,6 +250,13 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             if span is None and found:
                 filled.args[name] = found[0].value
                 continue
+        elif kind == "flag":
+            span = slots.flag(name, text)
+            if span is None:
+                continue
+            filled.args[name] = span.value  # a yes/no said in words: not a typed value, and never spread
+            filled.read += 1
+            continue
         elif kind == "choices":
             span = slots.choices(prop, text)
             if span is None:  # a list of values shaped like the description's example ("['TP53', 'BRCA1']")

@@ -486,6 +486,8 @@ def _plan_clause(
         return _question(clause, best, tools, routing.margin())
     if capability is None and _STATEMENT.search(clause) and not is_question(clause):
         return None  # "I love caffeine" is not a request to look caffeine up
+    if capability is None and best.tools and _describes(clause, best.tools[0]):
+        return None  # "the incubation takes 20 minutes" describes; it doesn't ask to start a timer
     served = next(
         (r for r in routing.routes if r.served and (r.capability is None or r.capability.kind == "tool")), None
     )
@@ -597,6 +599,18 @@ def _file_lister(tools: list[Any]) -> tuple[Any, str] | None:
             options.append((("recursive" in said or "tree" in said), tool, paths[0]))
     options.sort(key=lambda o: o[0], reverse=True)
     return (options[0][1], options[0][2]) if options else None
+
+
+_SUBJECT = re.compile(r"^\s*(?:the|a|an|my|our|their|his|her|this|that|these|those|it|its|it's|there)\b", re.I)
+
+
+def _describes(clause: str, tool: Any) -> bool:
+    """A statement about something ("the X takes 20 minutes") that a tool acting on the world is not asked for:
+    it opens with a subject, is no question, and uses no word of the tool's name."""
+    facts = ToolFacts.of(tool)
+    if facts.read_only or is_question(clause) or not _SUBJECT.match(clause):
+        return False
+    return not (facts.name_stems & {stem(w) for w in words(clause)})
 
 
 def _is_text(tool: Any, name: str) -> bool:

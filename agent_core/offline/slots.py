@@ -98,7 +98,7 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
     if kind in {"integer", "number"}:
         return "count" if kind == "integer" else "amount"
     if kind == "boolean":
-        return "skip"
+        return "flag"
     for marker, found in (
         ("doi", "doi"), ("isbn", "isbn"), ("url", "url"), ("link", "url"), ("e-mail", "email"), ("email", "email"),
         ("iso 4217", "currency"), ("currency", "currency"), ("time zone", "timezone"), ("timezone", "timezone"),
@@ -551,6 +551,27 @@ def enum_value(options: list[Any], text: str) -> Span | None:
     return best
 
 
+_FLAG_WORDS = frozenset(
+    {"include", "includ", "with", "show", "return", "also", "use", "enable", "is", "has", "get", "add"}
+)
+
+
+def flag(name: str, text: str) -> Span | None:
+    """A yes/no option the request asks for by its words ("include_abstract" in "with its abstract") -> True;
+    said with a "no/without/don't" just before -> False; not mentioned -> nothing (the server's default)."""
+    topic = [w for w in words(name) if w not in _FLAG_WORDS and stem(w) not in _FLAG_WORDS]
+    if not topic:
+        return None
+    lowered = " ".join(words(text))
+    for word in topic:
+        match = re.search(rf"\b{re.escape(stem(word))}\w*", lowered)
+        if match is None:
+            return None
+    before = lowered[: match.start()].split()[-3:]
+    negated = bool(set(before) & {"no", "without", "don't", "dont", "not", "skip", "exclude"})
+    return Span(not negated, match.start(), match.end())
+
+
 def choices(prop: dict[str, Any], text: str) -> Span | None:
     """For a list-of-strings parameter whose description names its options ("any of title, authors, year"):
     the options the request mentions."""
@@ -582,9 +603,10 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
         for pattern, days in _PERIODS:
             if not explicit and (match := re.search(pattern, text, re.IGNORECASE)):
                 return Span(days, match.start(), match.end())
+    inside = [(m.start(), m.end()) for m in re.finditer(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[:.]\d{2}\b", text)]
     for index, token in enumerate(tokens):
         value = _NUMBER_WORDS.get(token.group(0)) or (int(token.group(0)) if token.group(0).isdigit() else None)
-        if value is None:
+        if value is None or any(a <= token.start() < b for a, b in inside):  # part of a date or a time of day
             continue
         near = {stem(t.group(0)) for t in tokens[index + 1 : index + 3]}
         before = tokens[index - 1].group(0) if index else ""
