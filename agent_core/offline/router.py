@@ -213,6 +213,7 @@ class Router:
         self._tools: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._providers: dict[str, tuple[list[ToolFacts], dict[str, list[ToolFacts]]]] = {}
         self._own: dict[str, dict[str, frozenset[str]]] = {}
+        self._recent: dict[tuple[str, str], Routing] = {}
 
     @property
     def encoder(self) -> Any:
@@ -235,8 +236,8 @@ class Router:
             self._examples = (_unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * raw), owners)
         return self._examples
 
-    def _tool_index(self, tools: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
-        key = _signature(tools)
+    def _tool_index(self, tools: Sequence[Any], key: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+        key = key or _signature(tools)
         if key not in self._tools:
             if len(self._tools) > 16:  # tool lists change rarely; keep the cache small anyway
                 self._tools.clear()
@@ -264,9 +265,11 @@ class Router:
                     self._keywords.setdefault(owner, {})[word] = 1.0 / len(owners)
         return self._keywords
 
-    def _served(self, tools: Sequence[Any]) -> tuple[list[ToolFacts], dict[str, list[ToolFacts]]]:
+    def _served(
+        self, tools: Sequence[Any], key: str | None = None
+    ) -> tuple[list[ToolFacts], dict[str, list[ToolFacts]]]:
         """The tools' facts and, per capability, the live tools that provide it (cached per tool list)."""
-        key = _signature(tools)
+        key = key or _signature(tools)
         if key not in self._providers:
             if len(self._providers) > 16:
                 self._providers.clear()
@@ -314,16 +317,27 @@ class Router:
             The routes, best first, with the request's embedding.
         """
         text = QUOTED.sub("something", text)  # quoted text is content: route by the words around it
+        signature = _signature(tools)
+        recent = self._recent.get((text, signature)) if vector is None else None
+        if recent is not None:  # the whole message and its only clause, routed once per model request
+            return Routing(list(recent.routes), recent.vector, dict(recent.capability_scores), recent.text)
+        routing = self._route(text, tools, vector, signature)
+        if len(self._recent) > 64:
+            self._recent.clear()
+        self._recent[(text, signature)] = routing
+        return Routing(list(routing.routes), routing.vector, dict(routing.capability_scores), routing.text)
+
+    def _route(self, text: str, tools: Sequence[Any], vector: np.ndarray | None, signature: str) -> Routing:
         vector = self.embed([text])[0] if vector is None else vector
         shape = self.embed([delexicalize(text)])[0]
         blended = _unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * vector)
-        facts, providers = self._served(tools)
+        facts, providers = self._served(tools, signature)
         by_name = {t.name: t for t in tools}
         request_stems = frozenset(stem(w) for w in words(text))  # keywords may be short words ("done")
         opening = " ".join(_POLITE.sub("", text.lower()).replace(":", " :").split())
         cap_scores = self.capability_scores(blended, request_stems, opening)
         framed = framed_by(opening)
-        short, full = self._tool_index(tools)
+        short, full = self._tool_index(tools, signature)
         doc_scores = np.maximum(short @ vector, full @ vector) if len(tools) else np.zeros(0)
         doc_by_name = dict(zip([t.name for t in tools], doc_scores.tolist(), strict=True))
         routes: list[Route] = []
@@ -346,7 +360,6 @@ class Router:
                     sum(1 for word in vocabulary if word in request_stems) + (capability.name in framed),
                 )
             )
-        signature = _signature(tools)
         if signature not in self._own:
             if len(self._own) > 16:
                 self._own.clear()
