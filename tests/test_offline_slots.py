@@ -298,3 +298,11 @@ def test_a_count_is_never_read_from_inside_a_date_or_a_time() -> None:
     prop = {"type": "number", "description": "How many hours"}
     assert slots.count_for("hours", prop, "book it on 2026-12-10 from 09:00 to 17:00") is None
     assert slots.count_for("hours", prop, "book it on 2026-12-10 for 3 hours").value == 3
+
+
+def test_a_span_of_the_day_gives_its_start_and_length() -> None:
+    start, minutes = slots.time_range("reserve it on Wednesday from 1 to 3pm")
+    assert (start.value, minutes) == ("13:00", 120)
+    start, minutes = slots.time_range("the plate reader, 9:30–11:00")
+    assert (start.value, minutes) == ("09:30", 90)
+    assert slots.time_range("read pages 3-5") is None

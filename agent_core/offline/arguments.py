@@ -139,10 +139,15 @@ def _mask_quotes(text: str) -> str:
 
 def _without(text: str, taken: list[Span]) -> str:
     """The text with other parameters' words cut out, and no preposition left dangling."""
+    cuts: list[list[int]] = []
+    for span in sorted((s for s in taken if s.start >= 0), key=lambda s: s.start):
+        if cuts and span.start <= cuts[-1][1]:  # overlapping spans are cut once
+            cuts[-1][1] = max(cuts[-1][1], span.end)
+        else:
+            cuts.append([span.start, span.end])
     rest = text
-    for span in sorted(taken, key=lambda s: s.start, reverse=True):
-        if span.start >= 0:
-            rest = rest[: span.start] + rest[span.end :]
+    for start, end in reversed(cuts):
+        rest = rest[:start] + rest[end:]
     rest = re.sub(r"\s+(?:on|at|in|into|for|by|from|to)\s*(?=[,.!?]|$)", "", re.sub(r"\s{2,}", " ", rest)).strip()
     return re.sub(r"\s+([,.!?])", r"\1", rest)
 
@@ -228,7 +233,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 filled.unknown.extend(u for u in unknown if u not in filled.unknown)
                 required = [*required, name] if not found else required
         elif kind == "time_of_day":
-            found = slots.time_of_day(text)[:1]
+            span = slots.time_range(text)
+            found = [span[0]] if span else slots.time_of_day(text)[:1]
         elif kind == "date":
             found = slots.dates(text, context.today)[:1]
         elif kind in {"doi", "isbn", "url", "email"}:
@@ -267,7 +273,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             span = slots.count_for(name, prop, text)
             found = [span] if span else []
         elif kind == "amount":
-            span = slots.amount(text)
+            span = _quantity(name, prop, text)
             found = [span] if span else []
         elif kind == "language":
             found = slots.language(text)
@@ -291,13 +297,16 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         ):
             filled.spread = (name, [s.value for s in found])
         filled.args[name] = found[0].value
+    # Every date and time of day is a value, never part of a name ("the plate reader, 9:30-11:00"); titles and notes
+    # keep theirs ("call the vet tomorrow").
+    values = [s for s in slots.time_of_day(text) + slots.dates(text, context.today) if s.start >= 0]
     plural = bool(re.search(r"\b(?:these|following|tasks|items|todos|all of)\b", text, re.IGNORECASE))
     for name in entities:
         prop = properties[name]
         found = slots.shaped(slots.example_of(prop), _mask_quotes(text) if capability else text)
         filled.typed += bool(found)  # shaped like the parameter's example ("owner/name", "AAPL"): a typed value
         if not found:
-            found = slots.entity(_without(text, taken), _vocabulary(tool))
+            found = slots.entity(_without(text, taken + values), _vocabulary(tool))
         if found:
             filled.read += 1
             taken.extend(s for s in found if s.start >= 0)
@@ -366,6 +375,25 @@ def names_a_file(text: str, capability: Capability | None) -> bool:
     """Whether the request names a file by words ("the meeting notes", "my notes") rather than by a path."""
     framing = {w for phrase in (capability.framing if capability else ()) for w in words(phrase)}
     return any(w not in STOPWORDS and w not in FILE_VERBS and w not in framing for w in words(_mask_quotes(text)))
+
+
+_DURATION_UNITS = {"hour": 60, "hours": 60, "minute": 1, "minutes": 1, "second": 1 / 60, "seconds": 1 / 60}
+
+
+def _quantity(name: str, prop: dict[str, Any], text: str) -> Span | None:
+    """A number for a named quantity ("hours": "for 3 hours", or the length of "from 1 to 3pm"); a generic one
+    ("amount", "value") is the first number of the request that isn't a time or a date."""
+    said = set(words(f"{name} {prop.get('description', '')}"))
+    unit = next((_DURATION_UNITS[w] for w in words(name) if w in _DURATION_UNITS), None)
+    if unit is not None:
+        near = slots.count_for(name, prop, re.sub(r"(\d)\s*h\b", r"\1 hours", text))
+        if near is not None:
+            return near
+        span = slots.time_range(text)
+        return Span(round(span[1] / 60 / unit, 2), span[0].start, span[0].end) if span else None
+    if said & {"amount", "value", "quantity", "number", "price", "sum", "total", "count"} or len(words(name)) == 1:
+        return slots.amount(text)
+    return slots.count_for(name, prop, text)
 
 
 def _words_reference_end(text: str, capability: Capability) -> Span | None:

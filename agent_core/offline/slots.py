@@ -375,6 +375,47 @@ def time_of_day(text: str) -> list[Span]:
     return found
 
 
+_RANGE = re.compile(
+    r"\b(?:from\s+)?(?P<a>\d{1,2}(?:[:.]\d{2})?)\s*(?P<ap>[ap]\.?m\.?)?\s*(?:to|until|till|-|–|—)\s*"
+    r"(?P<b>\d{1,2}(?:[:.]\d{2})?)\s*(?P<bp>[ap]\.?m\.?)?(?!\s*(?:%|degrees|°|[a-z]{2,}))",
+    re.IGNORECASE,
+)
+
+
+def time_range(text: str) -> tuple[Span, int] | None:
+    """A span of the day ("from 1 to 3pm", "9:30–11:00"): its start as HH:MM and its length in minutes."""
+    for match in _RANGE.finditer(text):
+        a, b = match.group("a"), match.group("b")
+        if not (
+            match.group("ap")
+            or match.group("bp")
+            or ":" in a + b
+            or "." in a + b
+            or match.group(0).lower().startswith("from")
+        ):
+            continue  # "3-5" alone could be anything
+
+        def minutes(value: str, half: str | None) -> int:
+            hour, _, minute = value.replace(".", ":").partition(":")
+            h = int(hour) % 12 + (12 if half and half.lower().startswith("p") else 0) if half else int(hour)
+            return h * 60 + int(minute or 0)
+
+        end = minutes(b, match.group("bp"))
+        start = minutes(
+            a,
+            match.group("ap")
+            or (
+                match.group("bp") if int(a.split(":")[0].split(".")[0]) <= int(b.split(":")[0].split(".")[0]) else None
+            ),
+        )
+        if not match.group("ap") and not match.group("bp") and start < 7 * 60 and ":" not in a:
+            start += 12 * 60  # "from 1 to 3" in a working day is the afternoon
+        length = end - start
+        if 0 < length <= 16 * 60 and start < 24 * 60:
+            return Span(f"{start // 60:02d}:{start % 60:02d}", match.start(), match.end()), length
+    return None
+
+
 def dates(text: str, today: date) -> list[Span]:
     """Dates as YYYY-MM-DD: today, tomorrow, weekdays ("on Friday", "next Tuesday"), "3 December", ISO dates."""
     found: list[Span] = []
