@@ -132,6 +132,7 @@ class MCPAgent:
         self._tools: tuple[ToolDefinition, ...] = ()
         self._reconnect: asyncio.Lock = asyncio.Lock()
         self._generation = 0  # bumped on every (re)connect, so concurrent failures reconnect once
+        self._restart: asyncio.Task[None] | None = None  # a restart after a broken connection, while under way
 
     async def initialize(self) -> None:
         """Start the server and list its tools, within a deadline that stretches while the machine is busy
@@ -176,6 +177,13 @@ class MCPAgent:
         )
 
     async def shutdown(self) -> None:
+        restart = self._restart
+        if restart is not None and restart is not asyncio.current_task():  # stopping, not restarting: end a restart
+            self._restart = None
+            if not restart.done():
+                restart.cancel()
+                with contextlib.suppress(BaseException):
+                    await restart
         toolset, self._toolset = self._toolset, None
         if toolset is None:
             return
@@ -208,11 +216,13 @@ class MCPAgent:
         )
 
     async def execute(self, tool: str, params: dict[str, Any]) -> Any:
-        """Call ``tool``; after a broken connection, reconnect at once and retry once after ``retry_delay`` s.
+        """Call ``tool``; after a broken connection, restart the server and retry once after ``retry_delay`` s.
 
         Only tools the server marks read-only or idempotent are retried: a broken connection does not tell
-        whether a write already happened, and running it twice could do it twice.
+        whether a write already happened, and running it twice could do it twice. A write fails at once while the
+        restart goes on; the restart is owned by this agent, so a caller's timeout never leaves it half done.
         """
+        await self.restarted()
         toolset, generation = self.tool_source(), self._generation
         started = time.monotonic()
         try:
@@ -222,28 +232,48 @@ class MCPAgent:
                 raise
             first = exc
         log.warning("MCP server %s: connection lost during %s; reconnecting", self.name, tool)
-        waited = asyncio.create_task(asyncio.sleep(self.retry_delay))
-        try:
-            await self.reconnect(generation)
-        except AgentStartError as exc:
-            waited.cancel()
-            raise ConnectionError(
-                f"the connection to '{self.name}' broke during {tool} and the server could not be restarted: {exc}"
-            ) from first
+        restart = self._restart_in_background(generation)
         why_not = None
         if not self._safe_to_repeat(tool):
             why_not = "it changes data and may already have run. Check the result before trying again"
         elif time.monotonic() - started + self.retry_delay >= self.timeout:
             why_not = f"the {self.retry_delay:g} s retry delay does not fit in its {self.timeout:g} s timeout"
         if why_not:
+            raise ConnectionError(
+                f"the connection to '{self.name}' broke during {tool}; the server is being restarted, but {tool} was "
+                f"not retried because {why_not}."
+            ) from first
+        waited = asyncio.create_task(asyncio.sleep(self.retry_delay))
+        try:
+            await asyncio.shield(restart)
+        except AgentStartError as exc:
             waited.cancel()
             raise ConnectionError(
-                f"the connection to '{self.name}' broke during {tool}; the server was restarted, but {tool} was not "
-                f"retried because {why_not}."
+                f"the connection to '{self.name}' broke during {tool} and the server could not be restarted: {exc}"
             ) from first
         await waited
         log.info("MCP server %s: retrying %s once", self.name, tool)
         return await self.tool_source().direct_call_tool(tool, params)  # type: ignore[attr-defined]
+
+    def _restart_in_background(self, generation: int) -> asyncio.Task[None]:
+        """Start (or join) the restart after a broken connection, as a task of this agent."""
+        if self._restart is None or self._restart.done():
+            loop = asyncio.get_running_loop()
+            self._restart = loop.create_task(self.reconnect(generation), name=f"restart-{self.name}")
+            # Its failure is reported to whoever waits for it; nobody waiting must not log "never retrieved".
+            self._restart.add_done_callback(lambda task: task.cancelled() or task.exception())
+        return self._restart
+
+    @property
+    def restarting(self) -> bool:
+        """Whether a restart after a broken connection is under way."""
+        return self._restart is not None and not self._restart.done()
+
+    async def restarted(self) -> None:
+        """Wait for a restart under way, if any (its failure shows when the tool is then called)."""
+        if self.restarting:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._restart)
 
     async def reconnect(self, seen_generation: int | None = None) -> None:
         """Replace the connection; a no-op if someone else already reconnected since ``seen_generation``."""

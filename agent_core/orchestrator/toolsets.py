@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic_ai.toolsets import AbstractToolset, CombinedToolset
 
-from agent_core.orchestrator.agents import ToolAgent
+from agent_core.orchestrator.agents import AgentStartError, ToolAgent
 
 
 @dataclass
@@ -23,7 +23,11 @@ class AgentToolset(AbstractToolset[Any]):
         return self.agent.name
 
     async def get_tools(self, ctx: Any) -> dict[str, Any]:
-        return await self.agent.tool_source().get_tools(ctx)
+        try:
+            source = self.agent.tool_source()
+        except AgentStartError:  # its connection broke and is being (or could not be) replaced: no tools this step
+            return {}
+        return await source.get_tools(ctx)
 
     async def call_tool(self, name: str, tool_args: dict[str, Any], ctx: Any, tool: Any) -> Any:
         return await self.agent.execute(name, tool_args)
