@@ -383,31 +383,35 @@ _STRONG = frozenset(
 )  # identifiers whose shape alone says which tool takes them  # a new tool whose typed parameters (a DOI, currency codes, ...) all appear in the request
 
 
+def _typed_required(tool: Any) -> tuple[dict[str, Any], list[str]]:
+    """A tool's parameter schemas and its required parameters that take a typed value (a date, a zone, a DOI, …)."""
+    schema = getattr(tool, "parameters_json_schema", None) or {}
+    properties = schema.get("properties") or {}
+    return properties, [n for n in schema.get("required") or [] if kind_of(n, properties.get(n, {})) in _TYPED]
+
+
 def _with_evidence(routing: Any, clause: str, context: Context) -> None:
-    """Raise doc routes whose typed required parameters are all present in the request, then re-sort."""
+    """Raise routes whose typed required parameters are all present in the request, then re-sort."""
     boosted = []
     for route in routing.routes:
         if route.capability is not None and route.served and route.score >= EXAMPLE_THRESHOLD - 0.2:
             # A catalogue route whose tool takes several typed values, all of them given ("3pm", "London", "New
             # York"), is what the request asks for, whatever a simpler route's examples say.
             tool = route.tools[0]
-            schema = getattr(tool, "parameters_json_schema", None) or {}
-            properties = schema.get("properties") or {}
-            typed = [n for n in schema.get("required") or [] if kind_of(n, properties.get(n, {})) in _TYPED]
+            typed = _typed_required(tool)[1]
             if len(typed) >= 2 and all(n in fill(tool, clause, route.capability, context).args for n in typed):
                 route = replace(route, score=route.score + EVIDENCE_BONUS)
         elif route.capability is None and route.tools:
             tool = route.tools[0]
-            schema = getattr(tool, "parameters_json_schema", None) or {}
-            properties = schema.get("properties") or {}
-            typed = [n for n in schema.get("required") or [] if kind_of(n, properties.get(n, {})) in _TYPED]
+            properties, typed = _typed_required(tool)
             strong = any(kind_of(n, properties.get(n, {})) in _STRONG for n in typed)
             if not strong and route.score < DOC_THRESHOLD + DOC_BONUS - 0.2:
                 boosted.append(route)
                 continue
+            required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
             shapes = [
                 n
-                for n in schema.get("required") or []
+                for n in required
                 if kind_of(n, properties.get(n, {})) == "entity" and shaped(example_of(properties.get(n, {})), clause)
             ]
             typed += shapes
