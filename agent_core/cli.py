@@ -172,19 +172,24 @@ async def _proposals(args: argparse.Namespace, settings: Settings) -> int:
         print(json.dumps([row.model_dump(mode="json") for row in rows], ensure_ascii=False))
     elif not rows:
         print("Nothing is waiting for your approval." if not args.all else "No approvals yet.")
+    if not args.json and any(row.status != "pending" for row in rows):
+        from agent_core.approvals.decisions import decision_summary  # only then: it loads the agent library
     for row in [] if args.json else rows:
         decided = f" — {row.status} by {row.decided_by}" if row.status != "pending" else ""
         if row.outcome_unknown:
             decided += f" — outcome unknown (check, then `paias approve {row.id} --retry`)"
+        target = f" ({row.target})" if row.target else ""
         print(
-            f"{row.id}  {row.created_at:%Y-%m-%d %H:%M}  {row.tool_name} {json.dumps(row.parameters)}  "
+            f"{row.id}  {row.created_at:%Y-%m-%d %H:%M}  {row.tool_name} {json.dumps(row.parameters)}{target}  "
             f"risk {row.risk_level.value}{decided}\n    {row.reason}"
         )
+        if row.status != "pending":
+            print(f"    {decision_summary(row)}")
     return 0
 
 
 async def _decide(args: argparse.Namespace, settings: Settings) -> int:
-    from agent_core.approvals.decisions import parse_arguments
+    from agent_core.approvals.decisions import decision_summary, parse_arguments
 
     # Every server starts, also to reject: the resumed run's model sees the tools the paused run saw.
     async with _runtime(settings) as runtime:
@@ -198,6 +203,11 @@ async def _decide(args: argparse.Namespace, settings: Settings) -> int:
                 by="cli",
                 retry=args.retry,
             )
+    if not args.json:  # the decision first, in words (the JSON keeps its stable shape)
+        answer = turn.response.answer if turn.response else ""
+        for item in turn.decided:
+            if (summary := decision_summary(item)) not in answer:
+                print(summary)
     _print_turn(turn, args.json, sys.stdout)
     return 1 if turn.kind == "error" else 0
 

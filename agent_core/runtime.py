@@ -25,6 +25,7 @@ from agent_core.agent import Deps, build_agent, system_prompt
 from agent_core.answer_check import check_answer
 from agent_core.approvals import ApprovalDesk, ApprovalStore, GrantStore
 from agent_core.approvals.decisions import close_unanswered_calls
+from agent_core.approvals.targets import TargetNamer
 from agent_core.bounds import usage_limits
 from agent_core.conversations import ConversationStore
 from agent_core.db import DATABASE_ERRORS, database_down_message
@@ -44,6 +45,8 @@ from agent_core.orchestrator.recording import ToolCallRecorder, call_recorded
 from agent_core.risk import assess_risk, canonical_tool_name, is_write
 from agent_core.schemas import AgentResponse, PendingApproval, ToolCallStatus, ToolGapReport, TurnResult
 from agent_core.settings import Settings
+from agent_core.stopping import STOPPED_MESSAGE, RunningTurns, TurnStopped
+from agent_core.streaming import AnswerStream, AnswerTexts, can_stream
 from agent_core.taint import looks_like_instruction, taint_reason, tainted_by
 from agent_core.telemetry import agent_run_span, record_event, setup_telemetry, step_span
 from agent_core.turns import (
@@ -82,8 +85,11 @@ class AgentRuntime:
         self.servers: Orchestrator | None = None
         self.memory: MemoryManager | None = None
         self._stack: AsyncExitStack | None = None
+        # How far the start got, read by SyncRuntime.progress: new, settings, database, servers, agent, ready.
+        self.phase = "new"
         self._conversations: dict[str, list[ModelMessage]] = {}  # write-through cache of the stored histories
         self._locks: dict[str, asyncio.Lock] = {}
+        self._running = RunningTurns()  # the agent runs under way, by conversation, for Stop
 
     @property
     def model_label(self) -> str:
@@ -92,6 +98,7 @@ class AgentRuntime:
 
     async def __aenter__(self) -> AgentRuntime:
         settings = self.settings
+        self.phase = "settings"
         model = self._model_override or build_model(settings)  # credentials fail before anything starts
         embedder = build_embedder(settings)
         load_server_specs(settings)  # a broken MCP config fails now, before the database starts
@@ -102,6 +109,7 @@ class AgentRuntime:
             self._stack.push_async_callback(asyncio.to_thread, self.telemetry.shutdown)  # flushes the last spans
         try:
             # The database first: servers such as tasks are handed its resolved URL (embedded or external).
+            self.phase = "database"
             self.memory = await self._stack.enter_async_context(open_memory(settings, embedder, warm=False))
             database_url = self.memory.pool.conninfo
             specs = load_server_specs(settings, extra={"PAIAS_DATABASE_URL": database_url})
@@ -110,22 +118,28 @@ class AgentRuntime:
             self.servers.telemetry = self.telemetry
             legacy = LegacyTools(self.memory.pool, settings.user_id, settings.paias_home / "notes")
             self.servers.register("legacy", lambda: legacy_agent(legacy, timeout=settings.tool_timeout))
+            self.servers.states["legacy"].kind = "local"  # known before it starts: progress counts MCP servers
             self.servers.reserved = {"search_memory", "store_memory"}
             self.controls = ServerControls(self.memory.pool)
             self.servers.desired_states = self.controls.desired
             self._stack.push_async_callback(self.servers.stop)
             # Servers start while the embedding model loads. A TaskGroup (not gather): when one fails the other
             # is cancelled and finished before cleanup runs.
+            self.phase = "servers"  # self.servers.states tell how many are ready
             await _together(self.servers.start(), embedder.embed_query("warm up"))
             self.servers.start_monitor()
             self.approvals = ApprovalStore(self.memory.pool, settings.user_id)
             self.grants = GrantStore(self.memory.pool, settings.user_id)
-            self.desk = ApprovalDesk(self.approvals, self.grants, self)
+            # Names what a waiting call acts on through the server's own listing tool: an app-side read, traced but
+            # never one of a turn's tool calls (agent_core.approvals.targets).
+            self.targets = TargetNamer(self.tools, self._call_directly, telemetry=self.telemetry)
+            self.desk = ApprovalDesk(self.approvals, self.grants, self, name_target=self.targets.name)
             self.undo_log = UndoStore(self.memory.pool, settings.user_id)
             self.conversations = ConversationStore(self.memory.pool, settings.user_id)
         except BaseException:
             await self._stack.aclose()
             raise
+        self.phase = "agent"
         memory_tools = RecordingToolset(
             memory_toolset,
             server="memory",
@@ -150,6 +164,7 @@ class AgentRuntime:
             known_answer=llm_answers_public if llm else self._memory_knows,
             down_tools=self.servers.down_tools,
         )
+        self.phase = "ready"
         return self
 
     async def __aexit__(self, *exc_info: Any) -> None:
@@ -216,11 +231,19 @@ class AgentRuntime:
         return self.history(conversation_id)
 
     async def ask(
-        self, text: str, conversation_id: str | None = None, *, on_event: ToolEvents | None = None
+        self,
+        text: str,
+        conversation_id: str | None = None,
+        *,
+        on_event: ToolEvents | None = None,
+        on_text: AnswerTexts | None = None,
     ) -> TurnResult:
-        """Run one turn. Never raises for bad input, failing tools or a failing model: see ``TurnResult.kind``.
+        """Run one turn. Never raises for bad input, failing tools, a failing model or Stop: see ``TurnResult.kind``.
 
         ``on_event(event)`` is called as each tool call starts and finishes (for a live status display).
+        ``on_text(text)`` is called with the whole answer so far each time it grows while the model writes it
+        (``agent_core.streaming``); both are called on this event loop's thread. ``stop(conversation_id)`` ends the
+        turn early: it then returns an error turn with ``stopped=True``.
         """
         with (
             correlated(uuid.uuid4().hex[:16]) as correlation_id,
@@ -229,7 +252,7 @@ class AgentRuntime:
             ) as span,
         ):
             try:
-                turn = await self._ask(text, conversation_id, correlation_id, on_event)
+                turn = await self._ask(text, conversation_id, correlation_id, on_event, on_text)
             except DATABASE_ERRORS as exc:  # the model never ran, or its turn could not be read back: say so
                 log.warning("turn failed on the database: %r", exc)
                 turn = TurnResult(
@@ -242,8 +265,22 @@ class AgentRuntime:
             finish_span(span, turn)
             return turn
 
+    def stop(self, conversation_id: str) -> bool:
+        """Stop the turn running in the conversation: its tool call in flight is cancelled (and recorded as
+        stopped), and its ``ask`` returns a stopped turn. Call it on this event loop's thread.
+
+        Returns:
+            False when no turn of the conversation is running.
+        """
+        return self._running.stop(conversation_id)
+
     async def _ask(
-        self, text: str, conversation_id: str | None, correlation_id: str, on_event: ToolEvents | None
+        self,
+        text: str,
+        conversation_id: str | None,
+        correlation_id: str,
+        on_event: ToolEvents | None,
+        on_text: AnswerTexts | None = None,
     ) -> TurnResult:
         try:
             prompt = validate_input(text, self.settings.max_input_chars)
@@ -272,7 +309,14 @@ class AgentRuntime:
                 return turn
             history = close_unanswered_calls(await self.load_history(conversation_id))
             return await self._run(
-                conversation_id, correlation_id, prompt, prompt=prompt, history=history, label=prompt, on_event=on_event
+                conversation_id,
+                correlation_id,
+                prompt,
+                prompt=prompt,
+                history=history,
+                label=prompt,
+                on_event=on_event,
+                on_text=on_text,
             )
 
     async def _record(
@@ -327,6 +371,18 @@ class AgentRuntime:
         hits = await self.memory.semantic_search(question, top_k=1) if self.memory else []
         return bool(hits) and hits[0]["score"] >= self.settings.memory_min_score
 
+    def _answer_stream(self, on_text: AnswerTexts | None) -> AnswerStream | None:
+        """The handler that streams the answer to ``on_text``, when the model can stream (None: a plain run).
+
+        A local server streams only with ``MODEL_STREAM`` on: llama-cpp-python's server cannot stream tool calls.
+        """
+        if on_text is None or isinstance(self.agent.model, str) or not can_stream(self.agent.model):
+            return None
+        target = None if self._model_override else model_target(self.settings)
+        if target is not None and target.local and not self.settings.model_stream:
+            return None
+        return AnswerStream(on_text)
+
     async def _run(
         self,
         conversation_id: str,
@@ -339,6 +395,8 @@ class AgentRuntime:
         results: DeferredToolResults | None = None,
         keep_history: bool = True,
         on_event: ToolEvents | None = None,
+        decided: list[PendingApproval] | None = None,
+        on_text: AnswerTexts | None = None,
     ) -> TurnResult:
         """One agent run (a new prompt, or a resume with decisions), then its result as a TurnResult, stored with the
         conversation under ``label``. ``keep_history=False`` stores the turn but leaves the conversation's history
@@ -355,13 +413,31 @@ class AgentRuntime:
             reads_outside=self._reads_outside,
         )
         try:
-            result = await self.agent.run(
-                user_prompt,
-                deps=deps,
-                message_history=history,
-                deferred_tool_results=results,
-                usage_limits=usage_limits(self.settings),
+            result = await self._running.run(
+                conversation_id,
+                self.agent.run(
+                    user_prompt,
+                    deps=deps,
+                    message_history=history,
+                    deferred_tool_results=results,
+                    usage_limits=usage_limits(self.settings),
+                    event_stream_handler=self._answer_stream(on_text),
+                ),
             )
+        except TurnStopped:  # the history stays as it was before the turn, so the next prompt starts cleanly
+            log.info("turn stopped by the person", extra={"conversation_id": conversation_id})
+            turn = TurnResult(
+                kind="error",
+                conversation_id=conversation_id,
+                correlation_id=correlation_id,
+                error=STOPPED_MESSAGE,
+                stopped=True,
+                tool_calls=deps.recorder.records,  # what ran, and what was cut off, as recorded
+                decided=decided or [],
+            )
+            await self._keep_undo(conversation_id, turn)
+            await self._record(conversation_id, label, turn, None)
+            return turn
         except Exception as exc:
             log.warning("turn failed: %r", exc, exc_info=True)
             turn = TurnResult(
@@ -370,6 +446,7 @@ class AgentRuntime:
                 correlation_id=correlation_id,
                 error=model_error_message(exc, None if self._model_override else model_target(self.settings)),
                 tool_calls=deps.recorder.records,  # what ran before the failure still happened
+                decided=decided or [],
             )
             await self._keep_undo(conversation_id, turn)  # and can still be taken back
             await self._record(conversation_id, label, turn, None)
@@ -404,6 +481,8 @@ class AgentRuntime:
                 response=response,
                 tool_calls=response.tool_calls,
             )
+        if decided:  # a resumed run: shown as the continuation of its approval card, not as a prompt
+            turn = turn.model_copy(update={"decided": decided})
         if keep_history:
             self._conversations[conversation_id] = messages
         await self._keep_undo(conversation_id, turn)
@@ -421,7 +500,15 @@ class AgentRuntime:
         """Hand a run that stopped for approval to the desk, with each call's risk and why it asks."""
         source = tainted_by(messages, self._reads_outside)
         pending = [self._pending(call, conversation_id, source) for call in output.approvals]
+        targets = await self.targets.name_all([(p.tool_name, p.parameters) for p in pending])
+        pending = [p.model_copy(update={"target": target}) for p, target in zip(pending, targets, strict=True)]
         return await self.desk.pause(pending, history_json, conversation_id, correlation_id)
+
+    async def _call_directly(self, tool: str, arguments: dict[str, Any]) -> Any:
+        """Call a server's tool for the app itself (a target's name): no turn records it."""
+        if self.servers is None:
+            raise PaiasError("the MCP servers are not running")
+        return await self.servers.execute(tool, arguments)
 
     def _pending(self, call: ToolCallPart, conversation_id: str, tainted: str | None) -> PendingApproval:
         args = call.args_as_dict()
@@ -451,8 +538,10 @@ class AgentRuntime:
         label: str,
         results: DeferredToolResults,
         keep_history: bool,
+        decided: list[PendingApproval] | None = None,
     ) -> TurnResult:
-        """Run a paused run on with the person's decisions (the desk calls this, in exactly one process)."""
+        """Run a paused run on with the person's decisions (the desk calls this, in exactly one process); the turn
+        carries ``decided``, the decisions in their final state, and is stored with them."""
         if self.servers is not None:
             await self.servers.settle()  # no gap check ran first: a server still starting must be offered too
         return await self._run(
@@ -464,6 +553,7 @@ class AgentRuntime:
             label=label,
             results=results,
             keep_history=keep_history,
+            decided=decided,
         )
 
     # The approval API, kept on the runtime for the UI and the CLI; the desk does the work.

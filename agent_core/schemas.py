@@ -112,6 +112,13 @@ class PendingApproval(BaseModel):
     resumed_by: str | None = Field(None, exclude=True)  # host:pid of the process that ran it (internal)
     # Approved, but its run never reported back (its process died): whether the call ran is unknown.
     outcome_unknown: bool = False
+    # What the call acts on, named by a read-only listing tool of its server ("task 3 'Book the microscope'");
+    # None when it could not be named (the arguments then say it).
+    target: str | None = None
+    # The arguments that ran when a person edited them (None: ran as proposed, or did not run), and their target.
+    ran_parameters: dict[str, Any] | None = None
+    ran_target: str | None = None
+    decision_reason: str | None = None  # why the person rejected it, in their words
 
 
 TurnKind = Literal["answer", "tool_gap", "approval_required", "error"]
@@ -130,10 +137,15 @@ class TurnResult(BaseModel):
     # Every call that executed in this turn, whatever its kind: also the calls before a pause for approval and
     # the calls of a run that then failed. For an answer it is the same list as ``response.tool_calls``.
     tool_calls: list[ToolCallRecord] = Field(default_factory=list)
+    # The decisions this turn carries out (a resumed run: each in its final state), so a turn shown again reads as
+    # the continuation of its approval card rather than as something the person typed. Not in the public JSON.
+    decided: list[PendingApproval] = Field(default_factory=list)
+    # The person pressed Stop before the turn finished (then ``kind`` is "error"). Not in the public JSON.
+    stopped: bool = False
 
     def to_public_json(self) -> dict[str, Any]:
         """The documented JSON shape (pending items carry only their public fields)."""
-        data = self.model_dump(mode="json")
+        data = self.model_dump(mode="json", exclude={"decided", "stopped"})
         data["pending"] = [
             {k: p[k] for k in ("id", "tool_name", "parameters", "risk_level", "reason")} for p in data["pending"]
         ]

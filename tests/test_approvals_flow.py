@@ -67,7 +67,9 @@ async def test_reject_keeps_the_task_and_the_model_is_told_why(make_settings) ->
         titles = await open_titles(rt)
         history = rt.history(turn.conversation_id)
     assert turn.kind == "answer" and turn.response.tool_calls == []  # nothing ran
-    assert "rejected delete_task (reason: we still need them)" in turn.response.answer
+    assert f"you rejected deleting task {task_id} 'Order pipettes' (reason: we still need them)" in (
+        turn.response.answer
+    )
     assert titles == ["Order pipettes"]
     denied = [p for m in history for p in m.parts if getattr(p, "outcome", None) == "denied"]
     assert [p.tool_name for p in denied] == ["delete_task"] and "we still need them" in denied[0].content

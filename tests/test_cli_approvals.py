@@ -53,7 +53,7 @@ def test_reject_from_the_cli_with_a_reason_keeps_the_task(cli_env, capsys) -> No
     task_id = ask(capsys, "add a task to call the vendor")["response"]["tool_calls"][0]["result"]["id"]
     [pending] = ask(capsys, f"delete task {task_id}")["pending"]
     assert main(["reject", pending["id"], "--reason", "not yet"]) == 0
-    assert "rejected delete_task (reason: not yet)" in capsys.readouterr().out
+    assert f"you rejected deleting task {task_id} 'Call the vendor' (reason: not yet)" in capsys.readouterr().out
     assert "Call the vendor" in ask(capsys, "show my tasks")["response"]["answer"]
     assert main(["proposals"]) == 0
     assert capsys.readouterr().out.strip() == "Nothing is waiting for your approval."

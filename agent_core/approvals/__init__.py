@@ -4,7 +4,9 @@
 - ``grants``: "always allow here" for reversible_with_delay tools;
 - ``desk``: the service that pauses, approves, rejects, retries and resumes — composed of the two stores and a
   runner (the runtime);
-- ``decisions``: what the model reads for each decision, and the checks on edited arguments.
+- ``decisions``: what the model reads for each decision, what the person reads about it (``decision_summary``), and
+  the checks on edited arguments;
+- ``targets``: what a call acts on, named through its server's own listing tool ("task 3 'Book the microscope'").
 """
 
 from typing import Any

@@ -1,12 +1,16 @@
-"""What the approval machinery tells the model and checks for a person: pure functions, no state.
+"""What the approval machinery tells the model, and says to a person: pure functions, no state.
 
-How a decided group resumes (``decision_results``), what the model reads for a rejected or abandoned call, and the
-checks on arguments a person edited (JSON, then the tool's own input schema).
+How a decided group resumes (``decision_results``), what the model reads for a rejected or abandoned call, what a
+person reads about a decision (``decision_summary``, ``decision_label``), and the checks on arguments a person
+edited (JSON, then the tool's own input schema). Text for the model and text for the person are kept apart: the
+model's text may carry the person's sentence (after ``FOR_THE_PERSON``), never the other way round.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from datetime import UTC
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -22,7 +26,9 @@ from pydantic_ai.messages import (
 )
 
 from agent_core.approvals.store import StoredApproval
+from agent_core.approvals.targets import reference, tool_words
 from agent_core.errors import InputError
+from agent_core.schemas import PendingApproval
 
 NOT_APPROVED = "Not run: this call needed the person's approval, and the conversation moved on without it."
 
@@ -46,13 +52,100 @@ def close_unanswered_calls(history: list[ModelMessage]) -> list[ModelMessage]:
     return repair_messages([*history, closing])
 
 
+FOR_THE_PERSON = "Tell the person: "
+
+
 def rejection_text(approval: StoredApproval) -> str:
-    """What the model reads for a call the person rejected."""
+    """What the model reads for a call the person rejected; it ends with the sentence meant for the person."""
     reason = approval.decision_reason or "no reason given"
     return (
         f"Not run: the person rejected {approval.approval.tool_name} (reason: {reason}). Do not try it again in "
-        "another way; say it was not done."
+        f"another way; say it was not done. {FOR_THE_PERSON}{decision_summary(approval.approval)}"
     )
+
+
+def denial_for_person(model_text: str, tool_name: str, arguments: dict[str, Any]) -> str:
+    """What a person reads for a call that was denied, from what the model read about it: the sentence
+    ``rejection_text`` meant for the person, else a plain "not run" built from the call (never the model's text)."""
+    _, marker, sentence = model_text.partition(FOR_THE_PERSON)
+    if marker and sentence.strip():
+        return sentence.strip()
+    return f"Not run — {action(tool_name, arguments)} was not approved."
+
+
+def gerund(tool_name: str, noun: str | None = None) -> str:
+    """What a tool does, as words that follow "you rejected": its first word as a gerund, then the rest of its
+    name, less the ``noun`` its target already says (delete_task with a task target → "deleting"; send_email →
+    "sending email"; add_task → "adding task"; stopServer → "stopping server")."""
+    words = tool_words(tool_name) or [tool_name]
+    named = {noun, f"{noun}s"} if noun else set()
+    return " ".join([_ing(words[0]), *(w for w in words[1:] if w not in named)])
+
+
+def _ing(verb: str) -> str:
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"  # tie → tying
+    if verb.endswith("e") and len(verb) > 2 and not verb.endswith(("ee", "ye", "oe")):
+        return verb[:-1] + "ing"  # delete → deleting; see → seeing
+    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", verb):
+        return verb + verb[-1] + "ing"  # one syllable ending consonant-vowel-consonant: stop → stopping
+    return verb + "ing"
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, str):
+        text = " ".join(value.split())
+        return f"'{text if len(text) <= 60 else text[:57] + '…'}'"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _arguments(arguments: dict[str, Any]) -> str:
+    return ", ".join(f"{key} {_value(value)}" for key, value in arguments.items())
+
+
+def action(tool_name: str, arguments: dict[str, Any], target: str | None = None) -> str:
+    """A call as words: "deleting task 3 'Book the microscope'", or from its arguments when it has no target
+    ("deleting with task_id 3")."""
+    ref = reference(tool_name, arguments)
+    verb = gerund(tool_name, ref[0] if ref else None)
+    if target:
+        return f"{verb} {target}"
+    return f"{verb} with {_arguments(arguments)}" if arguments else verb
+
+
+def decision_summary(item: PendingApproval) -> str:
+    """One sentence a person reads about a decision (never text meant for the model).
+
+    Examples: "Not run — you rejected deleting task 3 'Book the microscope' (reason: too early)."; "Approved by
+    browser at 2026-11-23 10:04 UTC — deleting task 3 'Book the microscope' (edited from task 1 'Buy milk')."
+    """
+    proposed = action(item.tool_name, item.parameters, item.target)
+    if item.status == "rejected":
+        reason = f" (reason: {' '.join(item.decision_reason.split())})" if item.decision_reason else ""
+        return f"Not run — you rejected {proposed}{reason}."
+    if item.status == "pending":
+        return f"Waiting for your approval — {proposed}."
+    when = f" at {item.decided_at.astimezone(UTC):%Y-%m-%d %H:%M} UTC" if item.decided_at else ""
+    text = f"Approved by {item.decided_by or 'someone'}{when} — {proposed}"
+    if item.ran_parameters is not None and item.ran_parameters != item.parameters:
+        ran = action(item.tool_name, item.ran_parameters, item.ran_target)
+        asked = item.target or _arguments(item.parameters)
+        text = f"Approved by {item.decided_by or 'someone'}{when} — {ran} (edited from {asked})"
+    if item.outcome_unknown:
+        return f"{text}. Its run did not finish, so whether it ran is unknown."
+    return f"{text}."
+
+
+def decision_label(items: list[PendingApproval]) -> str:
+    """The decisions a resumed run carries out, as the conversation keeps them in place of a prompt (exports,
+    the CLI): "Approved deleting task 3 'Book the microscope'"."""
+    parts = []
+    for item in items:
+        edited = item.ran_parameters is not None and item.ran_parameters != item.parameters
+        arguments, target = (item.ran_parameters, item.ran_target) if edited else (item.parameters, item.target)
+        parts.append(f"{item.status} {action(item.tool_name, arguments or {}, target)}")
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]
 
 
 def decision_results(group: list[StoredApproval]) -> DeferredToolResults:

@@ -1,19 +1,21 @@
 """The approval desk: store a paused run, decide its calls, resume it exactly once, run an unknown outcome again.
 
 It works by composition: the ``ApprovalStore`` keeps the calls, the ``GrantStore`` the "always allow here" grants,
-and a ``Runner`` (the runtime) runs the resumed turn. Nothing here knows about MCP servers: the runtime builds the
-pending calls (risk, taint) before it hands a paused run over.
+a ``Runner`` (the runtime) runs the resumed turn, and ``name_target`` (``targets.TargetNamer.name``) names what
+edited arguments act on. Nothing here knows about MCP servers: the runtime builds the pending calls (risk, taint,
+target) before it hands a paused run over.
 """
 
 from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic_ai.messages import ModelMessage, ModelMessagesTypeAdapter
 
-from agent_core.approvals.decisions import decision_results, schema_problem
+from agent_core.approvals.decisions import decision_label, decision_results, schema_problem
 from agent_core.approvals.grants import GrantStore
 from agent_core.approvals.store import ApprovalStore, StoredApproval, UnknownApproval
 from agent_core.errors import InputError, PaiasError
@@ -50,16 +52,23 @@ class Runner(Protocol):
         label: str,
         results: DeferredToolResults,
         keep_history: bool,
+        decided: list[PendingApproval],
     ) -> TurnResult: ...
+
+
+NameTarget = Callable[[str, dict[str, Any]], Awaitable[str | None]]
 
 
 class ApprovalDesk:
     """Approve, reject, retry and list; pauses and resumes runs through its ``Runner``."""
 
-    def __init__(self, store: ApprovalStore, grants: GrantStore, runner: Runner) -> None:
+    def __init__(
+        self, store: ApprovalStore, grants: GrantStore, runner: Runner, name_target: NameTarget | None = None
+    ) -> None:
         self.store = store
         self.grants = grants
         self.runner = runner
+        self.name_target = name_target
 
     async def granted(self, conversation_id: str) -> frozenset[str]:
         """The tools always allowed in this conversation (empty when they cannot be read: every such call asks)."""
@@ -164,6 +173,8 @@ class ApprovalDesk:
                 await self._check_arguments(approval_id, decision["override_args"])  # before the approval is used
             if always:
                 await self._check_grantable(approval_id)  # before deciding: a refused grant decides nothing
+            if approve and decision.get("override_args") is not None:  # named before it runs (and maybe deletes it)
+                decision["ran_target"] = await self._ran_target(approval_id, decision["override_args"])
             made = await self.store.decide(approval_id, approve=approve, decided_by=by, **decision)
         except PaiasError as exc:
             return TurnResult(kind="error", correlation_id=correlation_id, error=str(exc))
@@ -188,6 +199,7 @@ class ApprovalDesk:
                 conversation_id=conversation_id,
                 correlation_id=correlation_id,
                 pending=waiting,
+                decided=[made.approval.approval],  # recorded; it runs with the others once they are decided
             )
         return await self._resume(made.group, correlation_id)
 
@@ -204,6 +216,17 @@ class ApprovalDesk:
                 f"The edited arguments do not fit {stored.approval.tool_name}: {problem}. The call still waits; "
                 "fix the arguments and approve again."
             )
+
+    async def _ran_target(self, approval_id: str, arguments: Any) -> str | None:
+        """What edited arguments act on, named the way the paused call's target was (None if it cannot be)."""
+        stored = await self.store.get(approval_id)
+        if stored is None or not isinstance(arguments, dict):
+            return None
+        if arguments == stored.approval.parameters:
+            return stored.approval.target
+        if self.name_target is None:
+            return None
+        return await self.name_target(stored.approval.tool_name, arguments)
 
     async def _check_grantable(self, approval_id: str) -> None:
         """Raises unless the approval exists and its tool may be always allowed (reversible_with_delay only)."""
@@ -232,15 +255,16 @@ class ApprovalDesk:
         # If the conversation moved on while the call waited, its history stays as it is; the resumed result is
         # still shown in the conversation and kept on the approval.
         current = await self.runner.load_history(conversation_id)
-        decisions = ", ".join(f"{row.approval.status} `{row.id}` ({row.approval.tool_name})" for row in group)
+        decided = [row.approval for row in group]
         turn = await self.runner.resume_run(
             conversation_id,
             correlation_id,
             prompt=last_prompt(history),
             history=history,
-            label=decisions[0].upper() + decisions[1:],
+            label=decision_label(decided),  # kept for exports and the CLI; a UI shows ``decided`` instead
             results=decision_results(group),
             keep_history=not current or len(current) == len(history),
+            decided=decided,
         )
         try:
             await self.store.record_outcome(first.group_key, turn.to_public_json())

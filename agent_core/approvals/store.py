@@ -43,11 +43,10 @@ _UNFINISHED = (
 )
 _PUBLIC = (
     "id, conversation_id, tool_call_id, tool_name, parameters, risk_level, reason, status, created_at, decided_at,"
-    f" decided_by, resumed_by, (status = 'approved' AND outcome IS NULL) AS outcome_missing, {_UNFINISHED} AS silent"
+    f" decided_by, resumed_by, (status = 'approved' AND outcome IS NULL) AS outcome_missing, {_UNFINISHED} AS silent,"
+    " decision_reason, override_args, target, ran_target"
 )
-_STORED = _PUBLIC + (
-    ", group_key, message_history::text AS history, correlation_id, decision_reason, override_args, outcome, resumed_at"
-)
+_STORED = _PUBLIC + ", group_key, message_history::text AS history, correlation_id, outcome, resumed_at"
 _ORDER = "ORDER BY created_at DESC, group_key, position"  # newest run first, its calls in the model's order
 # A JSON \u0000 escape (not preceded by an escaping backslash): jsonb refuses it, so it becomes U+FFFD instead.
 _NUL_ESCAPE = re.compile(rb"(?<!\\)((?:\\\\)*)\\u0000")
@@ -136,6 +135,11 @@ def _public(row: dict[str, Any]) -> PendingApproval:
     values["outcome_unknown"] = bool(row.get("outcome_missing")) and (
         bool(row.get("silent")) or _gone(row.get("resumed_by"))
     )
+    edited = row.get("override_args")
+    if row.get("status") == "approved" and edited is not None and edited != row.get("parameters"):
+        values["ran_parameters"] = edited
+    else:  # ran as proposed, or did not run: the card shows the proposed call only
+        values["ran_target"] = None
     return PendingApproval.model_validate(values)
 
 
@@ -184,15 +188,16 @@ class ApprovalStore:
                 approval_id = uuid.uuid4().hex[:12]  # tool call ids repeat across models and runs
                 cursor = await conn.execute(
                     "INSERT INTO approvals (id, user_id, conversation_id, group_key, position, tool_call_id, tool_name,"
-                    " parameters, risk_level, reason, message_history, correlation_id)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s) RETURNING created_at",
+                    " parameters, risk_level, reason, message_history, correlation_id, target)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s, %s) RETURNING created_at",
                     (approval_id, self.user_id, call.conversation_id, group_key, position, call.tool_call_id,
                      call.tool_name, _jsonb(call.parameters), RiskLevel(call.risk_level).value, clean_text(call.reason),
-                     history, correlation_id),
+                     history, correlation_id, None if call.target is None else clean_text(call.target)),
                 )  # fmt: skip
                 created_at = (await cursor.fetchone())[0]
                 update = {"id": approval_id, "status": "pending", "created_at": created_at}
-                stored.append(call.model_copy(update={**update, "decided_at": None, "decided_by": None}))
+                undecided = {"decided_at": None, "decided_by": None, "decision_reason": None, "ran_parameters": None}
+                stored.append(call.model_copy(update={**update, **undecided, "ran_target": None}))
         return stored
 
     def _where(self, **equal: str | None) -> tuple[str, tuple[Any, ...]]:
@@ -230,6 +235,7 @@ class ApprovalStore:
         decided_by: str,
         reason: str | None = None,
         override_args: dict[str, Any] | None = None,
+        ran_target: str | None = None,
     ) -> Decision:
         """Approve or reject one pending call, exactly once.
 
@@ -239,6 +245,7 @@ class ApprovalStore:
             decided_by: who decided (e.g. ``cli`` or ``ui``).
             reason: why; a rejection's reason is what the model is told.
             override_args: edited arguments to run the call with instead (approvals only).
+            ran_target: what the edited arguments act on, named (see ``agent_core.approvals.targets``).
 
         Returns:
             The decision, with the whole group and whether this decision completed it.
@@ -272,9 +279,12 @@ class ApprovalStore:
                 raise UnknownApproval(approval_id)
             await cursor.execute(
                 "UPDATE approvals SET status = %s, decided_at = now(), decided_by = %s, decision_reason = %s,"
-                " override_args = %s WHERE id = %s AND user_id = %s AND status = 'pending' RETURNING id",
+                " override_args = %s, ran_target = %s WHERE id = %s AND user_id = %s AND status = 'pending'"
+                " RETURNING id",
                 (status, clean_text(decided_by), None if reason is None else clean_text(reason),
-                 None if override_args is None else _jsonb(override_args), approval_id, self.user_id),
+                 None if override_args is None else _jsonb(override_args),
+                 None if override_args is None or ran_target is None else clean_text(ran_target), approval_id,
+                 self.user_id),
             )  # fmt: skip
             changed = await cursor.fetchone() is not None
             group = await self._group(cursor, locked[0]["group_key"])

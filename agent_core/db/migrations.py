@@ -176,6 +176,16 @@ MIGRATIONS: list[Migration] = [
         ALTER TABLE approvals ADD COLUMN resume_attempts integer NOT NULL DEFAULT 0;
         """,
     ),
+    Migration(
+        7,
+        "approval_targets",
+        # What a call acts on, named when the run paused ("task 3 'Book the microscope'"), and what the edited
+        # arguments acted on when a person changed them: the record shows both after the item itself is gone.
+        """
+        ALTER TABLE approvals ADD COLUMN target text;
+        ALTER TABLE approvals ADD COLUMN ran_target text;
+        """,
+    ),
 ]
 
 _LOCK_KEY = 74_201_977  # any constant: all PAIAS processes serialize their migrations on it

@@ -8,6 +8,8 @@ from agent_core.offline.planner import (
     PlannerConfig,
     build_offline_model,
 )
+from agent_core.offline.replies import introduction, starters
+from agent_core.offline.streaming import StreamingFunctionModel
 
 __all__ = [
     "HOW_TO_USE_AN_LLM",
@@ -15,5 +17,8 @@ __all__ = [
     "OFFLINE_NOTICE",
     "OfflinePlanner",
     "PlannerConfig",
+    "StreamingFunctionModel",
     "build_offline_model",
+    "introduction",
+    "starters",
 ]

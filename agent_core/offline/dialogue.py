@@ -90,11 +90,13 @@ def prompt_text(part: UserPromptPart) -> str:
 
 @dataclass
 class Step:
-    """One call of this turn with its result (``ok`` False for a failed call or no result)."""
+    """One call of this turn with its result (``ok`` False for a failed call or no result; ``denied`` when it never
+    ran because a person did not approve it — its content is then text for the model, not for the person)."""
 
     call: ToolCallPart
     ok: bool
     content: Any
+    denied: bool = False
 
 
 @dataclass
@@ -142,7 +144,8 @@ def read(messages: list[ModelMessage], output_tools: set[str]) -> Dialogue:
                 ok = isinstance(part, ToolReturnPart) and getattr(part, "outcome", "success") == "success"
                 content = part.content if isinstance(part, ToolReturnPart) else part.model_response()
                 if current:
-                    dialogue.steps.append(Step(call, ok, content))
+                    denied = isinstance(part, ToolReturnPart) and getattr(part, "outcome", None) == "denied"
+                    dialogue.steps.append(Step(call, ok, content, denied))
                 elif ok:
                     listing = listing_of(content)
                     if listing is not None:

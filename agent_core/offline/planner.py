@@ -27,6 +27,7 @@ from agent_core.offline.dialogue import Dialogue, files_of, listing_of, read
 from agent_core.offline.plan import Planned, make_plan, resolve_by_words
 from agent_core.offline.results import compose_answer, memory_verdict
 from agent_core.offline.router import Router, router
+from agent_core.offline.streaming import StreamingFunctionModel
 
 MODEL_NAME = "offline-planner"
 HOW_TO_USE_AN_LLM = replies.HOW_TO_USE_AN_LLM
@@ -54,7 +55,9 @@ class PlannerConfig:
             for option in (root / candidate, root.parent / candidate):
                 if option.exists():
                     return str(option)
-        return str(self.file_roots[0] / candidate)
+        # Not there (yet): "notes/x.md" under the root "notes" is that root's x.md, not notes/notes/x.md.
+        named = next((root for root in self.file_roots if candidate.parts[0] == root.name), None)
+        return str(named.parent / candidate if named else self.file_roots[0] / candidate)
 
 
 def _response(parts: list[Any], kind: str) -> ModelResponse:
@@ -144,5 +147,6 @@ def _props(tool: Any) -> dict[str, Any]:
 
 
 def build_offline_model(config: PlannerConfig | None = None) -> FunctionModel:
-    """The default model: the offline planner behind Pydantic AI's FunctionModel."""
-    return FunctionModel(OfflinePlanner(config), model_name=MODEL_NAME)
+    """The default model: the offline planner behind Pydantic AI's FunctionModel; a streamed request gets the same
+    response in pieces (``agent_core.offline.streaming``)."""
+    return StreamingFunctionModel(OfflinePlanner(config), model_name=MODEL_NAME)

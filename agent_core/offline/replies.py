@@ -49,6 +49,16 @@ def _summary_line(tools: Sequence[Any], limit: int = 6) -> str:
     return f"I can help with {listed}" + (f" (and {more} more)" if more > 0 else "") + "."
 
 
+def introduction(tools: Sequence[Any]) -> str:
+    """One line for an empty chat: what the connected tools let the assistant do."""
+    return _summary_line(tools)
+
+
+def starters(tools: Sequence[Any], limit: int = 5) -> list[str]:
+    """Example requests for the live capabilities, the most familiar first (an empty chat's suggestions)."""
+    return [example for _, example in live_capabilities(tools) if example][:limit]
+
+
 def greeting(tools: Sequence[Any]) -> str:
     """A short hello that says what the assistant can do."""
     examples = [e for _, e in live_capabilities(tools) if e][:2]

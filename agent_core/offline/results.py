@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from agent_core.approvals.decisions import denial_for_person
 from agent_core.offline import compose
 from agent_core.offline.dialogue import Dialogue, Step, as_data, listing_of
 from agent_core.offline.timezones import locate_places
@@ -80,6 +81,9 @@ def _step_text(step: Planned, results: list[Step]) -> tuple[list[str], int]:
     lines, good = [], 0
     capability = step.capability.name if step.capability else ""
     for result in results:
+        if result.denied:  # what the model was told stays with the model; the person reads their decision
+            lines.append(denial_for_person(str(result.content), result.call.tool_name, result.call.args_as_dict()))
+            continue
         if not result.ok:
             what = step.capability.summary if step.capability else result.call.tool_name.replace("_", " ")
             lines.append(f"I couldn't do that ({what}): {compose.tool_error(result.content)}")
@@ -169,8 +173,11 @@ def compose_answer(plan: Plan, dialogue: Dialogue, config: PlannerConfig) -> tup
             continue
         lines, good = _step_text(step, results)
         parts.append("\n".join(lines))
-        names = ", ".join(sorted({r.call.tool_name for r in results}))
-        reasons.append(f"I called {names} for “{step.clause}”.")
+        names = ", ".join(sorted({r.call.tool_name for r in results if not r.denied}))
+        held = ", ".join(sorted({r.call.tool_name for r in results if r.denied}))
+        why = [f"I called {names} for “{step.clause}”." if names else ""]
+        why += [f"{held} did not run for “{step.clause}”: it was not approved." if held else ""]
+        reasons.append(" ".join(w for w in why if w))
         failures += len(results) - good
         confidences.append(_route_confidence(step) * (good / len(results)))
     if not confidences:

@@ -21,6 +21,7 @@ from pydantic_ai.toolsets import WrapperToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 
 from agent_core.orchestrator.metrics import ToolMetrics
+from agent_core.risk import is_write
 from agent_core.schemas import ToolCallRecord, ToolCallStatus
 from agent_core.telemetry import Telemetry, trace_tool_call
 
@@ -59,6 +60,10 @@ class ToolEvent:
 
 ToolEvents = Callable[[ToolEvent], None]
 
+# A call cancelled while it ran (the person pressed Stop): a write may or may not have reached its server.
+STOPPED_WRITE = "Stopped while running; it may or may not have taken effect."
+STOPPED_READ = "Stopped while running."
+
 
 def _elapsed_ms(started: float) -> int:
     # A real call always takes some time; rounding up keeps "ran" distinguishable from "never ran" (0).
@@ -77,8 +82,12 @@ async def call_recorded(
     correlation_id: str | None = None,
     events: ToolEvents | None = None,
     telemetry: Telemetry | None = None,
+    writes: bool = True,
 ) -> Any:
     """Run ``call`` within ``timeout`` seconds and record it (also as an ``mcp_tool_call:<tool>`` span).
+
+    A call cancelled while it runs (Stop) is recorded as failed before the cancellation goes on; ``writes`` says
+    whether the tool may change something, so its record says the outcome is unknown.
 
     Raises:
         ToolFailed: the call failed or timed out; the message names the tool, the server and the reason.
@@ -130,6 +139,9 @@ async def call_recorded(
                 result = await call()
         except (ApprovalRequired, CallDeferred):
             raise
+        except asyncio.CancelledError:
+            record(ToolCallStatus.FAILED, error=STOPPED_WRITE if writes else STOPPED_READ)
+            raise
         except TimeoutError:
             message = f"{tool} on server '{server}' timed out after {timeout:g} s"
             record(ToolCallStatus.TIMEOUT, error=message)
@@ -172,4 +184,5 @@ class RecordingToolset(WrapperToolset[Any]):
             correlation_id=getattr(ctx.deps, "correlation_id", None),
             events=getattr(ctx.deps, "events", None),
             telemetry=self.telemetry,
+            writes=is_write(name, (tool.tool_def.metadata or {}).get("annotations")),
         )
