@@ -55,14 +55,19 @@ class ConversationStore:
         self.pool = pool
         self.user_id = user_id
 
-    async def list(self, limit: int = 100) -> list[Conversation]:
-        """Conversations, most recently active first."""
+    async def list(self, limit: int = 100, query: str | None = None) -> list[Conversation]:
+        """Conversations, most recently active first; with ``query``, those whose title or any question contains
+        it (case-insensitive)."""
+        words = " ".join((query or "").split())
+        pattern = "%" + words.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         rows = await fetch(
             self.pool,
             "SELECT c.id, c.title, c.created_at, c.updated_at, count(t.id) AS turns FROM conversations c "
             "LEFT JOIN conversation_turns t ON t.conversation_id = c.id WHERE c.user_id = %s "
+            "AND (%s = '' OR c.title ILIKE %s OR EXISTS (SELECT 1 FROM conversation_turns q "
+            "WHERE q.conversation_id = c.id AND q.prompt ILIKE %s)) "
             "GROUP BY c.id ORDER BY c.updated_at DESC, c.id LIMIT %s",
-            (self.user_id, limit),
+            (self.user_id, words, pattern, pattern, limit),
         )
         return [Conversation(**row) for row in rows]
 
@@ -99,13 +104,14 @@ class ConversationStore:
                 (conversation_id, prompt, Jsonb(result.model_dump(mode="json"))),
             )
 
-    async def turns(self, conversation_id: str) -> list[Turn]:
-        """The turns in order ([] for an unknown conversation or another user's)."""
+    async def turns(self, conversation_id: str, last: int | None = None) -> list[Turn]:
+        """The turns in order, or only the ``last`` few ([] for an unknown conversation or another user's)."""
         rows = await fetch(
             self.pool,
-            "SELECT t.prompt, t.turn, t.created_at FROM conversation_turns t JOIN conversations c "
-            "ON c.id = t.conversation_id WHERE c.id = %s AND c.user_id = %s ORDER BY t.id",
-            (conversation_id, self.user_id),
+            "SELECT * FROM (SELECT t.id, t.prompt, t.turn, t.created_at FROM conversation_turns t "
+            "JOIN conversations c ON c.id = t.conversation_id WHERE c.id = %s AND c.user_id = %s "
+            "ORDER BY t.id DESC LIMIT %s) newest ORDER BY id",
+            (conversation_id, self.user_id, last),
         )
         return [Turn(r["prompt"], TurnResult.model_validate(r["turn"]), r["created_at"]) for r in rows]
 

@@ -63,7 +63,8 @@ async def test_an_approval_decided_in_another_process_appears_in_the_conversatio
         paused = await browser.ask(f"delete task {task_id}", conversation_id=added.conversation_id)
         await cli.approve(paused.pending[0].id, by="cli")
         turns = await browser.conversations.turns(added.conversation_id)
-    assert turns[-1].prompt == f"Approved `{paused.pending[0].id}` (delete_task)"
+    assert turns[-1].prompt == f"Approved deleting task {task_id} 'Clean the hood'"  # readable, not an id
+    assert [(d.id, d.decided_by) for d in turns[-1].result.decided] == [(paused.pending[0].id, "cli")]
     assert turns[-1].result.response.answer.rstrip(".").lower() == f"deleted task {task_id}: clean the hood"
 
 
@@ -120,3 +121,17 @@ async def test_recent_turns_are_newest_first_across_conversations_with_their_tit
     assert recent[0][1].result.correlation_id and recent[0][1].result.response.tool_calls[0].tool_name == (
         "get_current_time"
     )
+
+
+async def test_search_finds_conversations_by_title_or_any_question_and_treats_wildcards_as_text(make_settings) -> None:
+    async with AgentRuntime(make_settings()) as rt:
+        lima = (await rt.ask("What time is it in Lima?")).conversation_id
+        await rt.ask("And in 100% of Oslo_Norway cases?", conversation_id=lima)
+        tokyo = (await rt.ask("What time is it in Tokyo?")).conversation_id
+
+        async def found(query: str | None) -> list[str]:
+            return [c.id for c in await rt.conversations.list(query=query)]
+
+        assert await found("tokyo") == [tokyo] and await found("  OSLO ") == [lima]  # a later question counts
+        assert await found("100%") == [lima] and await found("_") == [lima]  # % and _ are text, not wildcards
+        assert await found("Reykjavik") == [] and sorted(await found(None)) == sorted([lima, tokyo])

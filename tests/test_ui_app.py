@@ -58,8 +58,11 @@ def test_sidebar_shows_the_offline_planner_the_servers_and_the_pages(app: AppTes
     assert "Offline planner" in app.sidebar.info[0].value
     [how] = [e for e in app.sidebar.expander if e.label == "Use an LLM"]
     assert "MODEL=azure" in how.caption[0].value
-    chips = {b.label for b in app.button if b.key and b.key.startswith("chip-")}
-    assert chips == {"Time", "Research", "Remember", "Recall", "Tasks", "A tool gap", "Needs approval"}
+    assert "Offline planner" in texts(app.main)  # shown in the page too: a phone hides the sidebar
+    [intro] = [m.value for m in app.main.markdown if m.value.startswith("I can help")]
+    assert intro.startswith("I can help with the current time in a time zone") and "wait for your approval" in intro
+    chips = [b.label for b in app.button if b.key and b.key.startswith("chip-")]
+    assert chips[0] == "What time is it in Tokyo?" and "Retrieve my stock portfolio performance for Q3 2024" in chips
 
 
 def test_an_answer_card_shows_answer_badge_reasoning_and_tool_calls_and_joins_the_sidebar(app: AppTest) -> None:
@@ -120,10 +123,14 @@ def test_approve_runs_the_delete_once_and_the_card_shows_who_decided(tasks_app) 
     assert "risk **irreversible**" in texts(at.chat_message[-1])
     button(at, f"approve-{approval}").click().run()
     assert not at.exception, at.exception
-    assert deleted(at.chat_message[-1].markdown[0].value) == f"deleted task {task_id}: renew the grant"
-    assert at.chat_message[-2].markdown[0].value == f"Approved `{approval}` (delete_task)"
-    card = at.chat_message[-3]
-    assert "Approved by browser" in card.info[0].value and not [b for b in card.button if b.label == "Approve"]
+    done, card = at.chat_message[-1], at.chat_message[-2]
+    assert deleted(done.markdown[0].value) == f"deleted task {task_id}: renew the grant"
+    assert card.name == "assistant" and at.chat_message[-3].name == "user"  # no message the person never typed
+    target = f"task {task_id} 'Renew the grant'"
+    summary = rf"Approved by browser at \d{{4}}-\d\d-\d\d \d\d:\d\d UTC — deleting {target}\."
+    assert re.fullmatch(summary, card.success[0].value) and not done.success  # said once, on the card right above
+    assert f"`delete_task` on {target}" in texts(card)  # the card names the target
+    assert not [b for b in card.button if b.label == "Approve"]
 
 
 def test_reject_with_a_reason_keeps_the_task_and_says_why(tasks_app) -> None:
@@ -132,7 +139,15 @@ def test_reject_with_a_reason_keeps_the_task_and_says_why(tasks_app) -> None:
     [reason] = [t for t in at.text_input if t.key == f"reason-{approval}"]
     reason.set_value("still needed")
     button(at, f"reject-{approval}").click().run()
-    assert "rejected delete_task (reason: still needed)" in at.chat_message[-1].markdown[0].value
+    rejected = at.chat_message[-1]  # the card itself: the resumed run adds nothing it does not already say
+    assert rejected.name == "assistant" and at.chat_message[-2].markdown[0].value.startswith("delete task")
+    [said] = rejected.info
+    assert re.fullmatch(
+        r"Not run — you rejected deleting task \d+ 'Order pipettes' \(reason: still needed\)\.", said.value
+    )
+    assert not rejected.error and "confidence" not in texts(rejected)  # no red failure badge
+    shown = " ".join(texts(m) + " ".join(i.value for i in m.info) for m in at.chat_message)
+    assert "Do not try" not in shown and "Tell the person" not in shown
     ask(at, "show my tasks")
     assert "Order pipettes" in at.chat_message[-1].markdown[0].value
 
@@ -149,6 +164,10 @@ def test_edited_arguments_are_validated_and_the_edited_call_runs(tasks_app) -> N
     args.set_value(json.dumps({"task_id": keep_id - 1})).run()
     button(at, f"approve-{approval}").click().run()
     assert deleted(at.chat_message[-1].markdown[0].value) == f"deleted task {keep_id - 1}: keep this"
+    card = at.chat_message[-2]  # the record shows what ran, with what was asked beside it
+    assert f"deleting task {keep_id - 1} 'Keep this' (edited from task {keep_id} 'Drop this')" in card.success[0].value
+    ran, asked = (json.loads(c.value) for c in card.code)
+    assert ran == {"task_id": keep_id - 1} and asked == {"task_id": keep_id}
 
 
 def test_a_decision_made_from_the_cli_appears_on_the_next_rerun(tasks_app) -> None:
@@ -159,7 +178,7 @@ def test_a_decision_made_from_the_cli_appears_on_the_next_rerun(tasks_app) -> No
     assert main(["approve", approval]) == 0  # another process, same database
     at.run()
     assert deleted(at.chat_message[-1].markdown[0].value) == f"deleted task {task_id}: call the vendor"
-    assert "Approved by cli" in at.chat_message[-3].info[0].value
+    assert "Approved by cli" in at.chat_message[-2].success[0].value
 
 
 def test_a_pending_card_survives_a_restart_and_can_still_be_approved(tasks_app) -> None:
@@ -184,6 +203,11 @@ def test_rename_and_delete_a_conversation(app: AppTest) -> None:
     button(app, "rename").click().run()
     assert app.title[0].value == "Tokyo clock"
     button(app, "delete").click().run()
+    assert "Delete “Tokyo clock” and its 1 message?" in app.sidebar.warning[0].value  # asks first
+    button(app, "delete-cancelled").click().run()
+    assert app.title[0].value == "Tokyo clock"
+    button(app, "delete").click().run()
+    button(app, "delete-confirmed").click().run()
     assert app.title[0].value == "Research chat" and f"conv-{conversation}" not in [b.key for b in app.button]
 
 
@@ -251,7 +275,9 @@ def test_while_a_turn_runs_the_input_is_disabled_and_a_second_submit_starts_noth
     future: concurrent.futures.Future[TurnResult] = concurrent.futures.Future()
     events: queue.SimpleQueue[ToolEvent] = queue.SimpleQueue()
     events.put(ToolEvent("get_current_time", "time", {"timezone": "UTC"}))
-    app.session_state["running"] = ("What time is it?", future, events)
+    from ui.live import Running
+
+    app.session_state["running"] = Running("What time is it?", "c", future, events)
     done = TurnResult(kind="error", conversation_id=None, correlation_id="c", error="stopped")
     threading.Timer(0.5, future.set_result, args=(done,)).start()  # the turn in flight finishes a moment later
     app.chat_input[0].set_value("What time is it?").run()  # a second submit while it runs
@@ -321,3 +347,54 @@ def test_a_paused_turn_shows_what_already_ran_why_it_asks_and_an_unknown_outcome
     assert at.caption[0].value == "Already ran:" and at.dataframe[0].value["tool"].tolist() == ["read_text_file"]
     assert any("follows content read from read_text_file" in c.value for c in at.caption)
     assert "outcome unknown" in at.warning[0].value
+
+
+def test_regenerate_and_edit_ask_the_last_question_again_as_new_turns(app: AppTest) -> None:
+    app.run()
+    ask(app, "What time is it in Tokyo?")
+    [again] = [b for b in app.button if b.label == "Regenerate"]
+    again.click().run()
+    assert not app.exception, app.exception
+    prompts = [m.markdown[0].value for m in app.chat_message if m.name == "user"]
+    assert prompts == ["What time is it in Tokyo?", "What time is it in Tokyo?"] and len(app.chat_message) == 4
+    [edit] = [t for t in app.text_area if t.label == "Your last question"]
+    edit.set_value("What time is it in Lima?")
+    button(app, "edit-send").click().run()
+    assert [m.markdown[0].value for m in app.chat_message if m.name == "user"][-1] == "What time is it in Lima?"
+    assert re.match(r"In (Lima \()?America/Lima", app.chat_message[-1].markdown[0].value)
+    [copy] = [c for c in app.code if c.language == "markdown"]  # the copy box holds the last answer as written
+    assert copy.value == app.chat_message[-1].markdown[0].value
+
+
+def test_a_long_conversation_draws_the_newest_turns_in_full_and_hides_the_oldest(app: AppTest) -> None:
+    from ui.runtime import get_runtime
+
+    app.run()
+    handle = get_runtime()
+    conversation = "long-conversation"
+    cities = ["Tokyo", "Paris", "Lima", "Oslo", "Cairo", "Delhi", "Rome", "Kyiv", "Dakar", "Quito", "Seoul", "Lagos"]
+    for city in [*cities, "Berlin", "Madrid"]:
+        handle.ask(f"What time is it in {city}?", conversation)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["c"] = conversation
+    at.run()
+    assert len(at.chat_message) == 24  # 12 of 14 turns, question and answer each
+    [earlier] = [b for b in at.button if b.label.startswith("Show 2 earlier messages")]
+    assert len(at.dataframe) == 3  # only the newest three turns carry their tool table
+    assert at.chat_message[1].caption[0].value == "Tools: get_current_time (success)"  # older: one line
+    earlier.click().run()
+    assert len(at.chat_message) == 28 and "Tokyo" in at.chat_message[0].markdown[0].value
+
+
+def test_the_sidebar_search_finds_conversations_by_their_questions(app: AppTest) -> None:
+    app.run()
+    ask(app, "What time is it in Tokyo?")
+    tokyo = app.query_params["c"]
+    app.sidebar.button[0].click().run()  # New conversation
+    ask(app, "What time is it in Lima?")
+    [search] = [t for t in app.sidebar.text_input if t.key == "conversation-search"]
+    search.set_value("tokyo").run()
+    listed = [b.key for b in app.sidebar.button if b.key and b.key.startswith("conv-")]
+    assert listed == [f"conv-{tokyo}"]
+    search.set_value("reykjavik").run()
+    assert "No conversation mentions “reykjavik”." in [c.value for c in app.sidebar.caption]

@@ -65,7 +65,7 @@ def test_a_memory_added_with_metadata_is_found_by_search_with_its_score_and_date
     at.text_area(key="memory-content").set_value("Project X uses Python 3.11 and FastAPI")
     at.text_area(key="memory-metadata").set_value("source=meeting\n\n project = X ")
     click(at, "memory-store")
-    assert at.success[0].value.startswith("Remembered as `")
+    assert at.success[0].value == "Remembered: “Project X uses Python 3.11 and FastAPI”."  # its words, not an id
     assert at.text_area(key="memory-content").value == ""  # cleared for the next one
     assert "2 memories" in at.caption[0].value
     at.text_input(key="memory-query").set_value("Which web framework does Project X use?")
@@ -109,7 +109,7 @@ def test_delete_asks_for_confirmation_and_cancel_keeps_the_memory(open_page) -> 
     assert not at.warning and handle.call(handle.runtime.memory.count()) == 1
     click(at, f"memory-delete-list-{memory_id}")
     click(at, "memory-confirm-delete")
-    assert at.success[0].value == f"Deleted memory `{memory_id}`."
+    assert at.success[0].value == "Deleted “The microscope is booked on Fridays”."
     assert handle.call(handle.runtime.memory.get_document(memory_id)) is None
     assert not [b for b in at.button if b.key == f"memory-delete-list-{memory_id}"]
 

@@ -1,6 +1,10 @@
 """PAIAS Research Assistant — the browser app: chat, memory, tasks, tools and traces.
 
 Run with: ``make run`` (or ``streamlit run ui/app.py``).
+
+The first run of a fresh process draws the page's shell at once and the runtime's start progress under it
+(ui/starting.py); modules that take seconds to import (pydantic-ai, MCP, psycopg, OpenTelemetry) load on the runtime's
+thread or after the start, never before the first paint.
 """
 
 from __future__ import annotations
@@ -8,23 +12,45 @@ from __future__ import annotations
 import logging
 
 import streamlit as st
+from streamlit.navigation.page import StreamlitPage
 
-from agent_core.db import DATABASE_ERRORS, database_down_message
 from agent_core.errors import PaiasError
 from agent_core.logs import exception_summary
 from agent_core.serving import serving_check
 from agent_core.settings import Settings
-from agent_core.telemetry import redact_text
+from agent_core.sync_runtime import SyncRuntime
+from ui.live import AFTER_PAGE
 from ui.runtime import get_runtime
 from ui.serving import auth_configured, listening_address, render_verdict
-from ui.sidebar import render_status
+from ui.starting import show_start
 
 log = logging.getLogger("ui.app")
+CHAT = "Chat"
 
 
 def failure(exc: BaseException) -> str:
     """``Type: message`` on one line, credentials blanked: what the page says about an unforeseen error."""
+    from agent_core.telemetry import redact_text  # OpenTelemetry: imported only when there is a failure to tell
+
     return redact_text(exception_summary(exc))
+
+
+def started(page: StreamlitPage) -> SyncRuntime:
+    """The process's runtime once it is up. While it starts, this run draws the page's shell and the progress, and
+    reruns the app when the start is over.
+
+    Raises:
+        Exception: the start-up error; the failed runtime is closed and forgotten, so the next run tries again.
+    """
+    handle = get_runtime()
+    if not handle.wait(0):
+        chat = page.title == CHAT
+        show_start(handle, "Research chat" if chat else page.title, chat=chat)
+    if handle.error is not None:
+        handle.close()
+        get_runtime.clear()
+        raise handle.error
+    return handle
 
 
 st.set_page_config(page_title="PAIAS Research Assistant", page_icon="🔬", layout="wide")
@@ -39,7 +65,7 @@ if address is not None:  # a real server: an unprotected public address is refus
 # Declared before the (slow, first-time) runtime start, so the sidebar never shows Streamlit's automatic page list.
 page = st.navigation(
     [
-        st.Page("views/chat.py", title="Chat", icon=":material/chat:", default=True),
+        st.Page("views/chat.py", title=CHAT, icon=":material/chat:", default=True),
         st.Page("views/memory.py", title="Memory", icon=":material/psychology:"),
         st.Page("views/tasks.py", title="Tasks", icon=":material/checklist:"),
         st.Page("views/tools.py", title="Tools", icon=":material/build:"),
@@ -48,7 +74,7 @@ page = st.navigation(
 )
 
 try:
-    handle = get_runtime()
+    handle = started(page)
 except PaiasError as exc:
     st.error(f"The assistant could not start: {exc}")
     st.stop()
@@ -60,9 +86,16 @@ except Exception as exc:  # unforeseen: one line here, the traceback in the app'
     )
     st.stop()
 
+from agent_core.db import DATABASE_ERRORS, database_down_message  # noqa: E402 - psycopg: after the first paint
+from ui.sidebar import render_status  # noqa: E402
+
 try:
     page.run()
     render_status(handle)
+    # Work a page keeps for last (the chat's turn in flight, which holds this run until it ends) runs once the
+    # shared sidebar is drawn, so the sidebar is never left greyed out as stale while an answer streams.
+    for finish in st.session_state.pop(AFTER_PAGE, []):
+        finish()
 except DATABASE_ERRORS as exc:  # PostgreSQL went away while the app runs: say so instead of a traceback
     st.error(database_down_message(exc, handle.runtime.settings))
 except Exception as exc:  # unforeseen: one line here, the traceback in the app's log

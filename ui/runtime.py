@@ -12,10 +12,11 @@ from agent_core.settings import Settings
 from agent_core.sync_runtime import SyncRuntime
 
 
-@st.cache_resource(show_spinner="Starting the agent and its MCP servers…")
+@st.cache_resource(show_spinner=False)
 def get_runtime() -> SyncRuntime:
-    """Start the runtime once per process; Streamlit never releases it, so atexit closes it."""
+    """Start the runtime once per process, in the background (the page shows its progress: ui/starting.py);
+    Streamlit never releases it, so atexit closes it."""
     load_dotenv(override=False)
-    handle = SyncRuntime(Settings())
+    handle = SyncRuntime(Settings(), wait=False)
     atexit.register(handle.close)
     return handle

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 from agent_core.offline.dialogue import as_data, listing_of
 
@@ -26,7 +27,17 @@ def tool_error(content: Any) -> str:
     """A tool's error text without protocol prefixes."""
     text = content if isinstance(content, str) else str(content)
     text = re.sub(r"^Error executing tool \w+:\s*", "", text.strip())
-    return re.sub(r"\s*Fix the errors and try again\.?\s*$", "", text).strip()
+    text = re.sub(r"\s*Fix the errors and try again\.?\s*$", "", text).strip()
+    for pattern, plain in _SYSTEM_ERRORS:  # Node's errno names ("ENOENT: …") mean nothing to a person
+        text = re.sub(pattern, plain, text)
+    return text
+
+
+_SYSTEM_ERRORS = (
+    (r"^ENOENT: no such file or directory, \w+ '([^']*)'", r"there is no file or folder \1"),
+    (r"^EACCES: permission denied, \w+ '([^']*)'", r"reading \1 is not permitted"),
+    (r"^EISDIR: illegal operation on a directory, \w+( '[^']*')?", r"that is a folder, not a file"),
+)
 
 
 def _offset(moment: datetime) -> str:
@@ -97,11 +108,49 @@ def _item_line(item: dict[str, Any]) -> str:
     return f"- {mark}{head}{body}" + (f" ({extra})" if title is not None and extra else "")
 
 
+def _cell(value: Any) -> str:
+    """A value as one Markdown table cell: one line, pipes escaped."""
+    return " ".join(str(value).split()).replace("|", "\\|")
+
+
+def _table(items: list[dict[str, Any]]) -> str | None:
+    """Records that all have a title-like field as a Markdown table ("#", the title, status and up to two short
+    fields); None when they do not share one."""
+    title = next((k for k in _TITLE_KEYS if all(i.get(k) for i in items)), None)
+    if title is None:
+        return None
+    numbered = all(i.get("id") is not None for i in items)
+    shared = [
+        k
+        for k in items[0]
+        if k not in {"id", "status", *_TITLE_KEYS}
+        and not str(k).endswith("_at")
+        and any(i.get(k) not in (None, "") for i in items)
+        and all(not isinstance(i.get(k), dict | list) for i in items)
+    ][:2]
+    status = any(i.get("status") for i in items)
+    head = (["#"] if numbered else []) + [humanize(k).capitalize() for k in (title, *shared)]
+    head += ["Status"] if status else []
+    rows = []
+    for item in items:
+        cells = ([_cell(item["id"])] if numbered else []) + [_cell(item[title])]
+        cells += [_cell(item.get(k) if item.get(k) is not None else "") for k in shared]
+        if status:
+            done = item.get("status") in {"completed", "done"}
+            cells.append("✓ done" if done else _cell(item.get("status") or ""))
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(["| " + " | ".join(head) + " |", "|" + "---|" * len(head), *rows])
+
+
 def render_items(items: list[Any], limit: int = 20) -> str:
-    """A Markdown list of items (dicts by their title-like field, others as text)."""
-    lines = [_item_line(i) if isinstance(i, dict) else f"- {i}" for i in items[:limit]]
-    if len(items) > limit:
-        lines.append(f"- … and {len(items) - limit} more")
+    """Items as Markdown: records that share a title-like field as a table, anything else as a list."""
+    shown = items[:limit]
+    more = f"… and {len(items) - limit} more" if len(items) > limit else ""
+    if len(shown) >= 2 and all(isinstance(i, dict) for i in shown) and (table := _table(shown)):
+        return table + (f"\n\n{more}" if more else "")
+    lines = [_item_line(i) if isinstance(i, dict) else f"- {i}" for i in shown]
+    if more:
+        lines.append(f"- {more}")
     return "\n".join(lines)
 
 
@@ -159,5 +208,15 @@ def web_answer(content: Any) -> tuple[str, list[dict[str, Any]]] | None:
     top = hits[0]
     lines = [f"{top.get('snippet') or top.get('title', '')} [1]"]
     lines += [f"- {h.get('title', '')} [{n}]" for n, h in enumerate(hits[1:3], start=2)]
-    sources = "\n".join(f"[{n}] {h.get('title', '')} — {h.get('url', '')}" for n, h in enumerate(hits[:3], start=1))
-    return "\n".join(lines) + f"\n\nSources (web results, unverified):\n{sources}", hits
+    sources = "\n".join(f"{n}. {source_link(h)}" for n, h in enumerate(hits[:3], start=1))
+    return "\n".join(lines) + f"\n\n**Sources** (web results, unverified):\n\n{sources}", hits
+
+
+def source_link(hit: dict[str, Any]) -> str:
+    """One numbered source as Markdown: "[Title](url) · domain"; a URL that is not http(s) stays plain text."""
+    title = re.sub(r"([\[\]()*_`\\])", r"\\\1", " ".join(str(hit.get("title") or "untitled").split()))
+    url = str(hit.get("url") or "")
+    domain = re.sub(r"^www\.", "", urlsplit(url).hostname or "") if url else ""
+    if not re.match(r"https?://\S+$", url):
+        return title + (f" · {_cell(url)}" if url else "")
+    return f"[{title}]({url.replace(')', '%29').replace(' ', '%20')})" + (f" · {domain}" if domain else "")

@@ -1,47 +1,56 @@
-"""The research chat: conversations in the sidebar, turns as cards, approvals inline, live status while working."""
+"""The research chat: conversations in the sidebar, turns as cards, approvals inline, the answer streaming in.
+
+One question costs one script run until its answer shows: the turn starts on the runtime's loop, and this run
+draws its tool steps and its answer as they arrive (with a Stop button), then reruns once to draw it as stored.
+Only the newest turns are drawn in full; older ones are compact, the oldest behind "Show earlier messages", so a
+long conversation reruns as fast as a new one.
+"""
 
 from __future__ import annotations
 
-import json
 import queue
+import time
 import uuid
 from typing import Any
 
 import streamlit as st
 
-from agent_core.conversations import export_json, export_markdown
 from agent_core.errors import InputError
+from agent_core.offline import introduction, starters
 from agent_core.orchestrator import ToolEvent
 from agent_core.turns import validate_input
-from ui.chat import render_turn
+from ui.answers import hard_breaks
+from ui.chat import adds_nothing, render_turn
+from ui.conversation_list import render_manage, render_sidebar
+from ui.live import AFTER_PAGE, Running, describe
 from ui.runtime import get_runtime
 from ui.trace import render_trace
 
-SUGGESTIONS = {
-    "Time": "What time is it in Tokyo?",
-    "Research": "Find recent papers on CRISPR base editing",
-    "Remember": "Remember that Project X uses Python 3.11 and FastAPI",
-    "Recall": "What tech stack does Project X use?",
-    "Tasks": "Add two tasks: book the microscope and order pipettes",
-    "A tool gap": "Retrieve my stock portfolio performance for Q3 2024",
-    "Needs approval": "Delete task 1",
+FULL_TURNS = 3  # the newest turns drawn with their details (badge, reasoning, tool table, trace)
+SHOWN_TURNS = 12  # older turns beyond these wait behind "Show earlier messages"
+TICK = 0.2  # how often the live status refreshes while a turn runs (also how soon Stop is noticed)
+DEMOS = {  # shown next to the live capabilities' own examples: what makes this assistant different
+    "delete_task": "Delete task 1",  # asks for approval first
 }
+GAP_DEMO = "Retrieve my stock portfolio performance for Q3 2024"  # no tool can: an honest tool-gap card
 
 handle = get_runtime()
 runtime = handle.runtime
 state = st.session_state
+
+
 if "conversation_id" not in state:
     state.conversation_id = st.query_params.get("c")  # a refresh keeps the conversation
 state.setdefault("running", None)
-if state.running and state.running[1].done() and state.running[2].empty():
-    # It finished before this run began: everything below (sidebar list, title, turns) reads it as stored, and no
-    # second "Working…" block is drawn.
+if state.running and state.running.finished():
+    # It finished before this run began: everything below reads it as stored, and no "Working…" block is drawn.
     state.running = None
 
 
 def select(conversation_id: str | None) -> None:
     """Show this conversation (None: a new one), and keep it in the address so a refresh returns to it."""
     state.conversation_id = conversation_id
+    state.pop("show_all", None)
     if conversation_id:
         st.query_params["c"] = conversation_id
     else:
@@ -66,114 +75,155 @@ class Decisions:
         st.rerun()
 
 
-def describe(event: ToolEvent) -> str:
-    args = json.dumps(event.parameters, ensure_ascii=False)
-    if event.record is None:
-        return f"Calling `{event.tool}` on {event.server} with `{args}`…"
-    return f"`{event.tool}` {event.record.status.value} in {event.record.duration_ms} ms"
-
-
-with st.sidebar:
-    st.header("PAIAS")
-    st.caption("Research assistant with honest tools")
-    if st.button("New conversation", icon=":material/add:", width="stretch"):
-        select(None)
-        st.rerun()
-    conversations = handle.call(runtime.conversations.list(limit=50))
-    for conversation in conversations:
-        active = conversation.id == state.conversation_id
-        if st.button(
-            conversation.title, key=f"conv-{conversation.id}", width="stretch", type="primary" if active else "tertiary"
-        ):
-            select(conversation.id)
-            st.rerun()
-
-conversation_id = state.conversation_id
-current = next((c for c in conversations if c.id == conversation_id), None)
-turns = handle.call(runtime.conversations.turns(conversation_id)) if conversation_id else []
-
-st.title(current.title if current else "Research chat")
-if flash := state.pop("flash", None):
-    st.error(flash)
-
-if current:
-    with st.sidebar.expander("This conversation"):
-        title = st.text_input("Title", current.title, key=f"title-{current.id}")
-        if st.button("Rename", key="rename") and title != current.title:
-            try:
-                handle.call(runtime.conversations.rename(current.id, title))
-            except Exception as exc:  # noqa: BLE001 - shown to the person, nothing is lost
-                state.flash = str(exc)
-            st.rerun()
-        slug = current.id[:8]
-        st.download_button("Export Markdown", export_markdown(current.title, turns), f"conversation-{slug}.md")
-        st.download_button(
-            "Export JSON",
-            json.dumps(export_json(current, turns), ensure_ascii=False, indent=2),
-            f"conversation-{slug}.json",
-            mime="application/json",
-        )
-        if st.button("Delete conversation", key="delete", type="secondary"):
-            handle.call(runtime.delete_conversation(current.id, by="browser"))
-            select(None)
-            st.rerun()
-
-approvals = {a.id: a for a in handle.call(runtime.proposals(conversation_id, status=None))} if conversation_id else {}
-for turn in turns:
-    with st.chat_message("user"):
-        st.markdown(turn.prompt)
-    with st.chat_message("assistant"):
-        render_turn(turn.result, approvals, Decisions())
-        if turn.result.kind != "error":
-            with st.expander("Trace"):
-                spans = runtime.telemetry.recent.spans_for(turn.result.correlation_id) if runtime.telemetry else []
-                render_trace(spans, runtime.settings.jaeger_ui_url, tracing=runtime.telemetry is not None)
-
-# Undo takes back the newest change the assistant made here (a task, a memory), once; the result is a turn too.
-undoable = handle.call(runtime.undoable(conversation_id)) if conversation_id and not state.running else None
-if undoable is not None and st.button(f"↶ Undo: {undoable.summary}", key=f"undo-{undoable.id}"):
-    undone = handle.call(runtime.undo(conversation_id, by="browser"))
-    if undone.kind == "error":
-        state.flash = undone.error
-    st.rerun()
-
-if not turns and not state.running:
-    st.caption("Try one of these:")
-    columns = st.columns(4)
-    for index, (label, text) in enumerate(SUGGESTIONS.items()):
-        if columns[index % 4].button(label, key=f"chip-{index}", help=text, width="stretch"):
-            state.suggested = text
-
-# No max_chars: the browser would silently drop a longer paste (and the server cut it), so the person would never
-# learn why. The whole text arrives, and validate_input says what is wrong, next to the input.
-prompt = st.chat_input("Ask a research question…", disabled=bool(state.running)) or state.pop("suggested", None)
-if prompt and not state.running:
+def start(prompt: str) -> str | None:
+    """Check the text, then start its turn on the runtime's loop (drawn live below, in this same run); returns why
+    the text was refused (nothing was sent or stored), or None."""
     try:
         validate_input(prompt, runtime.settings.max_input_chars)  # refused here at once; the runtime checks too
     except InputError as exc:
-        st.error(str(exc))  # next to the input; nothing was sent or stored
-    else:
-        # The turn runs on the runtime's loop; keeping its future here means a rerun meanwhile waits for the same
-        # turn instead of starting it again, and the input stays disabled until it is done.
-        if not conversation_id:
-            select(uuid.uuid4().hex)
-        events: queue.SimpleQueue[ToolEvent] = queue.SimpleQueue()
-        state.running = (prompt, handle.submit(runtime.ask(prompt, state.conversation_id, on_event=events.put)), events)
-        st.rerun()
+        return str(exc)
+    if not state.conversation_id:
+        select(uuid.uuid4().hex)
+    events: queue.SimpleQueue[ToolEvent] = queue.SimpleQueue()
+    texts: queue.SimpleQueue[str] = queue.SimpleQueue()
+    future = handle.submit(runtime.ask(prompt, state.conversation_id, on_event=events.put, on_text=texts.put))
+    state.running = Running(prompt, state.conversation_id, future, events, texts)
+    return None
 
-if state.running:
-    prompt, future, events = state.running
+
+def stop() -> None:
+    """The Stop button: cancel the turn in flight; calls that already ran stay recorded."""
+    if state.running is not None:
+        handle.stop(state.running.conversation_id)
+
+
+def show_running(running: Running) -> None:
+    """The turn in flight: tool steps as they happen, the answer as it is written, a Stop button; then one rerun
+    draws it as stored."""
     with st.chat_message("user"):
-        st.markdown(prompt)
-    with st.chat_message("assistant"), st.status("Working…", expanded=True) as status:
-        while not (future.done() and events.empty()):
+        st.markdown(hard_breaks(running.prompt))
+    with st.chat_message("assistant"):
+        st.button("Stop", key="stop", icon=":material/stop_circle:", on_click=stop, help="Stop this answer")
+        status = st.status("Working…", expanded=True)
+        answer = st.empty()
+        shown, refreshed = "", 0.0
+        while not running.finished():
             try:
-                status.write(describe(events.get(timeout=0.05)))
-            except queue.Empty:
+                status.write(describe(running.events.get(timeout=0.05)))
                 continue
-        turn = future.result()
+            except queue.Empty:
+                pass
+            text = shown
+            while not running.texts.empty():
+                text = running.texts.get()
+            if text != shown:
+                answer.markdown(hard_breaks(text) + " ▌")
+                shown = text
+            if time.monotonic() - refreshed >= TICK:
+                # Showing the time spent is also where Streamlit notices a click on Stop (or a new message).
+                # expanded=True each time: an update without it collapses the status (Streamlit 1.67), hiding the steps.
+                refreshed = time.monotonic()
+                status.update(label=f"Working… {refreshed - running.started:.1f} s", expanded=True)
+        turn = running.future.result()
         status.update(
             label=f"Done: {turn.kind.replace('_', ' ')}", state="error" if turn.kind == "error" else "complete"
         )
     state.running = None
     st.rerun()
+
+
+with st.sidebar:
+    st.header("PAIAS")
+    st.caption("Research assistant with honest tools")
+    conversations = render_sidebar(handle, state.conversation_id, select)
+
+conversation_id = state.conversation_id
+current = next((c for c in conversations if c.id == conversation_id), None)
+shown = None if state.get("show_all") else SHOWN_TURNS
+turns = handle.call(runtime.conversations.turns(conversation_id, last=shown)) if conversation_id else []
+hidden = max(0, current.turns - len(turns)) if current else 0
+
+# The chat input is pinned to the bottom wherever it is called; reading it here starts a typed question's turn on
+# the runtime's loop while the page below is drawn. (After the turns were read, so none of it is drawn twice.)
+# The browser counts characters against the limit (red at the limit) and keeps Shift+Enter's new lines;
+# validate_input still checks on the server.
+typed = st.chat_input(
+    "Ask a research question…", disabled=bool(state.running), max_chars=runtime.settings.max_input_chars
+)
+refused = start(typed) if typed and not state.running else None
+
+st.title(current.title if current else "Research chat")
+if runtime.settings.is_offline:  # here too, not only in the sidebar: a phone hides the sidebar
+    st.badge("Offline planner — no LLM", icon=":material/offline_bolt:", color="blue")
+if flash := state.pop("flash", None):
+    st.error(flash)
+if current:
+    with st.sidebar:
+        render_manage(handle, current, select)
+
+approvals = {a.id: a for a in handle.call(runtime.proposals(conversation_id, status=None))} if conversation_id else {}
+if hidden and st.button(f"Show {hidden} earlier message{'s' if hidden != 1 else ''}", icon=":material/expand_less:"):
+    state.show_all = True
+    st.rerun()
+for index, turn in enumerate(turns):
+    full = index >= len(turns) - FULL_TURNS
+    above = {p.id for p in turns[index - 1].result.pending} if index else set()
+    if adds_nothing(turn.result, above):
+        continue
+    if not turn.result.decided:  # a decision continues its approval card; it was no message of the person's
+        with st.chat_message("user"):
+            st.markdown(hard_breaks(turn.prompt))
+    with st.chat_message("assistant"):
+        render_turn(turn.result, approvals, Decisions(), compact=not full, shown_above=above)
+        if full and turn.result.kind != "error":
+            with st.expander("Trace"):
+                spans = runtime.telemetry.recent.spans_for(turn.result.correlation_id) if runtime.telemetry else []
+                render_trace(spans, runtime.settings.jaeger_ui_url, tracing=runtime.telemetry is not None)
+
+# What follows the last turn (copy / regenerate / edit, undo, or an empty chat's introduction) is cleared when a
+# new question starts in this run, so the answer streams right below the turns.
+tail = st.empty()
+with tail.container():
+    last = turns[-1] if turns else None
+    asked = [t for t in turns if not t.result.decided]
+    actions = st.container(horizontal=True)  # copy / regenerate / edit / undo, side by side from the left
+    if last is not None and not state.running:
+        if last.result.response:
+            with actions.popover("Copy", icon=":material/content_copy:"):
+                st.caption("The answer as Markdown; the icon at its top right copies it.")
+                st.code(last.result.response.answer, language="markdown", wrap_lines=True)
+        if asked and actions.button("Regenerate", icon=":material/refresh:", help="Ask the last question again"):
+            state.suggested = asked[-1].prompt
+        if asked:
+            with actions.popover("Edit question", icon=":material/edit:"):
+                changed = st.text_area("Your last question", asked[-1].prompt, key=f"edit-{len(turns)}")
+                if st.button("Send", key="edit-send", type="primary"):
+                    state.suggested = changed
+
+    # Undo takes back the newest change the assistant made here (a task, a memory), once; the result is a turn.
+    undoable = handle.call(runtime.undoable(conversation_id)) if conversation_id and not state.running else None
+    if undoable is not None and actions.button(f"↶ Undo: {undoable.summary}", key=f"undo-{undoable.id}"):
+        undone = handle.call(runtime.undo(conversation_id, by="browser"))
+        if undone.kind == "error":
+            state.flash = undone.error
+        st.rerun()
+
+    if not turns and not state.running:
+        tools = handle.call(runtime.tools())
+        st.markdown(f"{introduction(tools)} Risky actions wait for your approval, and I say so when no tool can help.")
+        names = {t.name for t in tools}
+        questions = [*(q[0].upper() + q[1:] for q in starters(tools, 4)), *(q for n, q in DEMOS.items() if n in names)]
+        st.caption("Try one of these:")
+        columns = st.columns(2)
+        for index, text in enumerate([*questions, GAP_DEMO]):
+            if columns[index % 2].button(text, key=f"chip-{index}", width="stretch"):
+                state.suggested = text
+
+prompt = state.pop("suggested", None)  # a chip, Regenerate or Edit question, clicked in this run
+if prompt and not state.running:
+    tail.empty()
+    refused = start(prompt)
+if refused:
+    st.error(refused)  # right above the input; nothing was sent or stored
+if state.running:  # drawn last, by the app, once the shared sidebar is drawn too (ui/app.py)
+    state.setdefault(AFTER_PAGE, []).append(lambda running=state.running: show_running(running))

@@ -24,11 +24,11 @@ state.setdefault("memory-page", 0)
 def store() -> None:
     try:
         metadata = parse_metadata(state["memory-metadata"].splitlines())
-        memory_id = handle.call(memory.store_document(state["memory-content"], metadata or None))
+        handle.call(memory.store_document(state["memory-content"], metadata or None))
     except InputError as exc:  # the text stays in the boxes: nothing is lost
         state["memory-flash"] = ("error", f"{exc} Nothing was stored; fix it and store again.")
         return
-    state["memory-flash"] = ("success", f"Remembered as `{memory_id}`.")
+    state["memory-flash"] = ("success", f"Remembered: “{preview(state['memory-content'])}”.")
     state["memory-content"] = state["memory-metadata"] = ""
     state["memory-page"] = 0
 
@@ -46,12 +46,19 @@ def ask_delete(item: dict[str, Any]) -> None:
     state["memory-confirm"] = item
 
 
+def preview(text: str, limit: int = 60) -> str:
+    """A memory named by its words (ids mean nothing to a person)."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
 def delete(memory_id: str) -> None:
-    state.pop("memory-confirm", None)
+    confirm = state.pop("memory-confirm", None) or {}
+    what = f"“{preview(confirm.get('content', ''))}”" if confirm.get("content") else "that memory"
     if handle.call(memory.delete_document(memory_id)):
-        state["memory-flash"] = ("success", f"Deleted memory `{memory_id}`.")
+        state["memory-flash"] = ("success", f"Deleted {what}.")
     else:
-        state["memory-flash"] = ("error", f"Memory `{memory_id}` was already gone (deleted elsewhere?).")
+        state["memory-flash"] = ("error", f"{what[0].upper()}{what[1:]} was already gone (deleted elsewhere?).")
     state["memory-hits"] = [h for h in state.get("memory-hits", []) if h["id"] != memory_id]
 
 
