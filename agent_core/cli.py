@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 from dotenv import load_dotenv
 
 from agent_core.errors import PaiasError
-from agent_core.logs import configure_logging, one_line
 from agent_core.settings import LOCAL_EMBEDDING_DIMENSION, Settings
+from agent_core.telemetry.logs import configure_logging, one_line
 
 # Each command imports what it uses when it runs: `paias proposals` needs the database, not the agent, the MCP
 # client or the embedding model (importing those alone takes seconds).

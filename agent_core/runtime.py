@@ -32,7 +32,6 @@ from agent_core.db import DATABASE_ERRORS, database_down_message
 from agent_core.errors import InputError, PaiasError
 from agent_core.gaps import ToolGapDetector
 from agent_core.grounding import llm_answers_public
-from agent_core.logs import correlated
 from agent_core.memory import MemoryManager, build_embedder
 from agent_core.memory.session import open_memory
 from agent_core.memory.tools import memory_toolset
@@ -49,6 +48,7 @@ from agent_core.stopping import STOPPED_MESSAGE, RunningTurns, TurnStopped
 from agent_core.streaming import AnswerStream, AnswerTexts, can_stream
 from agent_core.taint import looks_like_instruction, taint_reason, tainted_by
 from agent_core.telemetry import agent_run_span, record_event, setup_telemetry, step_span
+from agent_core.telemetry.logs import correlated
 from agent_core.turns import (
     finalize_response,
     finish_span,

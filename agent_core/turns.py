@@ -23,9 +23,9 @@ from pydantic_ai.exceptions import (
 from pydantic_ai.messages import ModelMessage, ModelRequest, UserPromptPart
 
 from agent_core.errors import InputError, PaiasError
-from agent_core.logs import one_line
 from agent_core.schemas import AgentResponse, ToolCallRecord, ToolCallStatus, TurnResult
 from agent_core.telemetry import RunSpan
+from agent_core.telemetry.logs import one_line
 
 if TYPE_CHECKING:
     from agent_core.models import ModelTarget

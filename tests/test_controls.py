@@ -9,8 +9,8 @@ import logging
 import pytest
 
 from agent_core.cli import main
-from agent_core.logs import configure_logging
 from agent_core.runtime import AgentRuntime
+from agent_core.telemetry.logs import configure_logging
 from tests.helpers import TIME_SERVER
 
 pytestmark = pytest.mark.anyio

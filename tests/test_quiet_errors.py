@@ -14,11 +14,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from agent_core.errors import InputError
-from agent_core.logs import configure_logging
 from agent_core.offline import OFFLINE_NOTICE
 from agent_core.settings import PROJECT_ROOT, Settings
 from agent_core.telemetry import ExportWatch, agent_run_span, setup_telemetry
 from agent_core.telemetry.export import EXPORT_TIMEOUT_S
+from agent_core.telemetry.logs import configure_logging
 from agent_core.turns import validate_input
 from tests.helpers import PAIAS, free_port
 from tests.ui_support import ask, cached_runtime

@@ -22,7 +22,6 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCall
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.toolsets import FunctionToolset, WrapperToolset
 
-from agent_core.logs import correlated
 from agent_core.schemas import ToolCallStatus
 from agent_core.settings import Settings
 from agent_core.telemetry import (
@@ -37,6 +36,7 @@ from agent_core.telemetry import (
     step_span,
     trace_tool_call,
 )
+from agent_core.telemetry.logs import correlated
 from tests.fixtures.otlp_receiver import OtlpReceiver, plain
 from tests.helpers import free_port
 

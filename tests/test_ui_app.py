@@ -398,3 +398,9 @@ def test_the_sidebar_search_finds_conversations_by_their_questions(app: AppTest)
     assert listed == [f"conv-{tokyo}"]
     search.set_value("reykjavik").run()
     assert "No conversation mentions “reykjavik”." in [c.value for c in app.sidebar.caption]
+
+
+def test_a_question_with_new_lines_keeps_them_as_line_breaks(app: AppTest) -> None:
+    app.run()
+    ask(app, "What time is it in Tokyo?\nand please be brief")
+    assert app.chat_message[0].markdown[0].value == "What time is it in Tokyo?  \nand please be brief"

@@ -15,11 +15,10 @@ import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
 from agent_core.errors import PaiasError
-from agent_core.logs import exception_summary
 from agent_core.serving import serving_check
 from agent_core.settings import Settings
 from agent_core.sync_runtime import SyncRuntime
-from ui.live import AFTER_PAGE
+from agent_core.telemetry.logs import exception_summary
 from ui.runtime import get_runtime
 from ui.serving import auth_configured, listening_address, render_verdict
 from ui.starting import show_start
@@ -87,6 +86,7 @@ except Exception as exc:  # unforeseen: one line here, the traceback in the app'
     st.stop()
 
 from agent_core.db import DATABASE_ERRORS, database_down_message  # noqa: E402 - psycopg: after the first paint
+from ui.live import AFTER_PAGE  # noqa: E402 - the chat's cards (Pydantic AI): after the first paint too
 from ui.sidebar import render_status  # noqa: E402
 
 try:

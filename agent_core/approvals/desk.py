@@ -19,9 +19,9 @@ from agent_core.approvals.decisions import decision_label, decision_results, sch
 from agent_core.approvals.grants import GrantStore
 from agent_core.approvals.store import ApprovalStore, StoredApproval, UnknownApproval
 from agent_core.errors import InputError, PaiasError
-from agent_core.logs import correlated
 from agent_core.schemas import PendingApproval, RiskLevel, TurnResult
 from agent_core.telemetry import agent_run_span, record_event
+from agent_core.telemetry.logs import correlated
 from agent_core.turns import finish_span, last_prompt
 
 if TYPE_CHECKING:

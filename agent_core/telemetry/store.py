@@ -18,7 +18,7 @@ from opentelemetry.context import Context
 from opentelemetry.sdk.trace import ReadableSpan, Span, SpanProcessor
 from opentelemetry.trace import format_span_id, format_trace_id
 
-from agent_core import logs
+from agent_core.telemetry import logs
 from agent_core.telemetry.export import redact_attributes
 from agent_core.telemetry.redaction import redact_text
 
