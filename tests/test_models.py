@@ -8,7 +8,8 @@ from pydantic_ai.models.function import FunctionModel
 from pydantic_ai.models.openai import OpenAIChatModel
 
 from agent_core.errors import ConfigError
-from agent_core.models import build_model, describe_model, is_placeholder
+from agent_core.models import build_model, describe_model
+from agent_core.providers import is_placeholder
 from agent_core.settings import Settings
 
 
