@@ -263,30 +263,36 @@ def test_answers_render_as_markdown_never_html_with_a_red_badge_for_low_confiden
     assert ":red-badge[confidence 0.30]" in [m.value for m in at.markdown]
 
 
-def test_while_a_turn_runs_the_input_is_disabled_and_a_second_submit_starts_nothing(app: AppTest) -> None:
+def test_a_question_sent_while_a_turn_runs_waits_for_it_and_is_then_asked(app: AppTest) -> None:
     import concurrent.futures
     import queue
     import threading
+    import time
 
     from agent_core.orchestrator import ToolEvent
     from agent_core.schemas import TurnResult
+    from ui.live import Running
 
     app.run()
     future: concurrent.futures.Future[TurnResult] = concurrent.futures.Future()
     events: queue.SimpleQueue[ToolEvent] = queue.SimpleQueue()
     events.put(ToolEvent("get_current_time", "time", {"timezone": "UTC"}))
-    from ui.live import Running
-
     app.session_state["running"] = Running("What time is it?", "c", future, events)
     done = TurnResult(kind="error", conversation_id=None, correlation_id="c", error="stopped")
-    threading.Timer(0.5, future.set_result, args=(done,)).start()  # the turn in flight finishes a moment later
-    app.chat_input[0].set_value("What time is it?").run()  # a second submit while it runs
-    assert not app.exception, app.exception
-    from ui.runtime import get_runtime
 
-    assert app.session_state["running"] is None  # the turn in flight was awaited to its end...
-    handle = get_runtime()
-    assert handle.call(handle.runtime.conversations.list()) == []  # ...and the second submit ran nothing
+
+    def end_once_shown() -> None:  # the turn in flight ends once the page has drawn its tool step
+        deadline = time.monotonic() + 30
+        while not events.empty() and time.monotonic() < deadline:
+            threading.Event().wait(0.01)
+        future.set_result(done)
+
+    threading.Thread(target=end_once_shown, daemon=True).start()
+    app.chat_input[0].set_value("What time is it in Lima?").run()  # sent while it runs: queued, not dropped
+    assert not app.exception, app.exception
+    assert app.session_state["running"] is None and "queued" not in app.session_state
+    assert [m.markdown[0].value for m in app.chat_message if m.name == "user"] == ["What time is it in Lima?"]
+    assert re.match(r"In (Lima \()?America/Lima", app.chat_message[-1].markdown[0].value)  # asked after it
 
 
 def test_each_answer_has_a_trace_waterfall_and_a_jaeger_link_when_configured(

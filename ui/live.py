@@ -25,6 +25,9 @@ class Running:
     events: queue.SimpleQueue[ToolEvent] = field(default_factory=queue.SimpleQueue)
     texts: queue.SimpleQueue[str] = field(default_factory=queue.SimpleQueue)
     started: float = field(default_factory=time.monotonic)
+    # What the page has taken off the queues so far: a run that a click interrupts draws it again from here.
+    steps: list[str] = field(default_factory=list)
+    text: str = ""
 
     def finished(self) -> bool:
         return self.future.done() and self.events.empty() and self.texts.empty()

@@ -20,6 +20,7 @@ TICK = 0.1  # how often the progress line is checked while this run waits
 # normally ends with the start; if not, the progress line stays and the next run (a click, a reload) looks again.
 PATIENCE = 90.0
 PLACEHOLDER = "Ask a research question…"  # the chat page's own (ui/views/chat.py)
+CHAT_INPUT = "chat-input"  # the chat box's key here and on the chat page: one widget, never two for a moment
 
 
 def show_start(handle: SyncRuntime, title: str, *, chat: bool) -> None:
@@ -38,7 +39,9 @@ def show_start(handle: SyncRuntime, title: str, *, chat: bool) -> None:
     status = st.status(shown, state="running")
     status.caption("A fresh app process starts the database, the embedding model and the MCP servers once.")
     if chat:
-        st.chat_input(PLACEHOLDER, disabled=True)
+        from agent_core.settings import Settings  # the same limit as the chat page's box: part of its identity
+
+        st.chat_input(PLACEHOLDER, key=CHAT_INPUT, disabled=True, max_chars=Settings().max_input_chars)
     deadline = time.monotonic() + PATIENCE
     while not handle.wait(TICK):
         if (line := handle.progress()) != shown:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Playwright, expect
@@ -19,6 +20,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 VIEWPORT = {"width": 1280, "height": 1000}
+# How long one turn may take to show. The first question of a fresh app process loads what the runtime loads lazily
+# (about 15 s on an idle machine, twice that on a busy one); a deadline, not a pause: a quick turn ends the wait.
+TURN_MS = 90_000
 
 
 def launch(playwright: Playwright) -> Browser:
@@ -41,7 +45,9 @@ class ChatPage:
 
     @property
     def input(self) -> Locator:
-        return self.page.get_by_test_id("stChatInputTextArea")
+        """The chat input that takes text. While the runtime starts, the page shows a disabled one; the rerun into
+        the chat draws the real one next to it until that run ends, so a plain test id would match both."""
+        return self.page.locator("[data-testid='stChatInputTextArea']:not([disabled])")
 
     def open(self, url: str, timeout_ms: float = 60_000) -> None:
         """Load the page and wait until the chat input takes text (the first load also starts the runtime)."""
@@ -49,7 +55,7 @@ class ChatPage:
         expect(self.input).to_be_editable(timeout=timeout_ms)
         self.settle(timeout_ms)
 
-    def settle(self, timeout_ms: float = 30_000) -> None:
+    def settle(self, timeout_ms: float = TURN_MS) -> None:
         """Wait until the page is what it will stay: no script run, and no "Working…" block of a finished turn.
 
         The script state alone is not enough: a turn ends with ``st.rerun()``, and between that run and the next
@@ -66,17 +72,19 @@ class ChatPage:
         self.input.fill(text)
         self.input.press("Enter")
 
-    def message(self, containing: str, timeout_ms: float = 30_000) -> Locator:
+    def message(self, containing: str | re.Pattern[str], timeout_ms: float = TURN_MS) -> Locator:
         """The last chat message containing this text, once visible (texts include the avatar's icon name)."""
         found = self.page.get_by_test_id("stChatMessage").filter(has_text=containing).last
         expect(found).to_be_visible(timeout=timeout_ms)
         return found
 
-    def screenshot(self, name: str, show: Locator | None = None) -> Path | None:
-        """Save what a person sees now (after the run settles, ``show`` scrolled into view) as ``<name>.png``."""
+    def screenshot(self, name: str, show: Locator | None = None, *, settled: bool = True) -> Path | None:
+        """Save what a person sees now (after the run settles, unless not ``settled``: a turn in flight; ``show``
+        scrolled into view) as ``<name>.png``."""
         if self.screenshots is None:
             return None
-        self.settle()
+        if settled:
+            self.settle()
         if show is not None:
             show.scroll_into_view_if_needed()
         path = self.screenshots / f"{name}.png"

@@ -24,6 +24,7 @@ from ui.chat import adds_nothing, render_turn
 from ui.conversation_list import render_manage, render_sidebar
 from ui.live import AFTER_PAGE, Running, describe
 from ui.runtime import get_runtime
+from ui.starting import CHAT_INPUT
 from ui.trace import render_trace
 
 FULL_TURNS = 3  # the newest turns drawn with their details (badge, reasoning, tool table, trace)
@@ -105,20 +106,29 @@ def show_running(running: Running) -> None:
     with st.chat_message("assistant"):
         st.button("Stop", key="stop", icon=":material/stop_circle:", on_click=stop, help="Stop this answer")
         status = st.status("Working…", expanded=True)
+        for step in running.steps:  # drawn by an earlier run that a click (Stop, a new message) interrupted
+            status.write(step)
         answer = st.empty()
-        shown, refreshed = "", 0.0
+        if running.text:
+            answer.markdown(hard_breaks(running.text) + " ▌")
+        if state.get("queued"):
+            st.caption(f"Next: “{state.queued}” — sent when this answer is done.")
+        refreshed = 0.0
         while not running.finished():
             try:
-                status.write(describe(running.events.get(timeout=0.05)))
-                continue
+                step = describe(running.events.get(timeout=0.05))
             except queue.Empty:
                 pass
-            text = shown
+            else:
+                running.steps.append(step)
+                status.write(step)
+                continue
+            text = running.text
             while not running.texts.empty():
                 text = running.texts.get()
-            if text != shown:
+            if text != running.text:
                 answer.markdown(hard_breaks(text) + " ▌")
-                shown = text
+                running.text = text
             if time.monotonic() - refreshed >= TICK:
                 # Showing the time spent is also where Streamlit notices a click on Stop (or a new message).
                 # expanded=True each time: an update without it collapses the status (Streamlit 1.67), hiding the steps.
@@ -129,6 +139,8 @@ def show_running(running: Running) -> None:
             label=f"Done: {turn.kind.replace('_', ' ')}", state="error" if turn.kind == "error" else "complete"
         )
     state.running = None
+    if queued := state.pop("queued", None):  # asked meanwhile: its turn starts in the next run
+        state.suggested = queued
     st.rerun()
 
 
@@ -147,9 +159,17 @@ hidden = max(0, current.turns - len(turns)) if current else 0
 # the runtime's loop while the page below is drawn. (After the turns were read, so none of it is drawn twice.)
 # The browser counts characters against the limit (red at the limit) and keeps Shift+Enter's new lines;
 # validate_input still checks on the server.
+# One key for this box and the start screen's (ui/starting.py): it is one widget, never two for a moment.
+# submit_mode="disable": the browser disables the box from Enter until the run that answers is over. A turn started
+# by a button (a chip, Regenerate) leaves it open: what is typed meanwhile is asked next, never dropped.
 typed = st.chat_input(
-    "Ask a research question…", disabled=bool(state.running), max_chars=runtime.settings.max_input_chars
+    "Ask a research question…",
+    key=CHAT_INPUT,
+    max_chars=runtime.settings.max_input_chars,
+    submit_mode="disable",
 )
+if typed and state.running:
+    state.queued = typed
 refused = start(typed) if typed and not state.running else None
 
 st.title(current.title if current else "Research chat")
@@ -218,6 +238,8 @@ with tail.container():
         for index, text in enumerate([*questions, GAP_DEMO]):
             if columns[index % 2].button(text, key=f"chip-{index}", width="stretch"):
                 state.suggested = text
+if state.running:  # a typed question: what the last run drew here (the introduction, the chips) must not linger
+    tail.empty()
 
 prompt = state.pop("suggested", None)  # a chip, Regenerate or Edit question, clicked in this run
 if prompt and not state.running:
