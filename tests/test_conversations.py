@@ -47,10 +47,11 @@ async def test_rename_delete_and_another_users_conversations_stay_apart(make_set
         with pytest.raises(InputError, match="1 to 120 characters"):
             await rt.conversations.rename(cid, "   ")
         assert [c.title for c in await rt.conversations.list()] == ["Lima clock"]
-    async with AgentRuntime(make_settings(user_id=f"{user_id}-other")) as other:
+    # Only the stored conversations matter from here: no MCP server needs to start.
+    async with AgentRuntime(make_settings(user_id=f"{user_id}-other"), servers=()) as other:
         assert await other.conversations.list() == [] and await other.conversations.turns(cid) == []
         assert await other.conversations.delete(cid) is False
-    async with AgentRuntime(make_settings()) as rt:
+    async with AgentRuntime(make_settings(), servers=()) as rt:
         assert await rt.conversations.delete(cid) is True
         assert await rt.conversations.list() == [] and await rt.conversations.turns(cid) == []
 
@@ -111,7 +112,7 @@ async def test_recent_turns_are_newest_first_across_conversations_with_their_tit
         await rt.ask("And in Paris?", conversation_id=tokyo.conversation_id)
         recent = await rt.conversations.recent_turns()
         assert [t.prompt for _, t in await rt.conversations.recent_turns(limit=1)] == ["And in Paris?"]
-    async with AgentRuntime(make_settings(user_id=f"{user_id}-other")) as other:
+    async with AgentRuntime(make_settings(user_id=f"{user_id}-other"), servers=()) as other:  # stored turns only
         assert await other.conversations.recent_turns() == []
     assert [(title, t.prompt) for title, t in recent] == [
         ("What time is it in Tokyo?", "And in Paris?"),

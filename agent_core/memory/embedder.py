@@ -84,6 +84,11 @@ class LocalMiniLMEmbeddingModel(EmbeddingModel):
     def system(self) -> str:
         return "local"
 
+    @property
+    def cache_key(self) -> str:
+        """Names the vectors this model computes (its verified files and pooling): a new key, new vectors."""
+        return f"{self.model_name}:{MODEL_SHA256}:{TOKENIZER_SHA256}:{MAX_TOKENS}:mean-l2"
+
     @cached_property
     def _session(self) -> Any:
         import onnxruntime as ort

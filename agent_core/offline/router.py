@@ -7,7 +7,8 @@ once and scored against every route; the best route wins when it clears its thre
 runner-up that leads elsewhere.
 
 Tool embeddings are cached per tool list and recomputed only when the list changes; the catalogue's examples
-are embedded once per process.
+are embedded once per process, or read from the disk cache (agent_core.offline.vector_cache) when the encoder names
+its vectors (``cache_key``) and the same catalogue, text transformation and model were embedded before.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -25,6 +27,7 @@ from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.slots import POLITE as _POLITE
 from agent_core.offline.slots import QUOTED
 from agent_core.offline.text import STOPWORDS, stem, words
+from agent_core.offline.vector_cache import cached_vectors, default_cache_dir, digest
 
 # Thresholds (cosine similarity, MiniLM). Tuned on eval/dev.jsonl only; see the README's planner section.
 EXAMPLE_THRESHOLD = 0.46  # an example route needs this much
@@ -206,8 +209,11 @@ def _default_encoder() -> Any:
 class Router:
     """Scores requests against the catalogue and the live tools. One per process is enough (see ``router()``)."""
 
-    def __init__(self, encoder: Any | None = None) -> None:
+    def __init__(self, encoder: Any | None = None, cache_dir: Path | None = None) -> None:
+        """``cache_dir`` holds the example vectors between processes (default: the user's cache folder); it is used
+        only with an encoder that has a ``cache_key`` (the local MiniLM model), so a stand-in never reads it."""
         self._encoder = encoder
+        self._cache_dir = cache_dir
         self._examples: tuple[np.ndarray, list[str]] | None = None
         self._keywords: dict[str, dict[str, float]] | None = None
         self._tools: dict[str, tuple[np.ndarray, np.ndarray]] = {}
@@ -232,8 +238,19 @@ class Router:
                 for example in capability.examples:
                     owners.append(capability.name)
                     sentences.append(QUOTED.sub("something", example))  # as requests are routed
-            raw, shape = self.embed(sentences), self.embed([delexicalize(s) for s in sentences])
-            self._examples = (_unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * raw), owners)
+            shapes = [delexicalize(s) for s in sentences]
+
+            def compute() -> np.ndarray:
+                raw, shape = self.embed(sentences), self.embed(shapes)
+                return _unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * raw)
+
+            model = getattr(self.encoder, "cache_key", None)
+            if isinstance(model, str):  # the texts themselves are keyed: any catalogue or wording change is new
+                key = digest(model, DELEX_WEIGHT, sentences, shapes)
+                directory = self._cache_dir or default_cache_dir()
+                self._examples = (cached_vectors(directory, "router-examples", key, len(sentences), compute), owners)
+            else:
+                self._examples = (compute(), owners)
         return self._examples
 
     def _tool_index(self, tools: Sequence[Any], key: str | None = None) -> tuple[np.ndarray, np.ndarray]:
