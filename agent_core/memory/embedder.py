@@ -25,6 +25,7 @@ from pydantic_ai.embeddings import EmbeddingModel, EmbeddingResult, EmbeddingSet
 from pydantic_ai.embeddings.result import EmbedInputType
 
 from agent_core.errors import ConfigError
+from agent_core.providers import azure_connection, require_env
 from agent_core.settings import LOCAL_EMBEDDING_DIMENSION, Settings
 
 MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
@@ -171,8 +172,6 @@ def build_embedder(settings: Settings) -> Embedder:
         from pydantic_ai.embeddings.openai import OpenAIEmbeddingModel
         from pydantic_ai.providers.azure import AzureProvider
 
-        from agent_core.models import azure_connection
-
         endpoint, api_key, api_version = azure_connection(settings, f"EMBEDDING_MODEL={name}")
         return Embedder(
             OpenAIEmbeddingModel(
@@ -181,8 +180,6 @@ def build_embedder(settings: Settings) -> Embedder:
             )
         )
     if provider == "openai":
-        from agent_core.models import require_env
-
         require_env("OPENAI_API_KEY", f"EMBEDDING_MODEL={name}")
         return Embedder(name)
     raise ConfigError(
