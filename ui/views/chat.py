@@ -27,7 +27,7 @@ from ui.runtime import get_runtime
 from ui.starting import CHAT_INPUT
 from ui.trace import render_trace
 
-FULL_TURNS = 3  # the newest turns drawn with their details (badge, reasoning, tool table, trace)
+FULL_TURNS = 3  # the newest turns drawn with their details (badge, reasoning, tool table; the trace: the newest)
 SHOWN_TURNS = 12  # older turns beyond these wait behind "Show earlier messages"
 TICK = 0.2  # how often the live status refreshes while a turn runs (also how soon Stop is noticed)
 DEMOS = {  # shown next to the live capabilities' own examples: what makes this assistant different
@@ -186,7 +186,9 @@ if hidden and st.button(f"Show {hidden} earlier message{'s' if hidden != 1 else 
     state.show_all = True
     st.rerun()
 for index, turn in enumerate(turns):
-    full = index >= len(turns) - FULL_TURNS
+    # While a new answer streams below, earlier turns are drawn compact: the new text shows sooner, and the rerun
+    # after it draws the newest ones in full again.
+    full = not state.running and index >= len(turns) - FULL_TURNS
     above = {p.id for p in turns[index - 1].result.pending} if index else set()
     if adds_nothing(turn.result, above):
         continue
@@ -195,7 +197,7 @@ for index, turn in enumerate(turns):
             st.markdown(hard_breaks(turn.prompt))
     with st.chat_message("assistant"):
         render_turn(turn.result, approvals, Decisions(), compact=not full, shown_above=above)
-        if full and turn.result.kind != "error":
+        if full and index == len(turns) - 1 and turn.result.kind != "error":  # older traces: the Traces page
             with st.expander("Trace"):
                 spans = runtime.telemetry.recent.spans_for(turn.result.correlation_id) if runtime.telemetry else []
                 render_trace(spans, runtime.settings.jaeger_ui_url, tracing=runtime.telemetry is not None)
