@@ -192,21 +192,13 @@ def hit(content: str, score: float, created_at: str) -> dict[str, Any]:
     [
         ("Remember that the deadline is March 15", "the deadline is march 15"),
         ("please remember: Maria leads data cleaning", "maria leads data cleaning"),
-        pytest.param(
-            "memorize: GPU nodes are for the vision team on Fridays",
-            "gpu nodes are for the vision team on fridays",
-            marks=pytest.mark.xfail(reason=f"{BUG}: 'memorize:' is kept in the stored content"),
-        ),
+        ("memorize: GPU nodes are for the vision team on Fridays", "gpu nodes are for the vision team on fridays"),
         pytest.param(
             "Note that reviewer 2 wants an ablation",
             "reviewer 2 wants an ablation",
         ),
         ("Keep in mind that the freezer is in room 214", "the freezer is in room 214"),
-        pytest.param(
-            "Don't forget the embargo lifts on 9 September",
-            "the embargo lifts on 9 september",
-            marks=pytest.mark.xfail(reason=f"{BUG}: declined as a statement"),
-        ),
+        ("Don't forget the embargo lifts on 9 September", "the embargo lifts on 9 september"),
     ],
 )
 async def test_remember_phrasings_store_the_finding_without_the_framing(text: str, content: str) -> None:
