@@ -92,6 +92,7 @@ def test_the_llm_answer_shows_while_it_is_written_then_as_the_finished_card(
     expect(running.get_by_test_id("stExpander")).to_contain_text("Working…")  # the st.status of the turn
     expect(running.get_by_text(re.compile(r"get_current_time succeeded in \d+ ms"))).to_be_visible()  # its step
     expect(running).not_to_contain_text("confidence")  # not the finished card
+    expect(llm_chat.page.get_by_role("heading", level=1)).to_contain_text("What time is it in Tokyo?")  # titled
     expect(llm_chat.page.get_by_text("I can help with")).to_have_count(0)  # the empty chat's intro is gone at once
     llm_chat.screenshot("4-llm-answer-streaming", show=running, settled=False)
     llm_stub.gate.set()

@@ -15,6 +15,7 @@ from typing import Any
 
 import streamlit as st
 
+from agent_core.conversations import title_from
 from agent_core.errors import InputError
 from agent_core.offline import introduction, starters
 from agent_core.orchestrator import ToolEvent
@@ -172,7 +173,10 @@ if typed and state.running:
     state.queued = typed
 refused = start(typed) if typed and not state.running else None
 
-st.title(current.title if current else "Research chat")
+if current:
+    st.title(current.title)
+else:  # a new conversation's first question is running: it is titled by that question, as it will be stored
+    st.title(title_from(state.running.prompt) if state.running else "Research chat")
 if runtime.settings.is_offline:  # here too, not only in the sidebar: a phone hides the sidebar
     st.badge("Offline planner — no LLM", icon=":material/offline_bolt:", color="blue")
 if flash := state.pop("flash", None):
