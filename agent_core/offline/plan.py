@@ -24,6 +24,7 @@ from agent_core.offline.dialogue import Dialogue, touched_id
 from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router, framed_by
 from agent_core.offline.slots import POLITE, QUOTED, Framing, example_of, kind_of, shaped, strip_framing
 from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
+from agent_core.offline.timezones import Place, locate_places
 
 CHAT_THRESHOLD = 0.62
 GAP_SCORE = 0.55  # a missing capability must match this well before the planner says it is missing
@@ -736,7 +737,13 @@ def make_plan(
     ):
         return Plan(reply=_chat(whole.best.capability, tools))
     plan = Plan()
+    named: Place | None = None  # the place the message named last: "… in Tokyo? what time is it there"
     for clause in split_clauses(text, tools, router):
+        places = locate_places(clause)
+        if places:
+            named = places[-1][1]
+        elif named is not None and re.search(r"\bthere\b", clause, re.IGNORECASE):
+            clause = re.sub(r"\bthere\b", f"in {named.label or named.zone}", clause, count=1, flags=re.IGNORECASE)
         earlier = None
         if plan.steps and plan.steps[-1].tool is not None and plan.steps[-1].calls:
             earlier = ToolCallPart(
@@ -748,6 +755,8 @@ def make_plan(
             if not plan.steps:
                 return Plan(reply=planned)
             continue
+        if planned is not None and _asked_already(planned, plan):
+            continue  # "is it morning in Tokyo? what time is it there": one read answers both
         if planned is not None:
             planned.plan = plan
             plan.steps.append(planned)
@@ -764,6 +773,13 @@ def make_plan(
             )
         )
     return plan
+
+
+def _asked_already(planned: Planned, plan: Plan) -> bool:
+    """Whether an earlier step of this message makes the same read-only calls (a write asked twice stays twice)."""
+    if planned.tool is None or not planned.calls or ToolFacts.of(planned.tool).read_only is not True:
+        return False
+    return any(s.tool is not None and s.tool.name == planned.tool.name and s.calls == planned.calls for s in plan.steps)
 
 
 def _touched_before(dialogue: Dialogue, index: int) -> int | None:
