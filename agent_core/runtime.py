@@ -424,31 +424,26 @@ class AgentRuntime:
                     event_stream_handler=self._answer_stream(on_text),
                 ),
             )
-        except TurnStopped:  # the history stays as it was before the turn, so the next prompt starts cleanly
-            log.info("turn stopped by the person", extra={"conversation_id": conversation_id})
+        except Exception as exc:  # TurnStopped (Stop) included
+            # Stopped or failed: what ran (and what Stop cut off) is kept as recorded and can still be taken back;
+            # the history stays as it was before the turn, so the next prompt starts cleanly.
+            stopped = isinstance(exc, TurnStopped)
+            if stopped:
+                log.info("turn stopped by the person", extra={"conversation_id": conversation_id})
+            else:
+                log.warning("turn failed: %r", exc, exc_info=True)
             turn = TurnResult(
                 kind="error",
                 conversation_id=conversation_id,
                 correlation_id=correlation_id,
-                error=STOPPED_MESSAGE,
-                stopped=True,
-                tool_calls=deps.recorder.records,  # what ran, and what was cut off, as recorded
+                error=STOPPED_MESSAGE
+                if stopped
+                else model_error_message(exc, None if self._model_override else model_target(self.settings)),
+                stopped=stopped,
+                tool_calls=deps.recorder.records,
                 decided=decided or [],
             )
             await self._keep_undo(conversation_id, turn)
-            await self._record(conversation_id, label, turn, None)
-            return turn
-        except Exception as exc:
-            log.warning("turn failed: %r", exc, exc_info=True)
-            turn = TurnResult(
-                kind="error",
-                conversation_id=conversation_id,
-                correlation_id=correlation_id,
-                error=model_error_message(exc, None if self._model_override else model_target(self.settings)),
-                tool_calls=deps.recorder.records,  # what ran before the failure still happened
-                decided=decided or [],
-            )
-            await self._keep_undo(conversation_id, turn)  # and can still be taken back
             await self._record(conversation_id, label, turn, None)
             return turn
         messages = result.all_messages()
