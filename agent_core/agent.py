@@ -82,6 +82,8 @@ class Deps:
     events: ToolEvents | None = None
     # Whether a tool's result is outside text (web, files, open-world tools): after one, every write asks.
     reads_outside: ReadsOutside = _never
+    # Whose data the tools touch (``Person.id``): sent to MCP servers as the request's ``_meta``, never an argument.
+    person: str | None = None
 
 
 def approval_required(ctx: RunContext[Deps], tool_def: ToolDefinition, args: dict[str, Any]) -> bool:

@@ -99,10 +99,21 @@ class ConversationStore:
                     self.user_id,
                 ),
             )
-            await conn.execute(
-                "INSERT INTO conversation_turns (conversation_id, prompt, turn) VALUES (%s, %s, %s)",
-                (conversation_id, prompt, Jsonb(result.model_dump(mode="json"))),
+            await conn.execute(  # never into another person's conversation, whatever id the caller had
+                "INSERT INTO conversation_turns (conversation_id, prompt, turn) SELECT %s, %s, %s "
+                "WHERE EXISTS (SELECT 1 FROM conversations WHERE id = %s AND user_id = %s)",
+                (conversation_id, prompt, Jsonb(result.model_dump(mode="json")), conversation_id, self.user_id),
             )
+
+    async def taken(self, conversation_id: str) -> bool:
+        """Whether the id is another person's conversation (a shared ``?c=`` link): a turn then starts a new one."""
+        return bool(
+            await fetch(
+                self.pool,
+                "SELECT 1 FROM conversations WHERE id = %s AND user_id <> %s",
+                (conversation_id, self.user_id),
+            )
+        )
 
     async def turns(self, conversation_id: str, last: int | None = None) -> list[Turn]:
         """The turns in order, or only the ``last`` few ([] for an unknown conversation or another user's)."""

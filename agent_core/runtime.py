@@ -9,6 +9,7 @@ Use it as an async context manager, entered and exited in the task that owns it:
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import uuid
 from collections.abc import Sequence
@@ -24,14 +25,18 @@ from pydantic_ai.models import Model
 from agent_core.agent import Deps, build_agent, system_prompt
 from agent_core.answer_check import check_answer
 from agent_core.approvals import ApprovalDesk, ApprovalStore, GrantStore
+from agent_core.approvals.access import may_decide
 from agent_core.approvals.decisions import close_unanswered_calls
+from agent_core.approvals.store import everyones_pending
 from agent_core.approvals.targets import TargetNamer
+from agent_core.audit import AuditLog, AuditRow
 from agent_core.bounds import usage_limits
 from agent_core.conversations import ConversationStore
 from agent_core.db import DATABASE_ERRORS, database_down_message
 from agent_core.errors import InputError, PaiasError
 from agent_core.gaps import ToolGapDetector
 from agent_core.grounding import llm_answers_public
+from agent_core.identity import Approvers, NotAllowed, Person, acting_for, local_person
 from agent_core.memory import MemoryManager, build_embedder
 from agent_core.memory.session import open_memory
 from agent_core.memory.tools import memory_toolset
@@ -41,6 +46,7 @@ from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState,
 from agent_core.orchestrator.controls import Desired, ServerControls
 from agent_core.orchestrator.legacy import LegacyTools, legacy_agent
 from agent_core.orchestrator.recording import ToolCallRecorder, call_recorded
+from agent_core.people import PeopleStore
 from agent_core.risk import assess_risk, canonical_tool_name, is_write
 from agent_core.schemas import AgentResponse, PendingApproval, ToolCallStatus, ToolGapReport, TurnResult
 from agent_core.settings import Settings
@@ -73,7 +79,12 @@ async def _together(*coroutines: Any) -> list[Any]:
 
 
 class AgentRuntime:
-    """Owns everything a turn needs: the database pool, memory, MCP servers, model, agent, conversations."""
+    """Owns everything a turn needs: the database pool, memory, MCP servers, model, agent, conversations.
+
+    Entered once per process, it acts for the single-person mode's person (``USER_ID``). ``for_person`` gives
+    the same runtime acting for someone else: the servers, model and pool are shared; every store, the
+    conversation cache and the turns under way are that person's own.
+    """
 
     def __init__(
         self, settings: Settings | None = None, *, model: Model | None = None, servers: Sequence[str] | None = None
@@ -87,9 +98,13 @@ class AgentRuntime:
         self._stack: AsyncExitStack | None = None
         # How far the start got, read by SyncRuntime.progress: new, settings, database, servers, agent, ready.
         self.phase = "new"
+        self.person = local_person(self.settings.user_id)
+        self.approvers = Approvers.parse(self.settings.approvers)
         self._conversations: dict[str, list[ModelMessage]] = {}  # write-through cache of the stored histories
         self._locks: dict[str, asyncio.Lock] = {}
         self._running = RunningTurns()  # the agent runs under way, by conversation, for Stop
+        self._views: dict[str, AgentRuntime] = {}  # shared by every view: one per person id, kept
+        self._is_view = False
 
     @property
     def model_label(self) -> str:
@@ -117,6 +132,7 @@ class AgentRuntime:
             self.servers = Orchestrator.from_specs(specs, log_dir=settings.paias_home / "logs")
             self.servers.telemetry = self.telemetry
             legacy = LegacyTools(self.memory.pool, settings.user_id, settings.paias_home / "notes")
+            self._shared_memory = self.memory  # the one process-wide manager; each person's is made from it
             self.servers.register("legacy", lambda: legacy_agent(legacy, timeout=settings.tool_timeout))
             self.servers.states["legacy"].kind = "local"  # known before it starts: progress counts MCP servers
             self.servers.reserved = {"search_memory", "store_memory"}
@@ -128,14 +144,9 @@ class AgentRuntime:
             self.phase = "servers"  # self.servers.states tell how many are ready
             await _together(self.servers.start(), embedder.embed_query("warm up"))
             self.servers.start_monitor()
-            self.approvals = ApprovalStore(self.memory.pool, settings.user_id)
-            self.grants = GrantStore(self.memory.pool, settings.user_id)
-            # Names what a waiting call acts on through the server's own listing tool: an app-side read, traced but
-            # never one of a turn's tool calls (agent_core.approvals.targets).
-            self.targets = TargetNamer(self.tools, self._call_directly, telemetry=self.telemetry)
-            self.desk = ApprovalDesk(self.approvals, self.grants, self, name_target=self.targets.name)
-            self.undo_log = UndoStore(self.memory.pool, settings.user_id)
-            self.conversations = ConversationStore(self.memory.pool, settings.user_id)
+            self.people = PeopleStore(self.memory.pool)
+            self._bind(self.person)
+            self._views[self.person.id] = self
         except BaseException:
             await self._stack.aclose()
             raise
@@ -168,8 +179,42 @@ class AgentRuntime:
         return self
 
     async def __aexit__(self, *exc_info: Any) -> None:
-        if self._stack is not None:
+        if self._stack is not None and not self._is_view:  # a view shares the root's servers and pool
             await self._stack.aclose()
+
+    def _bind(self, person: Person) -> None:
+        """Everything that belongs to one person, over the shared pool: stores, desk, history cache, running turns."""
+        pool = self._shared_memory.pool
+        self.person = person
+        self.memory = self._shared_memory.for_user(person.id)
+        self.approvals = ApprovalStore(pool, person.id)
+        self.grants = GrantStore(pool, person.id)
+        # Names what a waiting call acts on through the server's own listing tool: an app-side read, traced but
+        # never one of a turn's tool calls (agent_core.approvals.targets).
+        self.targets = TargetNamer(self.tools, self._call_directly, telemetry=self.telemetry)
+        self.desk = ApprovalDesk(self.approvals, self.grants, self, name_target=self.targets.name)
+        self.undo_log = UndoStore(pool, person.id)
+        self.conversations = ConversationStore(pool, person.id)
+        self._conversations = {}
+        self._running = RunningTurns()
+
+    def for_person(self, person: Person) -> AgentRuntime:
+        """This runtime acting for ``person``: their conversations, memories, tasks, approvals and undo, and their
+        identity on every tool call (MCP ``_meta``) and decision. Cheap; the same object for the same person.
+        ``person`` must come from a verified source (sign-in, USER_ID, the CLI's explicit --as)."""
+        if person == self.person:
+            return self
+        mine = self._views.get(person.id)  # one set of stores and caches per person, however they act
+        if mine is None:
+            mine = copy.copy(self)
+            mine._is_view = True
+            mine._bind(person)
+            self._views[person.id] = mine
+        if mine.person == person:
+            return mine
+        acting = copy.copy(mine)  # the same person through another channel, or with other claims: same state
+        acting.person = person
+        return acting
 
     def server_states(self) -> list[ServerState]:
         """A snapshot of every configured server's state."""
@@ -288,6 +333,8 @@ class AgentRuntime:
             return TurnResult(
                 kind="error", conversation_id=conversation_id, correlation_id=correlation_id, error=str(exc)
             )
+        if conversation_id and await self.conversations.taken(conversation_id):
+            conversation_id = None  # someone else's: this question starts the person's own conversation
         conversation_id = conversation_id or uuid.uuid4().hex
         async with self._locks.setdefault(conversation_id, asyncio.Lock()):  # one turn at a time per conversation
             log.info("turn started", extra={"conversation_id": conversation_id})
@@ -411,6 +458,7 @@ class AgentRuntime:
             grants=await self.desk.granted(conversation_id),
             events=on_event,
             reads_outside=self._reads_outside,
+            person=self.person.id,
         )
         try:
             result = await self._running.run(
@@ -499,11 +547,23 @@ class AgentRuntime:
         pending = [p.model_copy(update={"target": target}) for p, target in zip(pending, targets, strict=True)]
         return await self.desk.pause(pending, history_json, conversation_id, correlation_id)
 
+    async def call_tool(self, tool: str, arguments: dict[str, Any]) -> Any:
+        """Call a server's tool for this person, for the app itself (a page's list, a target's name): no turn
+        records it, and no approval is asked — so only tools their server marks read-only.
+
+        Raises:
+            NotAllowed: the tool may change something (it must go through a turn and its approval policy).
+        """
+        if self.servers is None or self.servers.annotations(tool).get("readOnlyHint") is not True:
+            raise NotAllowed(f"{tool} is not a read-only tool; ask for it in the chat instead.")
+        return await self._call_directly(tool, arguments)
+
     async def _call_directly(self, tool: str, arguments: dict[str, Any]) -> Any:
         """Call a server's tool for the app itself (a target's name): no turn records it."""
         if self.servers is None:
             raise PaiasError("the MCP servers are not running")
-        return await self.servers.execute(tool, arguments)
+        with acting_for(self.person.id):
+            return await self.servers.execute(tool, arguments)
 
     def _pending(self, call: ToolCallPart, conversation_id: str, tainted: str | None) -> PendingApproval:
         args = call.args_as_dict()
@@ -556,8 +616,15 @@ class AgentRuntime:
     async def proposals(
         self, conversation_id: str | None = None, status: str | None = "pending"
     ) -> list[PendingApproval]:
-        """Approvals, newest first: waiting ones by default (``status=None`` for all)."""
+        """This person's approvals, newest first: waiting ones by default (``status=None`` for all)."""
         return await self.approvals.list(conversation_id, status=status)
+
+    async def queue(self) -> list[PendingApproval]:
+        """What waits for this person to decide: everyone's waiting calls for an approver (each naming who asked),
+        otherwise their own."""
+        if self.person.approver:
+            return await everyones_pending(self._shared_memory.pool)
+        return await self.approvals.list()
 
     async def approve(
         self,
@@ -568,12 +635,43 @@ class AgentRuntime:
         by: str = "app",
         retry: bool = False,
     ) -> TurnResult:
-        """See ``ApprovalDesk.approve``. Never raises for a bad id or a second decision."""
-        return await self.desk.approve(approval_id, override_args, always=always, by=by, retry=retry)
+        """See ``ApprovalDesk.approve``, decided by this person through ``by`` (browser, cli, ...): their own call,
+        or anyone's for an approver; irreversible ones only by an approver once APPROVERS is set. Never raises for
+        a bad id, someone else's id, a refused decision or a second decision: see ``TurnResult.error``."""
+        decider = self.person.acting(by)
+        try:
+            owner = await self._deciding(approval_id, approving=True)
+        except PaiasError as exc:
+            return TurnResult(kind="error", correlation_id=uuid.uuid4().hex[:16], error=str(exc))
+        return await owner.desk.approve(
+            approval_id, override_args, always=always, by=decider.decided_by, retry=retry, by_id=self._decider_id
+        )
 
     async def reject(self, approval_id: str, reason: str | None = None, *, by: str = "app") -> TurnResult:
-        """See ``ApprovalDesk.reject``: the model is told it was not run and why."""
-        return await self.desk.reject(approval_id, reason, by=by)
+        """See ``ApprovalDesk.reject``: the model is told it was not run and why. The owner or an approver."""
+        decider = self.person.acting(by)
+        try:
+            owner = await self._deciding(approval_id, approving=False)
+        except PaiasError as exc:
+            return TurnResult(kind="error", correlation_id=uuid.uuid4().hex[:16], error=str(exc))
+        return await owner.desk.reject(approval_id, reason, by=decider.decided_by, by_id=self._decider_id)
+
+    @property
+    def _decider_id(self) -> str | None:
+        return self.person.id if self.person.signed_in else None
+
+    async def _deciding(self, approval_id: str, *, approving: bool) -> AgentRuntime:
+        """The runtime of the person whose call this is, once this person may decide it (it resumes as them)."""
+        owner = await may_decide(
+            self._shared_memory.pool, approval_id, self.person, self.approvers, approving=approving
+        )
+        if owner.user_id == self.person.id:
+            return self
+        return self.for_person(Person(id=owner.user_id, name=owner.email or owner.user_id, signed_in=True))
+
+    async def audit(self, **filters: Any) -> list[AuditRow]:
+        """The approval record this person may see (everyone's for an approver); see ``agent_core.audit``."""
+        return await AuditLog(self._shared_memory.pool).rows(self.person, **filters)
 
     async def delete_conversation(self, conversation_id: str, by: str = "app") -> bool:
         """Delete a conversation; calls still waiting in it are rejected without running anything."""
@@ -583,7 +681,7 @@ class AgentRuntime:
 
     async def _keep_undo(self, conversation_id: str, turn: TurnResult) -> None:
         try:
-            await self.undo_log.remember(conversation_id, turn.tool_calls)
+            await self.undo_log.remember(conversation_id, turn.tool_calls, turn.decided)
         except Exception as exc:  # noqa: BLE001 - the write happened; only its Undo button is lost
             log.warning("could not keep the undo of this turn's writes: %s", exc)
 
@@ -606,7 +704,7 @@ class AgentRuntime:
                     correlation_id=correlation_id,
                     error=f"There is nothing to undo{where}: no change made by the assistant is left to take back.",
                 )
-            if not await self.undo_log.claim(action.id, by):
+            if not await self.undo_log.claim(action.id, self.person.acting(by).decided_by):  # the audit names them
                 return TurnResult(
                     kind="error",
                     conversation_id=action.conversation_id,
@@ -664,9 +762,10 @@ class AgentRuntime:
                 correlation_id=correlation_id,
             )
             return
-        await self.servers.execute(
-            action.inverse_tool, action.inverse_arguments, correlation_id=correlation_id, recorder=recorder
-        )
+        with acting_for(self.person.id):
+            await self.servers.execute(
+                action.inverse_tool, action.inverse_arguments, correlation_id=correlation_id, recorder=recorder
+            )
 
     async def _remember_web_answer(self, prompt: str, response: AgentResponse) -> AgentResponse:
         """Store a web-search-backed answer as a memory (topic, timestamp, sources), so the same question

@@ -119,6 +119,7 @@ class PendingApproval(BaseModel):
     ran_parameters: dict[str, Any] | None = None
     ran_target: str | None = None
     decision_reason: str | None = None  # why the person rejected it, in their words
+    requested_by: str | None = None  # who asked (email), in the approvers' queue of everyone's actions
 
 
 TurnKind = Literal["answer", "tool_gap", "approval_required", "error"]

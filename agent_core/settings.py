@@ -92,6 +92,15 @@ class Settings(BaseSettings):
         False, description="serve without sign-in on a non-loopback address (e.g. a container published on 127.0.0.1)"
     )
 
+    # Who decides (agent_core.identity)
+    approvers: str = Field(
+        "", description="emails or group:<name> (OIDC groups claim) who decide irreversible actions, for everyone"
+    )
+    paias_user: str | None = Field(
+        None, description="the CLI acts as this person (email or OIDC subject of someone who signed in); like --as"
+    )
+    approval_grant_hours: float = Field(8.0, gt=0, description="how long an 'Always allow here' grant lasts, in hours")
+
     @field_validator("model")
     @classmethod
     def _strip_model(cls, value: str) -> str:

@@ -171,15 +171,16 @@ class SyncRuntime:
         """``AgentRuntime.ask``, synchronously; ``on_event`` and ``on_text`` are called on the runtime's thread."""
         return self.call(self.runtime.ask(text, conversation_id, on_event=on_event, on_text=on_text))
 
-    def stop(self, conversation_id: str) -> bool:
+    def stop(self, conversation_id: str, runtime: AgentRuntime | None = None) -> bool:
         """``AgentRuntime.stop`` from any thread: the turn running in the conversation ends as a stopped turn.
+        ``runtime``: the person's view (``AgentRuntime.for_person``) that runs it; None: the process's own.
 
         Returns:
             False when no turn of the conversation is running.
         """
 
         async def stop() -> bool:  # on the runtime's loop: a task is cancelled from its own thread
-            return self.runtime.stop(conversation_id)
+            return (runtime or self.runtime).stop(conversation_id)
 
         return self.call(stop(), timeout=START_TIMEOUT)
 

@@ -119,6 +119,7 @@ class ApprovalDesk:
         always: bool = False,
         by: str = "app",
         retry: bool = False,
+        by_id: str | None = None,
     ) -> TurnResult:
         """Approve a waiting call (optionally with edited arguments) and resume its run once every call of that run
         is decided. ``always`` also allows the tool for the rest of the conversation (reversible_with_delay only).
@@ -126,7 +127,9 @@ class ApprovalDesk:
         Never raises for a bad id or a second decision: see ``TurnResult.error``."""
         if retry:
             return await self._retry(approval_id, by)
-        return await self._decide(approval_id, approve=True, override_args=override_args, always=always, by=by)
+        return await self._decide(
+            approval_id, approve=True, override_args=override_args, always=always, by=by, decided_by_id=by_id
+        )
 
     async def _retry(self, approval_id: str, by: str) -> TurnResult:
         with (
@@ -146,9 +149,12 @@ class ApprovalDesk:
             finish_span(span, turn)
             return turn
 
-    async def reject(self, approval_id: str, reason: str | None = None, *, by: str = "app") -> TurnResult:
-        """Reject a waiting call; the model is told it was not run and why, and the run finishes without it."""
-        return await self._decide(approval_id, approve=False, reason=reason, by=by)
+    async def reject(
+        self, approval_id: str, reason: str | None = None, *, by: str = "app", by_id: str | None = None
+    ) -> TurnResult:
+        """Reject a waiting call; the model is told it was not run and why, and the run finishes without it.
+        ``by`` names the decider as people read it; ``by_id`` is their verified identity (None: single-person)."""
+        return await self._decide(approval_id, approve=False, reason=reason, by=by, decided_by_id=by_id)
 
     async def _decide(self, approval_id: str, *, approve: bool, by: str, **decision: Any) -> TurnResult:
         verb = "approve" if approve else "reject"

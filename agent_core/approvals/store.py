@@ -153,6 +153,38 @@ def _stored(row: dict[str, Any]) -> StoredApproval:
     return StoredApproval(_public(row), history_json=row["history"].encode(), **{key: row[key] for key in extra})
 
 
+@dataclass(frozen=True)
+class Owner:
+    """Whose action an approval is, and how risky: what decides who may decide it."""
+
+    user_id: str
+    email: str | None
+    risk_level: RiskLevel
+
+
+async def owner_of(pool: AsyncConnectionPool, approval_id: str) -> Owner | None:
+    """The owner of any person's approval (None: no such id). Only for checking who may decide it: the rows
+    themselves are read through the owner's own ``ApprovalStore``."""
+    rows = await fetch(
+        pool,
+        "SELECT a.user_id, p.email, a.risk_level FROM approvals a LEFT JOIN people p ON p.id = a.user_id"
+        " WHERE a.id = %s",
+        (approval_id,),
+    )
+    return Owner(rows[0]["user_id"], rows[0]["email"], RiskLevel(rows[0]["risk_level"])) if rows else None
+
+
+async def everyones_pending(pool: AsyncConnectionPool, limit: int = 100) -> list[PendingApproval]:
+    """Every person's waiting calls, newest first, each naming who asked: the approvers' queue."""
+    rows = await fetch(
+        pool,
+        f"SELECT {_PUBLIC}, coalesce((SELECT p.email FROM people p WHERE p.id = approvals.user_id),"
+        f" approvals.user_id) AS requested_by FROM approvals WHERE status = 'pending' {_ORDER} LIMIT %s",
+        (max(1, limit),),
+    )
+    return [_public(row) for row in rows]
+
+
 class ApprovalStore:
     """One user's pending approvals. The pool is owned by the caller."""
 
@@ -236,6 +268,7 @@ class ApprovalStore:
         reason: str | None = None,
         override_args: dict[str, Any] | None = None,
         ran_target: str | None = None,
+        decided_by_id: str | None = None,
     ) -> Decision:
         """Approve or reject one pending call, exactly once.
 
@@ -246,6 +279,7 @@ class ApprovalStore:
             reason: why; a rejection's reason is what the model is told.
             override_args: edited arguments to run the call with instead (approvals only).
             ran_target: what the edited arguments act on, named (see ``agent_core.approvals.targets``).
+            decided_by_id: the verified identity of whoever decided (``Person.id``); None in single-person mode.
 
         Returns:
             The decision, with the whole group and whether this decision completed it.
@@ -278,10 +312,10 @@ class ApprovalStore:
             if not locked:
                 raise UnknownApproval(approval_id)
             await cursor.execute(
-                "UPDATE approvals SET status = %s, decided_at = now(), decided_by = %s, decision_reason = %s,"
-                " override_args = %s, ran_target = %s WHERE id = %s AND user_id = %s AND status = 'pending'"
-                " RETURNING id",
-                (status, clean_text(decided_by), None if reason is None else clean_text(reason),
+                "UPDATE approvals SET status = %s, decided_at = now(), decided_by = %s, decided_by_id = %s,"
+                " decision_reason = %s, override_args = %s, ran_target = %s"
+                " WHERE id = %s AND user_id = %s AND status = 'pending' RETURNING id",
+                (status, clean_text(decided_by), decided_by_id, None if reason is None else clean_text(reason),
                  None if override_args is None else _jsonb(override_args),
                  None if override_args is None or ran_target is None else clean_text(ran_target), approval_id,
                  self.user_id),

@@ -186,6 +186,24 @@ MIGRATIONS: list[Migration] = [
         ALTER TABLE approvals ADD COLUMN ran_target text;
         """,
     ),
+    Migration(
+        8,
+        "people",
+        # people: everyone who signed in (the OIDC subject, the verified email), so the CLI's `--as EMAIL` finds
+        # whose data to act on and the audit names people by email. approvals.decided_by_id: the verified
+        # subject of whoever decided (decided_by keeps the readable name: an email, or cli:<os user> as <email>).
+        """
+        CREATE TABLE people (
+            id text PRIMARY KEY,
+            email text NULL,
+            first_seen timestamptz NOT NULL DEFAULT now(),
+            last_seen timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX people_email ON people (lower(email));
+        ALTER TABLE approvals ADD COLUMN decided_by_id text;
+        CREATE INDEX approvals_status_created ON approvals (status, created_at DESC);
+        """,
+    ),
 ]
 
 _LOCK_KEY = 74_201_977  # any constant: all PAIAS processes serialize their migrations on it

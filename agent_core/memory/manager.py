@@ -77,6 +77,12 @@ class MemoryManager:
         self.model = model
         self.dimension = dimension
 
+    def for_user(self, user_id: str) -> MemoryManager:
+        """Another person's memories, over the same pool and embedder (the embedding model was checked once)."""
+        if user_id == self.user_id:
+            return self
+        return MemoryManager(self.pool, self.embedder, user_id=user_id, model=self.model, dimension=self.dimension)
+
     async def check_compatible(self) -> None:
         """Record the embedding model on first use; afterwards refuse to mix vectors from another model.
 

@@ -26,6 +26,7 @@ from pydantic_ai.mcp import MCPToolset
 from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.toolsets import AbstractToolset, FunctionToolset
 
+from agent_core.identity import PERSON_META_KEY, acting_person
 from agent_core.orchestrator.config import ServerSpec
 from agent_core.orchestrator.deadlines import MAX_START_WAIT, StretchingTimeout, start_budget
 from agent_core.schemas import RiskLevel
@@ -110,6 +111,12 @@ def _build_toolset(spec: ServerSpec, log_dir: Path) -> MCPToolset:
         log_file=log_dir / f"mcp-{spec.name}.log",
     )
     return MCPToolset(transport, id=spec.name, tool_error_behavior="failed", init_timeout=MAX_START_WAIT)
+
+
+def _whose() -> dict[str, str] | None:
+    """The request ``_meta`` naming whose data a call touches (None outside any run: the server's default)."""
+    person = acting_person()
+    return {PERSON_META_KEY: person} if person else None
 
 
 def _annotation(tool: ToolDefinition, key: str) -> Any:
@@ -226,7 +233,7 @@ class MCPAgent:
         toolset, generation = self.tool_source(), self._generation
         started = time.monotonic()
         try:
-            return await toolset.direct_call_tool(tool, params)  # type: ignore[attr-defined]
+            return await toolset.direct_call_tool(tool, params, metadata=_whose())  # type: ignore[attr-defined]
         except Exception as exc:
             if not is_connection_error(exc):
                 raise
@@ -253,7 +260,7 @@ class MCPAgent:
             ) from first
         await waited
         log.info("MCP server %s: retrying %s once", self.name, tool)
-        return await self.tool_source().direct_call_tool(tool, params)  # type: ignore[attr-defined]
+        return await self.tool_source().direct_call_tool(tool, params, metadata=_whose())  # type: ignore[attr-defined]
 
     def _restart_in_background(self, generation: int) -> asyncio.Task[None]:
         """Start (or join) the restart after a broken connection, as a task of this agent."""

@@ -3,13 +3,16 @@
 Both are plain async functions that old code can still call directly; ``legacy_agent`` puts the same functions
 behind the Agent protocol, so the model reaches them through the orchestrator with identical results.
 
-- ``save_fact(fact)`` stores a short statement in the ``facts`` table (migration 2), scoped to USER_ID.
+- ``save_fact(fact)`` stores a short statement in the ``facts`` table (migration 2), scoped to the person.
 - ``log_note(text)`` appends a timestamped bullet to today's Obsidian-style daily note,
-  ``$PAIAS_HOME/notes/daily/YYYY-MM-DD.md``.
+  ``$PAIAS_HOME/notes/daily/YYYY-MM-DD.md`` (another person's: ``notes/people/<their id>/daily/``).
+
+The person is the one the run acts for (``agent_core.identity.acting_for``), never an argument.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -19,22 +22,40 @@ from typing import Annotated, Any
 from psycopg_pool import AsyncConnectionPool
 from pydantic import Field
 
+from agent_core.identity import acting_person
 from agent_core.orchestrator.agents import LocalAgent
 from agent_core.schemas import RiskLevel
 
 MAX_FACT = 2000
 MAX_NOTE = 4000
-_WRITES_OWN_NOTEBOOK = {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": False, "openWorldHint": False}
+_WRITES_OWN_NOTEBOOK = {
+    "readOnlyHint": False,
+    "destructiveHint": False,
+    "idempotentHint": False,
+    "openWorldHint": False,
+}
 
 
 @dataclass
 class LegacyTools:
-    """The legacy functions, bound to one user's database rows and notes folder."""
+    """The legacy functions over the database and the notes folder; ``user_id`` is the single-person mode's person,
+    used when a call acts for nobody in particular."""
 
     pool: AsyncConnectionPool
     user_id: str
     notes_dir: Path
     clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+
+    def _person(self) -> str:
+        return acting_person() or self.user_id
+
+    def _notebook(self) -> Path:
+        """The person's notes folder: the top one for the single-person mode's person, a folder of their own for
+        everyone else (named by a digest: an OIDC subject may hold any character)."""
+        person = self._person()
+        if person == self.user_id:
+            return self.notes_dir
+        return self.notes_dir / "people" / hashlib.sha256(person.encode()).hexdigest()[:16]
 
     async def save_fact(
         self, fact: Annotated[str, Field(min_length=1, max_length=MAX_FACT, description="The fact, one statement")]
@@ -47,7 +68,7 @@ class LegacyTools:
         fact = " ".join(fact.split())
         async with self.pool.connection() as conn:
             cursor = await conn.execute(
-                "INSERT INTO facts (user_id, fact) VALUES (%s, %s) RETURNING id, created_at", (self.user_id, fact)
+                "INSERT INTO facts (user_id, fact) VALUES (%s, %s) RETURNING id, created_at", (self._person(), fact)
             )
             fact_id, created = await cursor.fetchone()
         return {"id": fact_id, "fact": fact, "created_at": created.isoformat()}
@@ -61,7 +82,7 @@ class LegacyTools:
             text: The note; it is written as one timestamped bullet.
         """
         now = self.clock()
-        path = self.notes_dir / "daily" / f"{now:%Y-%m-%d}.md"
+        path = self._notebook() / "daily" / f"{now:%Y-%m-%d}.md"
         path.parent.mkdir(parents=True, exist_ok=True)
         line = f"- {now:%H:%M} {' '.join(text.split())}\n"
         with path.open("a", encoding="utf-8") as note:

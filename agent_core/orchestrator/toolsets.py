@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic_ai.toolsets import AbstractToolset, CombinedToolset
 
+from agent_core.identity import acting_for
 from agent_core.orchestrator.agents import AgentStartError, ToolAgent
 
 
@@ -30,7 +31,8 @@ class AgentToolset(AbstractToolset[Any]):
         return await source.get_tools(ctx)
 
     async def call_tool(self, name: str, tool_args: dict[str, Any], ctx: Any, tool: Any) -> Any:
-        return await self.agent.execute(name, tool_args)
+        with acting_for(getattr(ctx.deps, "person", None)):  # whose data: from the run, never from the model
+            return await self.agent.execute(name, tool_args)
 
 
 @dataclass

@@ -5,7 +5,9 @@ offer Undo without knowing this server.
 
 Configured by the environment at start: ``DATABASE_URL`` (required; the app passes the URL it resolved and applies
 the migrations before starting servers) and ``USER_ID`` (default ``local``). The user is never a tool argument:
-every query is scoped to the server's ``USER_ID``.
+every query is scoped to the person named in the request's ``_meta`` (``paias/person``, set by the app's
+orchestrator for the signed-in person), or to the server's ``USER_ID`` when a request names nobody. One process
+serves everyone.
 
 Run with: ``DATABASE_URL=postgresql://... python -m agent_core.servers.tasks`` (stdio) or
 ``python -m agent_core.servers.tasks --transport http --port 8766`` (streamable HTTP at /mcp).
@@ -29,6 +31,7 @@ from psycopg_pool import AsyncConnectionPool
 from pydantic import BaseModel, Field
 
 from agent_core.errors import ConfigError
+from agent_core.identity import PERSON_META_KEY
 from agent_core.servers._serve import main
 
 DEFAULT_USER = "local"
@@ -305,7 +308,12 @@ def _tool_errors() -> Iterator[None]:
 
 
 def _store(ctx: Context[TaskStore, Any]) -> TaskStore:
-    return ctx.request_context.lifespan_context
+    """The tasks of the person this request acts for: named by the client in ``_meta``, never by an argument."""
+    store = ctx.request_context.lifespan_context
+    person = (ctx.request_context.meta or {}).get(PERSON_META_KEY)
+    if isinstance(person, str) and person.strip() and person != store.user_id:
+        return TaskStore(store.pool, person)
+    return store
 
 
 @server.tool(
