@@ -197,6 +197,9 @@ class AgentRuntime:
         self.conversations = ConversationStore(pool, person.id)
         self._conversations = {}
         self._running = RunningTurns()
+        if getattr(self, "gaps", None) is not None and self.gaps.known_answer is not llm_answers_public:
+            self.gaps = copy.copy(self.gaps)  # offline, a gap is no gap when the person's own memory answers it
+            self.gaps.known_answer = self._memory_knows
 
     def for_person(self, person: Person) -> AgentRuntime:
         """This runtime acting for ``person``: their conversations, memories, tasks, approvals and undo, and their
@@ -552,8 +555,12 @@ class AgentRuntime:
         records it, and no approval is asked — so only tools their server marks read-only.
 
         Raises:
+            UnknownToolError: no ready server offers it (the page can say which server is down).
             NotAllowed: the tool may change something (it must go through a turn and its approval policy).
         """
+        if self.servers is not None:
+            await self.servers.settle()
+            self.servers.route(tool)  # an unknown tool is unknown, not "not read-only"
         if self.servers is None or self.servers.annotations(tool).get("readOnlyHint") is not True:
             raise NotAllowed(f"{tool} is not a read-only tool; ask for it in the chat instead.")
         return await self._call_directly(tool, arguments)
@@ -675,6 +682,7 @@ class AgentRuntime:
 
     async def delete_conversation(self, conversation_id: str, by: str = "app") -> bool:
         """Delete a conversation; calls still waiting in it are rejected without running anything."""
+        by = self.person.acting(by).decided_by
         await self.desk.withdraw(conversation_id, by, "the conversation was deleted")
         self._conversations.pop(conversation_id, None)
         return await self.conversations.delete(conversation_id)
@@ -694,6 +702,7 @@ class AgentRuntime:
 
         Never raises for nothing-to-undo or a failing undo call: see ``TurnResult.error``.
         """
+        by = self.person.acting(by).decided_by  # who undid it, as the audit names people
         with correlated(uuid.uuid4().hex[:16]) as correlation_id:
             action = await self.undo_log.latest(conversation_id)
             where = " in this conversation" if conversation_id else ""

@@ -185,3 +185,14 @@ async def test_facts_and_notes_are_kept_per_person(runtime: AgentRuntime, people
         (ann.id, ben.id),
     )
     assert rows == {"ann": 1, "ben": 1}
+
+
+async def test_only_the_persons_own_memory_answers_their_question(runtime: AgentRuntime, people) -> None:
+    ann, ben, _ = people
+    a, b = runtime.for_person(ann), runtime.for_person(ben)
+    await a.ask("remember that the autoclave code is 5521")
+
+    theirs, mine = await b.ask("what is the autoclave code?"), await a.ask("what is the autoclave code?")
+
+    assert mine.kind == "answer" and "5521" in mine.response.answer
+    assert "5521" not in theirs.model_dump_json()  # no web search here: Ben is told it is missing, not Ann's code
