@@ -306,3 +306,21 @@ def test_a_span_of_the_day_gives_its_start_and_length() -> None:
     start, minutes = slots.time_range("the plate reader, 9:30–11:00")
     assert (start.value, minutes) == ("09:30", 90)
     assert slots.time_range("read pages 3-5") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("put me down for the plate reader on Tuesday, 9:30–11:00", 1.5),
+        ("reserve the FACS for Wednesday from 1 to 3pm", 2),
+        ("book the electron microscope on 2026-12-10 from 09:00 to 17:00", 8),
+        ("book the qPCR machine on 3 December at half past ten for 90 minutes", 1.5),
+        ("I need the ultracentrifuge at 8am, it'll take about 4 hours", 4),
+        ("the cryostat at 11 for half an hour", 0.5),
+    ],
+)
+def test_a_length_in_hours_comes_from_a_said_duration_or_a_span_of_the_day(text: str, expected: float) -> None:
+    from agent_core.offline.arguments import _quantity
+
+    found = _quantity("hours", {"type": "number", "description": "How long, in hours"}, text)
+    assert found is not None and found.value == expected
