@@ -23,7 +23,7 @@ from pydantic_ai.models import Model
 
 from agent_core.grounding import canonical, catalogue_entry, ground
 from agent_core.offline.catalogue import ToolFacts, catalogue
-from agent_core.offline.plan import is_question
+from agent_core.offline.clauses import is_question
 from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Router, framed_by, router
 from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import HOW_TO, stems

@@ -1,0 +1,153 @@
+"""Where one request holds several: clauses split on "then", ";" and "after that", and on "and" only when both
+sides ask different tools for something; plus what may reach a public search (a question) and what may go
+nowhere (a secret)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from itertools import pairwise
+from typing import Any
+
+from agent_core.offline.catalogue import catalogue
+from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router
+from agent_core.offline.slots import POLITE, QUOTED
+from agent_core.offline.text import STOPWORDS, words
+
+_SPLIT = re.compile(
+    r"\s*(?:;|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)"
+    r"[.?!]\s+(?=[A-Za-z]))\s*",
+    re.I,
+)
+_NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
+_AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?|,\s+(?=[a-z]+\b))(?=\S)", re.I)
+_SUBORDINATE = re.compile(r"^\s*(?:if|when|whenever|while|once|after|before|since|because|although|as soon as)\b", re.I)
+_QUESTION_START = frozenset(
+    ["what", "who", "whom", "whose", "when", "where", "why", "how", "which", "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "has", "have", "tell", "explain", "define", "describe", "compare", "give", "find", "search", "look", "lookup", "google", "summarize", "summarise", "any", "name", "list", "show", "research", "browse", "latest", "news", "recent", "newest"]
+)  # fmt: skip
+_EXPLICIT_SEARCH = re.compile(r"\b(?:search|look\s*up|google|find|research|browse|on the web|online)\b", re.I)
+_SECRET = re.compile(
+    r"\b(?:password|passwd|passcode|passphrase|pin(?:\s+code|\s+number)?|api[\s-]?key|secret(?:\s+key)?|access\s+key|"
+    r"private\s+key|token|ssn|social\s+security\s+number|credit\s+card(?:\s+number)?|iban|card\s+number)\b"
+    r"(?:\W+\w+){0,6}?\W+(?:is|was|are|:|=)\s+\S|\b(?:sk|pk|ghp|gho|xox[bp])[-_][A-Za-z0-9_-]{12,}|\bAKIA[0-9A-Z]{12,}",
+    re.I,
+)
+
+
+def is_question(text: str) -> bool:
+    """An information question or an explicit search — the only things a public web search may see."""
+    said = words(text)
+    first = said[0].split("'")[0] if said else ""
+    return text.strip().endswith("?") or first in _QUESTION_START or bool(_EXPLICIT_SEARCH.search(text))
+
+
+def has_secret(text: str) -> bool:
+    """A password, key or token given in the text (never stored, never searched)."""
+    return bool(_SECRET.search(text))
+
+
+def _protected(text: str) -> tuple[str, list[str]]:
+    quoted: list[str] = []
+
+    def hide(match: re.Match[str]) -> str:
+        quoted.append(match.group(0))
+        return f"\x00{len(quoted) - 1}\x00"
+
+    return QUOTED.sub(hide, text), quoted
+
+
+def _restore(text: str, quoted: list[str]) -> str:
+    return re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m.group(1))], text)
+
+
+def threshold(route: Route) -> float:
+    """The score a route needs: example routes and doc routes are scored on different footings."""
+    return EXAMPLE_THRESHOLD if route.capability is not None else DOC_THRESHOLD + DOC_BONUS
+
+
+def confident(route: Route | None) -> bool:
+    return route is not None and route.score >= threshold(route) + 0.08 and route.served
+
+
+def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
+    """Clauses that each ask for their own action: on "then", ";" and "after that"; on "and" only when both
+    sides route confidently to different tools ("add a task to X and show my list"), never inside quotes."""
+    hidden, quoted = _protected(text)
+    parts: list[str] = []
+    for part in [p for p in _SPLIT.split(hidden) if p and p.strip()]:
+        if parts and re.fullmatch(r"[\s\x00\d,.;]*", part):  # "add tasks: 'a'; 'b'; 'c'": one list of titles
+            parts[-1] = f"{parts[-1]} and {part.strip()}"
+        else:
+            parts.append(part)
+    clauses = []
+    for part in parts:
+        opening = " ".join(POLITE.sub("", part.lower()).replace(":", " :").split())
+        if any(
+            f.endswith(":") and opening.startswith(" ".join(f.replace(":", " :").split())) for f in _list_framings()
+        ):
+            clauses.append(_restore(part, quoted))  # "add two tasks: a, and b": one step, one title each
+            continue
+        pieces = _and_pieces(part)
+        listed = any(a.rstrip().endswith("\x00") and b.lstrip().startswith("\x00") for a, b in pairwise(pieces))
+        if len(pieces) > 1 and not listed:  # "add 'a' and 'b'" is one request with two titles
+            restored = [_restore(p, quoted) for p in pieces]
+            framing = _shared_framing(restored, router)
+            if framing:  # "remind me to call Alice and to email Bob": the framing applies to each
+                clauses.extend([restored[0], *(f"{framing} {p.strip()[3:]}" for p in restored[1:])])
+                continue
+            routes = [router.route(p, tools).best for p in restored]
+            starts = [words(p)[:1] for p in restored[1:]]
+            own = all(w and w[0] not in _NOT_A_CLAUSE and not w[0].isdigit() for w in starts)
+            if (
+                own
+                and all(confident(r) and r.evidence > 0 for r in routes[1:])  # "the milk and garage tasks": one
+                and confident(routes[0])
+                and len({r.key for r in routes}) > 1
+                and len(words(pieces[-1])) > 1
+            ):
+                clauses.extend(restored)
+                continue
+        clauses.append(_restore(part, quoted))
+    return [c.strip(" ,.") for c in clauses if c.strip(" ,.")] or [text]
+
+
+def _and_pieces(part: str) -> list[str]:
+    """The pieces around "and" (and around a comma that a command verb follows: "complete task 1, delete task 4")."""
+    pieces: list[str] = []
+    for piece in [p for p in _AND.split(part) if p.strip()]:
+        first = words(piece)[:1]
+        joined_by_comma = pieces and not re.search(r"\band\s*$", part[: part.find(piece)])
+        if joined_by_comma and (not first or first[0] not in _command_words() or _SUBORDINATE.match(pieces[0])):
+            pieces[-1] = f"{pieces[-1]}, {piece}"
+        else:
+            pieces.append(piece)
+    return pieces
+
+
+@cache
+def _list_framings() -> tuple[str, ...]:
+    """Framing phrases that introduce a list ("add these tasks:")."""
+    return tuple(f for c in catalogue() for f in c.framing if f.endswith(":") and re.search(r"\b\w+s\s*:$", f))
+
+
+@cache
+def _command_words() -> frozenset[str]:
+    """Words that open a command to a tool: the first words of the catalogue's framing phrases and its keywords."""
+    found = set()
+    for capability in catalogue():
+        if capability.kind == "tool":
+            found.update(words(p)[0] for p in (*capability.framing, *capability.keywords) if words(p))
+    return frozenset(found - STOPWORDS - {"i", "to", "on", "new", "task", "note"})
+
+
+def _shared_framing(pieces: list[str], router: Router) -> str:
+    """The framing phrase ending in "to" that opens the first piece when every later piece starts with "to"."""
+    if not all(re.match(r"\s*to\s+\w", p, re.I) for p in pieces[1:]):
+        return ""
+    opening = " ".join(POLITE.sub("", pieces[0].lower()).split())
+    for capability in catalogue():
+        for phrase in sorted(capability.framing, key=len, reverse=True):
+            if phrase.endswith(" to") and opening.startswith(phrase + " "):
+                return phrase
+    return ""
