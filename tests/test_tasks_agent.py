@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import json
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
 
+from agent_core.identity import Person
 from agent_core.runtime import AgentRuntime
 from agent_core.settings import PROJECT_ROOT
 from tests.helpers import TASKS
 from tests.planner_support import TaskStore, ask, conversation, planner_agent
+from tests.shared_runtime import module_anyio_backend, module_runtime, person_runtime  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.anyio
-
+runtime = module_runtime({"tasks": TASKS})
 
 
 def tools(turn) -> list[tuple[str, dict]]:
@@ -26,15 +29,14 @@ def added_titles(turn) -> list[str]:
     return [c.parameters["title"].lower() for c in turn.response.tool_calls if c.tool_name == "add_task"]
 
 
-async def test_add_list_complete_update_through_natural_phrasing(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        added = await rt.ask("Remind me to buy milk")
-        grant = await rt.ask("add a task to renew the grant")
-        reagents = await rt.ask("add a task to order reagents")
-        first_id = added.response.tool_calls[0].result["id"]
-        done = await rt.ask(f"mark task {first_id} done")
-        renamed = await rt.ask(f"change task {first_id + 2} to order 200 reagents")
-        left = await rt.ask("what's left to do?")
+async def test_add_list_complete_update_through_natural_phrasing(rt: AgentRuntime) -> None:
+    added = await rt.ask("Remind me to buy milk")
+    grant = await rt.ask("add a task to renew the grant")
+    reagents = await rt.ask("add a task to order reagents")
+    first_id = added.response.tool_calls[0].result["id"]
+    done = await rt.ask(f"mark task {first_id} done")
+    renamed = await rt.ask(f"change task {first_id + 2} to order 200 reagents")
+    left = await rt.ask("what's left to do?")
     assert added_titles(added) == ["buy milk"] and len(tools(added)) == 1
     assert added_titles(grant) == ["renew the grant"]
     assert added_titles(reagents) == ["order reagents"]
@@ -47,15 +49,14 @@ async def test_add_list_complete_update_through_natural_phrasing(make_settings) 
     assert left.response.answer.startswith("You have 2 open tasks")
 
 
-async def test_it_and_ordinals_refer_to_what_the_conversation_showed_last(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        added = await rt.ask("add a task to water the plants")
-        cid = added.conversation_id
-        done = await rt.ask("mark it done", cid)
-        await rt.ask("add a task to call the supplier", cid)
-        await rt.ask("add a task to book the cold room", cid)
-        listed = await rt.ask("show my open tasks", cid)
-        second = await rt.ask("complete the second one", cid)
+async def test_it_and_ordinals_refer_to_what_the_conversation_showed_last(rt: AgentRuntime) -> None:
+    added = await rt.ask("add a task to water the plants")
+    cid = added.conversation_id
+    done = await rt.ask("mark it done", cid)
+    await rt.ask("add a task to call the supplier", cid)
+    await rt.ask("add a task to book the cold room", cid)
+    listed = await rt.ask("show my open tasks", cid)
+    second = await rt.ask("complete the second one", cid)
     plants = added.response.tool_calls[0].result["id"]
     assert tools(done) == [("complete_task", {"task_id": plants})]
     open_ids = [task["id"] for task in listed.response.tool_calls[0].result["tasks"]]
@@ -63,21 +64,19 @@ async def test_it_and_ordinals_refer_to_what_the_conversation_showed_last(make_s
     assert tools(second) == [("complete_task", {"task_id": open_ids[1]})]
 
 
-async def test_a_task_named_by_its_words_is_looked_up_then_acted_on(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        await rt.ask("add a task to clean the garage")
-        await rt.ask("add a task to order reagents")
-        turn = await rt.ask("I finished cleaning the garage")
+async def test_a_task_named_by_its_words_is_looked_up_then_acted_on(rt: AgentRuntime) -> None:
+    await rt.ask("add a task to clean the garage")
+    await rt.ask("add a task to order reagents")
+    turn = await rt.ask("I finished cleaning the garage")
     assert [name for name, _ in tools(turn)] == ["list_tasks", "complete_task"]
     assert turn.response.tool_calls[1].result["title"].lower() == "clean the garage"
 
 
-async def test_delete_waits_for_approval_and_the_task_survives(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        added = await rt.ask("add a task to renew the grant")
-        task_id = added.response.tool_calls[0].result["id"]
-        turn = await rt.ask(f"delete task {task_id}")
-        listed = await rt.ask("show my tasks")
+async def test_delete_waits_for_approval_and_the_task_survives(rt: AgentRuntime) -> None:
+    added = await rt.ask("add a task to renew the grant")
+    task_id = added.response.tool_calls[0].result["id"]
+    turn = await rt.ask(f"delete task {task_id}")
+    listed = await rt.ask("show my tasks")
     assert turn.kind == "approval_required"
     [pending] = turn.pending
     assert (pending.tool_name, pending.parameters, pending.risk_level.value) == (
@@ -88,29 +87,27 @@ async def test_delete_waits_for_approval_and_the_task_survives(make_settings) ->
     assert "renew the grant" in listed.response.answer.lower()
 
 
-async def test_ambiguous_references_get_a_question_not_a_guess(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        await rt.ask("add a task to buy milk")
-        turn = await rt.ask("mark it done")  # a new conversation: nothing says what "it" is
+async def test_ambiguous_references_get_a_question_not_a_guess(rt: AgentRuntime) -> None:
+    await rt.ask("add a task to buy milk")
+    turn = await rt.ask("mark it done")  # a new conversation: nothing says what "it" is
     assert [name for name, _ in tools(turn)] in ([], ["list_tasks"])  # at most a read-only look
     assert "Which task do you mean" in turn.response.answer
     assert turn.response.confidence <= 0.5
 
 
-async def test_an_unknown_task_number_is_a_friendly_failure(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        turn = await rt.ask("complete task 987654")
+async def test_an_unknown_task_number_is_a_friendly_failure(rt: AgentRuntime) -> None:
+    turn = await rt.ask("complete task 987654")
     assert turn.response.tool_calls[0].status.value == "failed"
     assert "There is no task 987654 — say 'show my tasks'" in turn.response.answer
     assert turn.response.confidence == 0.0
 
 
-async def test_tasks_belong_to_the_runtime_user(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS}, user_id="owner-a")) as rt:
-        await rt.ask("add a task to water the plants")
-    async with AgentRuntime(make_settings({"tasks": TASKS}, user_id="owner-b-" + Path(__file__).stem)) as rt:
-        listed = await rt.ask("show my tasks")
+async def test_tasks_belong_to_the_person_asking(runtime: AgentRuntime) -> None:
+    owner, other = (runtime.for_person(Person(id=f"owner-{uuid.uuid4().hex[:8]}", name=n)) for n in ("a", "b"))
+    await owner.ask("add a task to water the plants")
+    listed = await other.ask("show my tasks")
     assert "water the plants" not in listed.response.answer.lower()
+    assert "water the plants" in (await owner.ask("show my tasks")).response.answer.lower()
 
 
 async def test_memory_then_the_real_websearch_server(make_settings, tmp_path: Path) -> None:
