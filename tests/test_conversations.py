@@ -8,11 +8,14 @@ import pytest
 
 from agent_core.conversations import export_json, export_markdown, title_from
 from agent_core.errors import InputError
+from agent_core.identity import Person
 from agent_core.orchestrator import ToolEvent
 from agent_core.runtime import AgentRuntime
-from tests.helpers import TASKS
+from tests.helpers import TASKS, TIME_SERVER
+from tests.shared_runtime import module_anyio_backend, module_runtime, person_runtime  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.anyio
+runtime = module_runtime({"time": TIME_SERVER})
 
 
 async def test_a_conversation_continues_after_a_restart_from_the_stored_history(make_settings) -> None:
@@ -29,31 +32,29 @@ async def test_a_conversation_continues_after_a_restart_from_the_stored_history(
     assert (listed.title, listed.turns) == ("What time is it in Tokyo?", 2)
 
 
-async def test_refused_input_stores_nothing_and_a_gap_is_stored_as_a_turn(make_settings) -> None:
-    async with AgentRuntime(make_settings()) as rt:
-        empty = await rt.ask("   ", conversation_id="c-empty")
-        await rt.ask("Book a flight to Boston next Monday", conversation_id="c-gap")
-        assert empty.kind == "error" and await rt.conversations.turns("c-empty") == []
-        [turn] = await rt.conversations.turns("c-gap")
-        assert turn.result.kind == "tool_gap" and turn.result.gap.missing_tools == ["travel_booking"]
-        assert await rt.conversations.history("c-gap") == []  # the model never ran
+async def test_refused_input_stores_nothing_and_a_gap_is_stored_as_a_turn(rt: AgentRuntime) -> None:
+    empty = await rt.ask("   ", conversation_id="c-empty")
+    await rt.ask("Book a flight to Boston next Monday", conversation_id="c-gap")
+    assert empty.kind == "error" and await rt.conversations.turns("c-empty") == []
+    [turn] = await rt.conversations.turns("c-gap")
+    assert turn.result.kind == "tool_gap" and turn.result.gap.missing_tools == ["travel_booking"]
+    assert await rt.conversations.history("c-gap") == []  # the model never ran
 
 
-async def test_rename_delete_and_another_users_conversations_stay_apart(make_settings, user_id) -> None:
-    async with AgentRuntime(make_settings()) as rt:
-        turn = await rt.ask("What time is it in Lima?")
-        cid = turn.conversation_id
-        assert await rt.conversations.rename(cid, "  Lima   clock ") is True
-        with pytest.raises(InputError, match="1 to 120 characters"):
-            await rt.conversations.rename(cid, "   ")
-        assert [c.title for c in await rt.conversations.list()] == ["Lima clock"]
-    # Only the stored conversations matter from here: no MCP server needs to start.
-    async with AgentRuntime(make_settings(user_id=f"{user_id}-other"), servers=()) as other:
-        assert await other.conversations.list() == [] and await other.conversations.turns(cid) == []
-        assert await other.conversations.delete(cid) is False
-    async with AgentRuntime(make_settings(), servers=()) as rt:
-        assert await rt.conversations.delete(cid) is True
-        assert await rt.conversations.list() == [] and await rt.conversations.turns(cid) == []
+async def test_rename_delete_and_another_users_conversations_stay_apart(
+    rt: AgentRuntime, runtime: AgentRuntime
+) -> None:
+    turn = await rt.ask("What time is it in Lima?")
+    cid = turn.conversation_id
+    assert await rt.conversations.rename(cid, "  Lima   clock ") is True
+    with pytest.raises(InputError, match="1 to 120 characters"):
+        await rt.conversations.rename(cid, "   ")
+    assert [c.title for c in await rt.conversations.list()] == ["Lima clock"]
+    other = runtime.for_person(Person(id=f"{rt.person.id}-other", name="other"))
+    assert await other.conversations.list() == [] and await other.conversations.turns(cid) == []
+    assert await other.conversations.delete(cid) is False
+    assert await rt.conversations.delete(cid) is True
+    assert await rt.conversations.list() == [] and await rt.conversations.turns(cid) == []
 
 
 async def test_an_approval_decided_in_another_process_appears_in_the_conversation(make_settings) -> None:
@@ -69,20 +70,18 @@ async def test_an_approval_decided_in_another_process_appears_in_the_conversatio
     assert turns[-1].result.response.answer.rstrip(".").lower() == f"deleted task {task_id}: clean the hood"
 
 
-async def test_tool_events_report_each_call_starting_and_finishing(make_settings) -> None:
+async def test_tool_events_report_each_call_starting_and_finishing(rt: AgentRuntime) -> None:
     events: list[ToolEvent] = []
-    async with AgentRuntime(make_settings()) as rt:
-        await rt.ask("What time is it in Oslo?", on_event=events.append)
+    await rt.ask("What time is it in Oslo?", on_event=events.append)
     started, finished = [e for e in events if e.tool == "get_current_time"]
     assert started.record is None and started.parameters == {"timezone": "Europe/Oslo"}
     assert finished.record.status.value == "success" and finished.record.duration_ms >= 1
 
 
-async def test_export_gives_markdown_and_the_stable_json_shape(make_settings) -> None:
-    async with AgentRuntime(make_settings()) as rt:
-        turn = await rt.ask("What time is it in Tokyo?")
-        [conversation] = await rt.conversations.list()
-        turns = await rt.conversations.turns(turn.conversation_id)
+async def test_export_gives_markdown_and_the_stable_json_shape(rt: AgentRuntime) -> None:
+    turn = await rt.ask("What time is it in Tokyo?")
+    [conversation] = await rt.conversations.list()
+    turns = await rt.conversations.turns(turn.conversation_id)
     markdown = export_markdown(conversation.title, turns)
     assert markdown.startswith("# What time is it in Tokyo?\n") and turn.response.answer in markdown
     assert '`get_current_time` {"timezone": "Asia/Tokyo"} → success' in markdown
@@ -105,15 +104,16 @@ def test_titles_come_from_the_first_line_cut_at_a_word() -> None:
     assert title_from(long).endswith("…") and len(title_from(long)) <= 58
 
 
-async def test_recent_turns_are_newest_first_across_conversations_with_their_titles(make_settings, user_id) -> None:
-    async with AgentRuntime(make_settings()) as rt:
-        tokyo = await rt.ask("What time is it in Tokyo?")
-        await rt.ask("What time is it in Lima?")
-        await rt.ask("And in Paris?", conversation_id=tokyo.conversation_id)
-        recent = await rt.conversations.recent_turns()
-        assert [t.prompt for _, t in await rt.conversations.recent_turns(limit=1)] == ["And in Paris?"]
-    async with AgentRuntime(make_settings(user_id=f"{user_id}-other"), servers=()) as other:  # stored turns only
-        assert await other.conversations.recent_turns() == []
+async def test_recent_turns_are_newest_first_across_conversations_with_their_titles(
+    rt: AgentRuntime, runtime: AgentRuntime
+) -> None:
+    tokyo = await rt.ask("What time is it in Tokyo?")
+    await rt.ask("What time is it in Lima?")
+    await rt.ask("And in Paris?", conversation_id=tokyo.conversation_id)
+    recent = await rt.conversations.recent_turns()
+    assert [t.prompt for _, t in await rt.conversations.recent_turns(limit=1)] == ["And in Paris?"]
+    other = runtime.for_person(Person(id=f"{rt.person.id}-other", name="other"))
+    assert await other.conversations.recent_turns() == []
     assert [(title, t.prompt) for title, t in recent] == [
         ("What time is it in Tokyo?", "And in Paris?"),
         ("What time is it in Lima?", "What time is it in Lima?"),
@@ -124,15 +124,16 @@ async def test_recent_turns_are_newest_first_across_conversations_with_their_tit
     )
 
 
-async def test_search_finds_conversations_by_title_or_any_question_and_treats_wildcards_as_text(make_settings) -> None:
-    async with AgentRuntime(make_settings()) as rt:
-        lima = (await rt.ask("What time is it in Lima?")).conversation_id
-        await rt.ask("And in 100% of Oslo_Norway cases?", conversation_id=lima)
-        tokyo = (await rt.ask("What time is it in Tokyo?")).conversation_id
+async def test_search_finds_conversations_by_title_or_any_question_and_treats_wildcards_as_text(
+    rt: AgentRuntime,
+) -> None:
+    lima = (await rt.ask("What time is it in Lima?")).conversation_id
+    await rt.ask("And in 100% of Oslo_Norway cases?", conversation_id=lima)
+    tokyo = (await rt.ask("What time is it in Tokyo?")).conversation_id
 
-        async def found(query: str | None) -> list[str]:
-            return [c.id for c in await rt.conversations.list(query=query)]
+    async def found(query: str | None) -> list[str]:
+        return [c.id for c in await rt.conversations.list(query=query)]
 
-        assert await found("tokyo") == [tokyo] and await found("  OSLO ") == [lima]  # a later question counts
-        assert await found("100%") == [lima] and await found("_") == [lima]  # % and _ are text, not wildcards
-        assert await found("Reykjavik") == [] and sorted(await found(None)) == sorted([lima, tokyo])
+    assert await found("tokyo") == [tokyo] and await found("  OSLO ") == [lima]  # a later question counts
+    assert await found("100%") == [lima] and await found("_") == [lima]  # % and _ are text, not wildcards
+    assert await found("Reykjavik") == [] and sorted(await found(None)) == sorted([lima, tokyo])

@@ -13,18 +13,19 @@ from agent_core.offline.text import topic_of
 from agent_core.runtime import AgentRuntime
 from tests.helpers import TIME_SERVER, scripted_model
 from tests.planner_support import NOW, ask, planner_agent, tool
+from tests.shared_runtime import module_anyio_backend, module_runtime, person_runtime  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.anyio
+runtime = module_runtime({"time": TIME_SERVER})
 
 
 def names(turn) -> list[str]:
     return [call.tool_name for call in turn.response.tool_calls]
 
 
-async def test_remember_then_ask_answers_from_memory_and_cites_the_date(make_settings) -> None:
-    async with AgentRuntime(make_settings()) as runtime:
-        stored = await runtime.ask("Remember that Project X uses Python 3.11 and FastAPI")
-        asked = await runtime.ask("What tech stack does Project X use?")
+async def test_remember_then_ask_answers_from_memory_and_cites_the_date(rt: AgentRuntime) -> None:
+    stored = await rt.ask("Remember that Project X uses Python 3.11 and FastAPI")
+    asked = await rt.ask("What tech stack does Project X use?")
     assert names(stored) == ["store_memory"]
     assert stored.response.tool_calls[0].parameters["content"] == "Project X uses Python 3.11 and FastAPI"
     assert "stored" in stored.response.answer.lower() and "FastAPI" in stored.response.answer
@@ -33,18 +34,16 @@ async def test_remember_then_ask_answers_from_memory_and_cites_the_date(make_set
     assert asked.response.confidence >= 0.7
 
 
-async def test_no_memory_and_no_web_tool_is_reported_as_a_tool_gap(make_settings) -> None:
-    async with AgentRuntime(make_settings()) as runtime:
-        turn = await runtime.ask("What is the capital of France?")
+async def test_no_memory_and_no_web_tool_is_reported_as_a_tool_gap(rt: AgentRuntime) -> None:
+    turn = await rt.ask("What is the capital of France?")
     assert turn.kind == "tool_gap" and turn.response is None
     assert turn.gap.missing_tools == ["web_search"] and "get_current_time" in turn.gap.existing_tools_checked
     assert "Paris" not in turn.gap.model_dump_json()
 
 
-async def test_a_public_question_memory_can_answer_is_not_a_gap_without_web_search(make_settings) -> None:
-    async with AgentRuntime(make_settings()) as runtime:
-        await runtime.memory.store_document("The capital of France is Paris.")
-        turn = await runtime.ask("What is the capital of France?")
+async def test_a_public_question_memory_can_answer_is_not_a_gap_without_web_search(rt: AgentRuntime) -> None:
+    await rt.memory.store_document("The capital of France is Paris.")
+    turn = await rt.ask("What is the capital of France?")
     assert turn.kind == "answer" and names(turn) == ["search_memory"]
     assert "The capital of France is Paris." in turn.response.answer
 
@@ -86,10 +85,9 @@ async def test_a_stale_memory_without_web_search_is_answered_with_a_caveat(make_
     assert "may be out of date" in turn.response.answer and turn.response.confidence <= 0.6
 
 
-async def test_an_irrelevant_memory_is_not_used_as_an_answer(make_settings) -> None:
-    async with AgentRuntime(make_settings()) as runtime:
-        await runtime.memory.store_document("The freezer in room 214 keeps samples at minus 80 degrees.")
-        turn = await runtime.ask("Who won the football world cup in 2018?")
+async def test_an_irrelevant_memory_is_not_used_as_an_answer(rt: AgentRuntime) -> None:
+    await rt.memory.store_document("The freezer in room 214 keeps samples at minus 80 degrees.")
+    turn = await rt.ask("Who won the football world cup in 2018?")
     if turn.kind == "tool_gap":  # no web search tool: the gap check may stop the turn first
         assert turn.gap.missing_tools == ["web_search"] and "room 214" not in turn.gap.model_dump_json()
     else:  # or the planner runs, finds nothing relevant and says so
