@@ -14,13 +14,14 @@ from agent_core.errors import InputError, PaiasError
 from agent_core.runtime import AgentRuntime, validate_input
 from agent_core.schemas import AgentResponse, ToolCallRecord, ToolCallStatus
 from tests.helpers import TIME_SERVER, scripted_model
+from tests.shared_runtime import module_anyio_backend, module_runtime, person_runtime  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.anyio
+runtime = module_runtime({"time": TIME_SERVER})
 
 
-async def test_time_question_is_answered_from_the_real_time_server(make_settings) -> None:
-    async with AgentRuntime(make_settings()) as runtime:
-        turn = await runtime.ask("What time is it in Tokyo?")
+async def test_time_question_is_answered_from_the_real_time_server(rt: AgentRuntime) -> None:
+    turn = await rt.ask("What time is it in Tokyo?")
     assert turn.kind == "answer"
     call = turn.response.tool_calls[0]
     assert (call.tool_name, call.parameters, call.status) == (
@@ -153,10 +154,9 @@ async def test_servers_with_auto_start_off_are_listed_as_stopped(make_settings) 
         ("bell\x07", "control characters"),
     ],
 )
-async def test_bad_input_gets_a_clear_error_and_nothing_is_stored(make_settings, text: str, fragment: str) -> None:
-    async with AgentRuntime(make_settings()) as runtime:
-        turn = await runtime.ask(text, conversation_id="c1")
-        assert runtime.history("c1") == []
+async def test_bad_input_gets_a_clear_error_and_nothing_is_stored(rt: AgentRuntime, text: str, fragment: str) -> None:
+    turn = await rt.ask(text, conversation_id="c1")
+    assert rt.history("c1") == []
     assert turn.kind == "error" and fragment in turn.error and turn.response is None
 
 
@@ -179,11 +179,10 @@ async def test_model_failures_become_readable_error_turns(make_settings, status:
     assert turn.kind == "error" and fragment in turn.error
 
 
-async def test_a_conversation_keeps_its_history_across_turns(make_settings) -> None:
-    async with AgentRuntime(make_settings()) as runtime:
-        first = await runtime.ask("What time is it in Tokyo?")
-        second = await runtime.ask("And in Paris?", conversation_id=first.conversation_id)
-        history = runtime.history(first.conversation_id)
+async def test_a_conversation_keeps_its_history_across_turns(rt: AgentRuntime) -> None:
+    first = await rt.ask("What time is it in Tokyo?")
+    second = await rt.ask("And in Paris?", conversation_id=first.conversation_id)
+    history = rt.history(first.conversation_id)
     assert second.conversation_id == first.conversation_id
     prompts = [p.content for m in history for p in m.parts if type(p).__name__ == "UserPromptPart"]
     assert prompts == ["What time is it in Tokyo?", "And in Paris?"]
