@@ -10,6 +10,13 @@
     paias servers [--json]        # state, tools, last error, last latency, per-tool metrics
     paias servers start|stop NAME # every app on this database follows within ~5 s; new starts too
     paias memory add TEXT [--meta k=v ...] | search QUERY [--top-k N] [--json] | list [--json] | delete ID | reembed
+    paias audit [--person P] [--tool T] [--status S] [--since ISO] [--limit N] [--json]   # the approval record
+    paias people list [--json]    # who signed in
+    paias people reassign --from local --to EMAIL_OR_ID [--subject] [--dry-run] [--json]   # give data to a person
+
+The personal commands (ask, proposals, approve, reject, undo, audit, memory) act as one person: ``--as EMAIL_OR_ID``
+(before or after the command) or ``PAIAS_USER`` names someone who signed in once in the browser; their decisions
+are recorded as ``cli:<os user> as <email>``. Without either, the single-person mode's ``USER_ID`` ("cli").
 
 Exit codes: 0 answer / tool_gap / approval_required, 1 error, 2 usage.
 """
@@ -23,7 +30,7 @@ import logging
 import os
 import sys
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
 from dotenv import load_dotenv
@@ -37,6 +44,9 @@ from agent_core.telemetry.logs import configure_logging, one_line
 if TYPE_CHECKING:
     from psycopg_pool import AsyncConnectionPool
 
+    from agent_core.audit import AuditRow
+    from agent_core.identity import Person
+    from agent_core.reassign import Reassignment
     from agent_core.runtime import AgentRuntime
     from agent_core.schemas import TurnResult
 
@@ -62,19 +72,73 @@ async def _database(settings: Settings) -> AsyncIterator[AsyncConnectionPool]:
         yield memory.pool
 
 
+def _named(args: argparse.Namespace, settings: Settings) -> tuple[str, str] | None:
+    """Who the command was told to act as, and where that came from (--as wins over PAIAS_USER); None: nobody."""
+    if key := (getattr(args, "as_person", None) or "").strip():
+        return key, "--as"
+    if key := (settings.paias_user or "").strip():
+        return key, "PAIAS_USER"
+    return None
+
+
+async def _person(args: argparse.Namespace, settings: Settings, pool: AsyncConnectionPool | None) -> Person:
+    """The person this command acts for: someone who signed in once (``--as`` / ``PAIAS_USER``), acting through
+    ``cli:<os user>``; else the single-person mode's person, acting through "cli".
+
+    Raises:
+        PaiasError: nobody with that email or id has signed in.
+    """
+    from agent_core.identity import Approvers, Person, cli_channel, local_person
+
+    named = _named(args, settings)
+    if named is None:
+        return local_person(settings.user_id, via="cli")
+    from agent_core.people import PeopleStore
+
+    assert pool is not None, "a named person is looked up in the database"
+    key, source = named
+    known = await PeopleStore(pool).find(key)
+    if known is None:
+        raise PaiasError(
+            f"Nobody called '{key}' ({source}) has signed in yet: they sign in once in the browser first. "
+            "`paias people list` shows who has."
+        )
+    approver = Approvers.parse(settings.approvers).includes(known.email)
+    return Person(id=known.id, name=known.email or known.id, approver=approver, via=cli_channel(), signed_in=True)
+
+
+@asynccontextmanager
+async def _acting(args: argparse.Namespace, settings: Settings) -> AsyncIterator[AgentRuntime]:
+    """The runtime acting for the command's person (see ``_person``); an unknown person fails before any server
+    starts."""
+    async with AsyncExitStack() as stack:
+        pool = None
+        if _named(args, settings) is not None:  # held while the runtime starts: the embedded server starts once
+            pool = await stack.enter_async_context(_database(settings))
+        person = await _person(args, settings, pool)
+        runtime = await stack.enter_async_context(_runtime(settings))
+        yield runtime.for_person(person)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="paias", description="PAIAS research assistant.")
     parser.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
+    acting = "act as this person (email or OIDC subject of someone who signed in; default: PAIAS_USER, else USER_ID)"
+    parser.add_argument("--as", dest="as_person", metavar="EMAIL_OR_ID", help=acting)
+    personal = argparse.ArgumentParser(add_help=False)  # --as after the command too: `paias approve ID --as ann@x`
+    personal.add_argument("--as", dest="as_person", metavar="EMAIL_OR_ID", default=argparse.SUPPRESS, help=acting)
     commands = parser.add_subparsers(dest="command", required=True)
-    ask = commands.add_parser("ask", help="ask one question (or '-' to read one per stdin line)")
+    ask = commands.add_parser("ask", parents=[personal], help="ask one question (or '-' to read one per stdin line)")
     ask.add_argument("prompt", help="the question, or '-' for one prompt per stdin line")
     ask.add_argument("--json", action="store_true", help="print one JSON object per turn")
     ask.add_argument("--conversation", metavar="ID", help="continue this conversation")
-    proposals = commands.add_parser("proposals", help="list the tool calls waiting for your approval")
+    proposals = commands.add_parser(
+        "proposals", parents=[personal], help="list the tool calls waiting for your approval"
+    )
     proposals.add_argument("--all", action="store_true", help="also the decided ones")
     proposals.add_argument("--conversation", metavar="ID", help="only this conversation's")
     proposals.add_argument("--json", action="store_true")
-    approve = commands.add_parser("approve", help="approve a waiting call; its run resumes")
+    approve = commands.add_parser("approve", parents=[personal], help="approve a waiting call; its run resumes")
     approve.add_argument("id")
     approve.add_argument("--args", metavar="JSON", help="run it with these arguments instead (a JSON object)")
     approve.add_argument("--always", action="store_true", help="also allow this tool for the rest of its conversation")
@@ -82,11 +146,15 @@ def _parser() -> argparse.ArgumentParser:
         "--retry", action="store_true", help="run an approved call again whose outcome is unknown (its run died)"
     )
     approve.add_argument("--json", action="store_true")
-    reject = commands.add_parser("reject", help="reject a waiting call; the model is told it was not run")
+    reject = commands.add_parser(
+        "reject", parents=[personal], help="reject a waiting call; the model is told it was not run"
+    )
     reject.add_argument("id")
     reject.add_argument("--reason", metavar="TEXT", help="why (the model reads it)")
     reject.add_argument("--json", action="store_true")
-    undo = commands.add_parser("undo", help="take back the newest change the assistant made (task, memory)")
+    undo = commands.add_parser(
+        "undo", parents=[personal], help="take back the newest change the assistant made (task, memory)"
+    )
     undo.add_argument("--conversation", metavar="ID", help="the newest change of this conversation")
     undo.add_argument("--json", action="store_true")
     tools = commands.add_parser("tools", help="list the tools the agent can use")
@@ -97,21 +165,48 @@ def _parser() -> argparse.ArgumentParser:
     servers.add_argument("--json", action="store_true")
     memory = commands.add_parser("memory", help="manage the research memory")
     actions = memory.add_subparsers(dest="action", required=True)
-    add = actions.add_parser("add", help="store a memory")
+    add = actions.add_parser("add", parents=[personal], help="store a memory")
     add.add_argument("text")
     add.add_argument("--meta", action="append", default=[], metavar="KEY=VALUE", help="metadata (repeatable)")
     add.add_argument("--json", action="store_true")
-    search = actions.add_parser("search", help="search memories by meaning")
+    search = actions.add_parser("search", parents=[personal], help="search memories by meaning")
     search.add_argument("query")
     search.add_argument("--top-k", type=int, default=5)
     search.add_argument("--json", action="store_true")
-    listing = actions.add_parser("list", help="list memories, newest first")
+    listing = actions.add_parser("list", parents=[personal], help="list memories, newest first")
     listing.add_argument("--limit", type=int, default=50)
     listing.add_argument("--json", action="store_true")
-    delete = actions.add_parser("delete", help="delete a memory by id")
+    delete = actions.add_parser("delete", parents=[personal], help="delete a memory by id")
     delete.add_argument("id")
     delete.add_argument("--json", action="store_true")
     actions.add_parser("reembed", help="re-embed all memories with the configured EMBEDDING_MODEL")
+    audit = commands.add_parser(
+        "audit", parents=[personal], help="the approval record: who asked, what ran, who decided, outcome, undo"
+    )
+    audit.add_argument("--person", metavar="P", help="only calls this person (email or id) asked for or decided")
+    audit.add_argument("--tool", metavar="T", help="only this tool's calls")
+    audit.add_argument("--status", choices=["pending", "approved", "rejected"])
+    audit.add_argument(
+        "--since", metavar="ISO", help="asked at or after this date or time (UTC unless it has an offset)"
+    )
+    audit.add_argument("--limit", type=int, default=200, help="at most this many rows (default 200)")
+    audit.add_argument("--json", action="store_true")
+    people = commands.add_parser("people", help="who signed in; give data made before sign-in to one of them")
+    people_actions = people.add_subparsers(dest="action", required=True)
+    people_list = people_actions.add_parser("list", help="everyone who signed in, most recent first")
+    people_list.add_argument("--json", action="store_true")
+    reassign = people_actions.add_parser(
+        "reassign", help="move every row and daily note of one person to another, in one transaction"
+    )
+    reassign.add_argument("--from", dest="source", metavar="ID", help="whose data it is now (default: USER_ID)")
+    reassign.add_argument("--to", dest="target", metavar="EMAIL_OR_ID", required=True, help="who it should belong to")
+    reassign.add_argument(
+        "--subject",
+        action="store_true",
+        help="--to is an OIDC subject that has not signed in yet (otherwise only people who signed in are accepted)",
+    )
+    reassign.add_argument("--dry-run", action="store_true", help="count what would move; change nothing")
+    reassign.add_argument("--json", action="store_true")
     return parser
 
 
@@ -153,7 +248,7 @@ async def _ask(args: argparse.Namespace, settings: Settings) -> int:
 
         print(OFFLINE_NOTICE, file=sys.stderr)
     failed = False
-    async with _runtime(settings) as runtime:
+    async with _acting(args, settings) as runtime:
         for prompt in prompts:
             turn = await runtime.ask(prompt, conversation_id=args.conversation)
             failed |= turn.kind == "error"
@@ -162,12 +257,14 @@ async def _ask(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def _proposals(args: argparse.Namespace, settings: Settings) -> int:
-    from agent_core.approvals.store import ApprovalStore
+    from agent_core.approvals.store import ApprovalStore, everyones_pending
 
     async with _database(settings) as pool:
-        rows = await ApprovalStore(pool, settings.user_id).list(
-            args.conversation, status=None if args.all else "pending"
-        )
+        person = await _person(args, settings, pool)
+        if person.approver and not args.all and not args.conversation:  # an approver's queue: everyone's
+            rows = await everyones_pending(pool)
+        else:
+            rows = await ApprovalStore(pool, person.id).list(args.conversation, status=None if args.all else "pending")
     if args.json:
         print(json.dumps([row.model_dump(mode="json") for row in rows], ensure_ascii=False))
     elif not rows:
@@ -179,6 +276,8 @@ async def _proposals(args: argparse.Namespace, settings: Settings) -> int:
         if row.outcome_unknown:
             decided += f" — outcome unknown (check, then `paias approve {row.id} --retry`)"
         target = f" ({row.target})" if row.target else ""
+        if row.requested_by and row.requested_by != person.name:
+            target += f"  asked by {row.requested_by}"
         print(
             f"{row.id}  {row.created_at:%Y-%m-%d %H:%M}  {row.tool_name} {json.dumps(row.parameters)}{target}  "
             f"risk {row.risk_level.value}{decided}\n    {row.reason}"
@@ -192,15 +291,16 @@ async def _decide(args: argparse.Namespace, settings: Settings) -> int:
     from agent_core.approvals.decisions import decision_summary, parse_arguments
 
     # Every server starts, also to reject: the resumed run's model sees the tools the paused run saw.
-    async with _runtime(settings) as runtime:
+    async with _acting(args, settings) as runtime:
+        by = runtime.person.via  # "cli", or cli:<os user> (recorded with the person's email)
         if args.command == "reject":
-            turn = await runtime.reject(args.id, args.reason, by="cli")
+            turn = await runtime.reject(args.id, args.reason, by=by)
         else:
             turn = await runtime.approve(
                 args.id,
                 parse_arguments(args.args) if args.args is not None else None,
                 always=args.always,
-                by="cli",
+                by=by,
                 retry=args.retry,
             )
     if not args.json:  # the decision first, in words (the JSON keeps its stable shape)
@@ -213,8 +313,8 @@ async def _decide(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def _undo(args: argparse.Namespace, settings: Settings) -> int:
-    async with _runtime(settings) as runtime:
-        turn = await runtime.undo(args.conversation, by="cli")
+    async with _acting(args, settings) as runtime:
+        turn = await runtime.undo(args.conversation, by=runtime.person.via)
     _print_turn(turn, args.json, sys.stdout)
     return 1 if turn.kind == "error" else 0
 
@@ -302,7 +402,10 @@ async def _memory(args: argparse.Namespace, settings: Settings) -> int:
     from agent_core.memory import parse_metadata
     from agent_core.memory.session import open_memory
 
-    async with open_memory(settings, check=args.action != "reembed") as memory:
+    async with open_memory(settings, check=args.action != "reembed") as shared:
+        memory = (
+            shared if args.action == "reembed" else shared.for_user((await _person(args, settings, shared.pool)).id)
+        )
         if args.action == "add":
             memory_id = await memory.store_document(args.text, parse_metadata(args.meta))
             print(json.dumps({"id": memory_id}) if args.json else f"Stored memory {memory_id}")
@@ -325,6 +428,112 @@ async def _memory(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+async def _audit(args: argparse.Namespace, settings: Settings) -> int:
+    from agent_core.audit import AuditLog
+
+    async with _database(settings) as pool:
+        viewer = await _person(args, settings, pool)
+        rows = await AuditLog(pool).rows(
+            viewer, person=args.person, tool=args.tool, status=args.status, since=args.since, limit=args.limit
+        )
+    if args.json:
+        print(json.dumps([row.to_json() for row in rows], ensure_ascii=False))
+        return 0
+    if not rows:
+        whose = "anyone's" if viewer.approver else "your"
+        print(f"No approvals match in {whose} record." if any((args.person, args.tool, args.status, args.since))
+              else f"There is nothing in {whose} approval record yet.")  # fmt: skip
+    for row in rows:
+        print(_audit_text(row))
+    return 0
+
+
+def _audit_text(row: AuditRow) -> str:
+    """One approval as a few lines: what was asked, by whom; the decision; what ran and what became of it; undo."""
+    target = f" ({row.target})" if row.target else ""
+    lines = [
+        f"{row.id}  {row.requested_at:%Y-%m-%d %H:%M} UTC  {row.requested_by} asked: {row.tool_name} "
+        f"{json.dumps(row.arguments, ensure_ascii=False)}{target}  risk {row.risk_level}"
+    ]
+    if row.status == "pending":
+        lines.append("    waiting for a decision")
+    else:
+        why = f" (reason: {row.decision_reason})" if row.decision_reason else ""
+        lines.append(f"    {row.status} by {row.decided_by} at {row.decided_at:%Y-%m-%d %H:%M} UTC{why}")
+    if row.ran_arguments is not None:
+        edited = " (edited)" if row.ran_arguments != row.arguments else ""
+        ran_target = f" ({row.ran_target})" if row.ran_target else ""
+        error = f": {row.outcome_error}" if row.outcome_error else ""
+        lines.append(
+            f"    ran {json.dumps(row.ran_arguments, ensure_ascii=False)}{ran_target}{edited} -> {row.outcome}{error}"
+        )
+    if row.undone_at is not None:
+        lines.append(f"    undone by {row.undone_by} at {row.undone_at:%Y-%m-%d %H:%M} UTC: {row.undo_summary}")
+    return "\n".join(lines)
+
+
+async def _people(args: argparse.Namespace, settings: Settings) -> int:
+    from agent_core.people import PeopleStore
+
+    async with _database(settings) as pool:
+        people = PeopleStore(pool)
+        if args.action == "list":
+            everyone = await people.all()
+            if args.json:
+                rows = [
+                    {"id": p.id, "email": p.email, "first_seen": p.first_seen.isoformat(),
+                     "last_seen": p.last_seen.isoformat()}
+                    for p in everyone
+                ]  # fmt: skip
+                print(json.dumps(rows, ensure_ascii=False))
+            elif not everyone:
+                print("Nobody has signed in yet (single-person mode, or sign-in is new here).")
+            for p in [] if args.json else everyone:
+                print(f"{p.email or '-':32} {p.id:40} last seen {p.last_seen:%Y-%m-%d %H:%M}")
+            return 0
+        from agent_core.reassign import reassign
+
+        source = args.source or settings.user_id
+        known_source = await people.find(source)
+        target = await people.find(args.target)
+        if target is None and not args.subject:
+            raise PaiasError(
+                f"Nobody called '{args.target}' has signed in yet: they sign in once in the browser first, then run "
+                "this again. If it is the OIDC subject they will sign in with, add --subject."
+            )
+        done = await reassign(
+            pool,
+            known_source.id if known_source else source,
+            target.id if target else args.target.strip(),
+            notes_dir=settings.paias_home / "notes",
+            local_person=settings.user_id,
+            target_email=target.email if target else None,
+            dry_run=args.dry_run,
+        )
+    if args.json:
+        print(json.dumps(done.to_json(), ensure_ascii=False))
+    else:
+        print(_reassigned_text(done))
+    return 0
+
+
+def _reassigned_text(done: Reassignment) -> str:
+    to = f"{done.target_email} ({done.target})" if done.target_email else done.target
+    head = "Would move" if done.dry_run else "Moved"
+    lines = [f"{head} from {done.source} to {to}:"]
+    for name, count in done.moved.items():
+        if name == "conversation_turns":
+            continue
+        label = "daily notes" if name == "notes" else name.replace("_", " ")
+        extra = f" ({done.moved.get('conversation_turns', 0)} turns)" if name == "conversations" else ""
+        if kept := done.kept.get(name):
+            extra += f" ({kept} kept by {done.source}: {to} already has the same)"
+        lines.append(f"  {label:18} {count}{extra}")
+    if done.dry_run:
+        lines.append("Nothing was changed (--dry-run).")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paias`` console script."""
     parser = _parser()
@@ -345,6 +554,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "approve": _decide,
         "reject": _decide,
         "undo": _undo,
+        "audit": _audit,
+        "people": _people,
     }
     try:
         settings = Settings()

@@ -188,7 +188,7 @@ class AgentRuntime:
         self.person = person
         self.memory = self._shared_memory.for_user(person.id)
         self.approvals = ApprovalStore(pool, person.id)
-        self.grants = GrantStore(pool, person.id)
+        self.grants = GrantStore(pool, person.id, self.settings.approval_grant_hours)
         # Names what a waiting call acts on through the server's own listing tool: an app-side read, traced but
         # never one of a turn's tool calls (agent_core.approvals.targets).
         self.targets = TargetNamer(self.tools, self._call_directly, telemetry=self.telemetry)
@@ -680,6 +680,10 @@ class AgentRuntime:
         """The approval record this person may see (everyone's for an approver); see ``agent_core.audit``."""
         return await AuditLog(self._shared_memory.pool).rows(self.person, **filters)
 
+    async def audit_tools(self) -> list[str]:
+        """The tools named in the approval record this person may see (the audit's filter choices)."""
+        return await AuditLog(self._shared_memory.pool).tools(self.person)
+
     async def delete_conversation(self, conversation_id: str, by: str = "app") -> bool:
         """Delete a conversation; calls still waiting in it are rejected without running anything."""
         by = self.person.acting(by).decided_by
@@ -713,7 +717,7 @@ class AgentRuntime:
                     correlation_id=correlation_id,
                     error=f"There is nothing to undo{where}: no change made by the assistant is left to take back.",
                 )
-            if not await self.undo_log.claim(action.id, self.person.acting(by).decided_by):  # the audit names them
+            if not await self.undo_log.claim(action.id, by):
                 return TurnResult(
                     kind="error",
                     conversation_id=action.conversation_id,

@@ -35,6 +35,7 @@ def default_home(project_root: Path = PROJECT_ROOT, home: Path | None = None, eu
 # all-MiniLM-L6-v2's vector size: known without loading the model (the schema needs it on a fresh database).
 LOCAL_EMBEDDING_DIMENSION = 384
 
+
 class Settings(BaseSettings):
     """Runtime settings; names match the environment variables (case-insensitive)."""
 

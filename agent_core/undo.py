@@ -17,7 +17,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from agent_core.db.rows import fetch, fetch_one
 from agent_core.risk import canonical_tool_name
-from agent_core.schemas import ToolCallRecord, ToolCallStatus
+from agent_core.schemas import PendingApproval, ToolCallRecord, ToolCallStatus
 
 FORGET_MEMORY = "forget_memory"  # the runtime's own inverse of store_memory; never offered to the model
 
@@ -51,6 +51,25 @@ def inverse_of(record: ToolCallRecord) -> tuple[str, dict[str, Any], str] | None
     return hint["tool"], arguments, str(hint.get("summary") or f"run {hint['tool']}")
 
 
+def _ran(item: PendingApproval) -> dict[str, Any]:
+    return item.parameters if item.ran_parameters is None else item.ran_parameters
+
+
+def approvals_of(records: list[ToolCallRecord], decided: list[PendingApproval]) -> list[str | None]:
+    """For each record, the approved call it is (None when it needed no approval): in a resumed run, the first
+    record of the same tool with the arguments that were approved to run (edited ones when a person edited them).
+    Each approval matches one record at most."""
+    left = [d for d in decided if d.status == "approved"]
+    linked: list[str | None] = []
+    for record in records:
+        ran = record.tool_name, record.parameters
+        match = next((d for d in left if (d.tool_name, _ran(d)) == ran), None)
+        if match is not None:
+            left.remove(match)
+        linked.append(match.id if match else None)
+    return linked
+
+
 class UndoStore:
     """One user's undoable writes. The pool is owned by the caller."""
 
@@ -58,18 +77,29 @@ class UndoStore:
         self.pool = pool
         self.user_id = user_id
 
-    async def remember(self, conversation_id: str | None, records: list[ToolCallRecord]) -> int:
-        """Keep the inverse of every undoable call among ``records``; returns how many were kept."""
-        rows = [(record.tool_name, *inverse) for record in records if (inverse := inverse_of(record))]
+    async def remember(
+        self, conversation_id: str | None, records: list[ToolCallRecord], decided: list[PendingApproval] | None = None
+    ) -> int:
+        """Keep the inverse of every undoable call among ``records``; returns how many were kept.
+
+        ``decided``: the decisions a resumed run carried out; an undo of an approved call names its approval, so
+        the audit shows the undo next to the decision.
+        """
+        approvals = approvals_of(records, decided or [])
+        rows = [
+            (record.tool_name, approval, *inverse)
+            for record, approval in zip(records, approvals, strict=True)
+            if (inverse := inverse_of(record))
+        ]
         if not rows:
             return 0
         async with self.pool.connection() as conn, conn.cursor() as cursor:
             await cursor.executemany(
-                "INSERT INTO undo_actions (user_id, conversation_id, tool_name, summary, inverse)"
-                " VALUES (%s, %s, %s, %s, %s)",
+                "INSERT INTO undo_actions (user_id, conversation_id, tool_name, summary, inverse, approval_id)"
+                " VALUES (%s, %s, %s, %s, %s, %s)",
                 [
-                    (self.user_id, conversation_id, name, summary, Jsonb({"tool": tool, "arguments": args}))
-                    for name, tool, args, summary in rows
+                    (self.user_id, conversation_id, name, summary, Jsonb({"tool": tool, "arguments": args}), approval)
+                    for name, approval, tool, args, summary in rows
                 ],
             )
         return len(rows)

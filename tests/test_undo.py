@@ -7,30 +7,32 @@ import asyncio
 
 import pytest
 
+from agent_core.identity import acting_for
 from agent_core.runtime import AgentRuntime
 from agent_core.schemas import ToolCallStatus
 from tests.helpers import TASKS, add_tasks, scripted_model
+from tests.shared_runtime import module_anyio_backend, module_runtime, person_runtime  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.anyio
+runtime = module_runtime({"tasks": TASKS})
 
 
 async def tasks_now(rt: AgentRuntime) -> list[tuple[str, str]]:
-    return [(t["title"], t["status"]) for t in (await rt.servers.execute("list_tasks", {}))["tasks"]]
+    return [(t["title"], t["status"]) for t in (await rt.call_tool("list_tasks", {}))["tasks"]]
 
 
-async def test_update_and_complete_are_undone_newest_first_and_each_only_once(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        [task_id] = await add_tasks(rt, "email the dean")
-        renamed = await rt.ask(f"rename task {task_id} to PWNED")
-        done = await rt.ask(f"mark task {task_id} as done", conversation_id=renamed.conversation_id)
-        before = await tasks_now(rt)
-        offered = await rt.undoable(renamed.conversation_id)
-        first = await rt.undo(renamed.conversation_id, by="cli")
-        middle = await tasks_now(rt)
-        second = await rt.undo(renamed.conversation_id)
-        after = await tasks_now(rt)
-        nothing = await rt.undo(renamed.conversation_id)
-        shown = [t.prompt for t in await rt.conversations.turns(renamed.conversation_id)]
+async def test_update_and_complete_are_undone_newest_first_and_each_only_once(rt: AgentRuntime) -> None:
+    [task_id] = await add_tasks(rt, "email the dean")
+    renamed = await rt.ask(f"rename task {task_id} to PWNED")
+    done = await rt.ask(f"mark task {task_id} as done", conversation_id=renamed.conversation_id)
+    before = await tasks_now(rt)
+    offered = await rt.undoable(renamed.conversation_id)
+    first = await rt.undo(renamed.conversation_id, by="cli")
+    middle = await tasks_now(rt)
+    second = await rt.undo(renamed.conversation_id)
+    after = await tasks_now(rt)
+    nothing = await rt.undo(renamed.conversation_id)
+    shown = [t.prompt for t in await rt.conversations.turns(renamed.conversation_id)]
 
     [update] = renamed.tool_calls
     assert update.result["previous"]["title"] == "Email the dean" and done.kind == "answer"
@@ -69,13 +71,13 @@ async def test_a_stored_memory_is_undone_by_forgetting_it(make_settings) -> None
 
 
 @pytest.mark.fault
-async def test_a_failed_undo_changes_nothing_and_can_be_tried_again(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        [task_id] = await add_tasks(rt, "order pipettes")
-        await rt.servers.execute("delete_task", {"task_id": task_id})  # gone behind the assistant's back
-        renamed = await rt.undoable()
-        failed = await rt.undo()
-        still = await rt.undoable()
+async def test_a_failed_undo_changes_nothing_and_can_be_tried_again(rt: AgentRuntime) -> None:
+    [task_id] = await add_tasks(rt, "order pipettes")
+    with acting_for(rt.person.id):  # gone behind the assistant's back
+        await rt.servers.execute("delete_task", {"task_id": task_id})
+    renamed = await rt.undoable()
+    failed = await rt.undo()
+    still = await rt.undoable()
     assert failed.kind == "error" and f"There is no task {task_id}" in failed.error
     assert failed.error.startswith(f"Could not undo (remove task {task_id} 'Order pipettes')")
     assert [c.status for c in failed.tool_calls] == [ToolCallStatus.FAILED]

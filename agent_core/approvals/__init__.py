@@ -1,7 +1,7 @@
 """Approvals: tool calls that wait for a person, decided once and resumed once, from any process.
 
 - ``store``: the waiting calls of each paused run (a group) and their decisions, in PostgreSQL;
-- ``grants``: "always allow here" for reversible_with_delay tools;
+- ``grants``: "always allow here" for reversible_with_delay tools, for ``APPROVAL_GRANT_HOURS`` (default 8 h);
 - ``desk``: the service that pauses, approves, rejects, retries and resumes — composed of the two stores and a
   runner (the runtime);
 - ``decisions``: what the model reads for each decision, what the person reads about it (``decision_summary``), and

@@ -204,6 +204,29 @@ MIGRATIONS: list[Migration] = [
         CREATE INDEX approvals_status_created ON approvals (status, created_at DESC);
         """,
     ),
+    Migration(
+        9,
+        "expiring_grants",
+        # "Always allow here" lasts APPROVAL_GRANT_HOURS (default 8 h). Grants made before this change get the
+        # default lifetime from when they were granted, so a forgotten one does not stay open for ever.
+        """
+        ALTER TABLE approval_grants ADD COLUMN expires_at timestamptz;
+        UPDATE approval_grants SET expires_at = granted_at + interval '8 hours';
+        ALTER TABLE approval_grants ALTER COLUMN expires_at SET NOT NULL;
+        ALTER TABLE approval_grants ADD CHECK (expires_at > granted_at);
+        """,
+    ),
+    Migration(
+        10,
+        "undo_of_approved_calls",
+        # undo_actions.approval_id: the approval whose call made this change (an approved call that ran in the
+        # resumed run), so the audit can say "undone by X at T" next to the decision. NULL for changes that
+        # needed no approval, and for those recorded before this change.
+        """
+        ALTER TABLE undo_actions ADD COLUMN approval_id text NULL;
+        CREATE INDEX undo_actions_approval ON undo_actions (approval_id) WHERE approval_id IS NOT NULL;
+        """,
+    ),
 ]
 
 _LOCK_KEY = 74_201_977  # any constant: all PAIAS processes serialize their migrations on it

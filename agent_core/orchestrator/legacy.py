@@ -36,6 +36,14 @@ _WRITES_OWN_NOTEBOOK = {
 }
 
 
+def notebook(notes_dir: Path, person: str, local_person: str) -> Path:
+    """A person's notes folder: the top one for the single-person mode's person (``local_person``), a folder of
+    their own for everyone else (named by a digest: an OIDC subject may hold any character)."""
+    if person == local_person:
+        return notes_dir
+    return notes_dir / "people" / hashlib.sha256(person.encode()).hexdigest()[:16]
+
+
 @dataclass
 class LegacyTools:
     """The legacy functions over the database and the notes folder; ``user_id`` is the single-person mode's person,
@@ -50,12 +58,7 @@ class LegacyTools:
         return acting_person() or self.user_id
 
     def _notebook(self) -> Path:
-        """The person's notes folder: the top one for the single-person mode's person, a folder of their own for
-        everyone else (named by a digest: an OIDC subject may hold any character)."""
-        person = self._person()
-        if person == self.user_id:
-            return self.notes_dir
-        return self.notes_dir / "people" / hashlib.sha256(person.encode()).hexdigest()[:16]
+        return notebook(self.notes_dir, self._person(), self.user_id)
 
     async def save_fact(
         self, fact: Annotated[str, Field(min_length=1, max_length=MAX_FACT, description="The fact, one statement")]
