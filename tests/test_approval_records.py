@@ -26,8 +26,10 @@ from agent_core.orchestrator import ToolInfo
 from agent_core.runtime import AgentRuntime
 from agent_core.schemas import PendingApproval, RiskLevel
 from tests.helpers import TASKS, add_tasks, scripted_model
+from tests.shared_runtime import module_anyio_backend, module_runtime, person_runtime  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.anyio
+runtime = module_runtime({"tasks": TASKS})
 
 
 async def open_titles(rt: AgentRuntime) -> list[str]:
@@ -35,15 +37,14 @@ async def open_titles(rt: AgentRuntime) -> list[str]:
     return [t["title"] for t in turn.response.tool_calls[0].result["tasks"]]
 
 
-async def test_an_edited_approval_records_the_arguments_that_ran_and_names_both_targets(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        milk, microscope = await add_tasks(rt, "buy milk", "book the microscope")
-        paused = await rt.ask(f"delete task {milk}")
-        [pending] = paused.pending
-        done = await rt.approve(pending.id, override_args={"task_id": microscope}, by="browser")
-        [record] = await rt.proposals(paused.conversation_id, status="approved")
-        titles = await open_titles(rt)
-        shown = await rt.conversations.turns(paused.conversation_id)
+async def test_an_edited_approval_records_the_arguments_that_ran_and_names_both_targets(rt: AgentRuntime) -> None:
+    milk, microscope = await add_tasks(rt, "buy milk", "book the microscope")
+    paused = await rt.ask(f"delete task {milk}")
+    [pending] = paused.pending
+    done = await rt.approve(pending.id, override_args={"task_id": microscope}, by="browser")
+    [record] = await rt.proposals(paused.conversation_id, status="approved")
+    titles = await open_titles(rt)
+    shown = await rt.conversations.turns(paused.conversation_id)
 
     assert pending.target == f"task {milk} 'Buy milk'"
     assert titles == ["Buy milk"]  # the edited call ran: task "microscope" went, "milk" stayed
@@ -66,15 +67,14 @@ async def test_an_edited_approval_records_the_arguments_that_ran_and_names_both_
 
 
 async def test_a_rejection_shows_the_person_their_decision_and_only_the_model_reads_its_instructions(
-    make_settings,
+    rt: AgentRuntime,
 ) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        [task_id] = await add_tasks(rt, "order pipettes")
-        [pending] = (await rt.ask(f"delete task {task_id}")).pending
-        turn = await rt.reject(pending.id, reason="too early")
-        history = rt.history(turn.conversation_id)
-        shown = await rt.conversations.turns(turn.conversation_id)
-        titles = await open_titles(rt)
+    [task_id] = await add_tasks(rt, "order pipettes")
+    [pending] = (await rt.ask(f"delete task {task_id}")).pending
+    turn = await rt.reject(pending.id, reason="too early")
+    history = rt.history(turn.conversation_id)
+    shown = await rt.conversations.turns(turn.conversation_id)
+    titles = await open_titles(rt)
 
     assert titles == ["Order pipettes"] and turn.tool_calls == []
     assert f"Not run — you rejected deleting task {task_id} 'Order pipettes' (reason: too early)." in (

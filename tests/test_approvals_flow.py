@@ -12,8 +12,10 @@ import pytest
 from agent_core.runtime import AgentRuntime
 from agent_core.schemas import ToolCallStatus
 from tests.helpers import TASKS, add_tasks, scripted_model
+from tests.shared_runtime import module_anyio_backend, module_runtime, person_runtime  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.anyio
+runtime = module_runtime({"tasks": TASKS})
 
 
 async def open_titles(rt: AgentRuntime) -> list[str]:
@@ -59,13 +61,12 @@ async def test_two_concurrent_approvals_run_the_call_once(make_settings) -> None
     assert "was already approved" in next(t.error for t in turns if t.kind == "error")
 
 
-async def test_reject_keeps_the_task_and_the_model_is_told_why(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        [task_id] = await add_tasks(rt, "order pipettes")
-        [pending] = (await rt.ask(f"delete task {task_id}")).pending
-        turn = await rt.reject(pending.id, reason="we still need them")
-        titles = await open_titles(rt)
-        history = rt.history(turn.conversation_id)
+async def test_reject_keeps_the_task_and_the_model_is_told_why(rt: AgentRuntime) -> None:
+    [task_id] = await add_tasks(rt, "order pipettes")
+    [pending] = (await rt.ask(f"delete task {task_id}")).pending
+    turn = await rt.reject(pending.id, reason="we still need them")
+    titles = await open_titles(rt)
+    history = rt.history(turn.conversation_id)
     assert turn.kind == "answer" and turn.response.tool_calls == []  # nothing ran
     assert f"you rejected deleting task {task_id} 'Order pipettes' (reason: we still need them)" in (
         turn.response.answer
@@ -75,26 +76,24 @@ async def test_reject_keeps_the_task_and_the_model_is_told_why(make_settings) ->
     assert [p.tool_name for p in denied] == ["delete_task"] and "we still need them" in denied[0].content
 
 
-async def test_approve_with_edited_arguments_runs_the_edited_call(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        keep, remove = await add_tasks(rt, "keep this", "remove this")
-        [pending] = (await rt.ask(f"delete task {keep}")).pending
-        turn = await rt.approve(pending.id, override_args={"task_id": remove})
-        titles = await open_titles(rt)
-        [decided] = await rt.proposals(status="approved", conversation_id=turn.conversation_id)
+async def test_approve_with_edited_arguments_runs_the_edited_call(rt: AgentRuntime) -> None:
+    keep, remove = await add_tasks(rt, "keep this", "remove this")
+    [pending] = (await rt.ask(f"delete task {keep}")).pending
+    turn = await rt.approve(pending.id, override_args={"task_id": remove})
+    titles = await open_titles(rt)
+    [decided] = await rt.proposals(status="approved", conversation_id=turn.conversation_id)
     [call] = turn.response.tool_calls
     assert call.parameters == {"task_id": remove} and call.result["deleted"] == remove
     assert titles == ["Keep this"]
     assert decided.parameters == {"task_id": keep}  # what the model asked for stays on record
 
 
-async def test_edited_arguments_must_be_an_object(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        [task_id] = await add_tasks(rt, "x")
-        [pending] = (await rt.ask(f"delete task {task_id}")).pending
-        turn = await rt.approve(pending.id, override_args=[1, 2])  # type: ignore[arg-type]
-        assert turn.kind == "error" and "JSON object" in turn.error
-        assert [p.id for p in await rt.proposals()] == [pending.id]  # still waiting: nothing was lost
+async def test_edited_arguments_must_be_an_object(rt: AgentRuntime) -> None:
+    [task_id] = await add_tasks(rt, "x")
+    [pending] = (await rt.ask(f"delete task {task_id}")).pending
+    turn = await rt.approve(pending.id, override_args=[1, 2])  # type: ignore[arg-type]
+    assert turn.kind == "error" and "JSON object" in turn.error
+    assert [p.id for p in await rt.proposals()] == [pending.id]  # still waiting: nothing was lost
 
 
 async def test_an_unknown_approval_says_how_to_list_them(make_settings) -> None:
@@ -146,13 +145,12 @@ async def test_always_allow_here_is_for_reversible_with_delay_only_listed_and_re
     assert elsewhere.kind == "approval_required" and third.kind == "approval_required"
 
 
-async def test_always_allow_is_refused_for_an_irreversible_call(make_settings) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        [task_id] = await add_tasks(rt, "keep me")
-        [pending] = (await rt.ask(f"delete task {task_id}")).pending
-        turn = await rt.approve(pending.id, always=True)
-        assert await open_titles(rt) == ["Keep me"]
-        assert [p.id for p in await rt.proposals()] == [pending.id]
+async def test_always_allow_is_refused_for_an_irreversible_call(rt: AgentRuntime) -> None:
+    [task_id] = await add_tasks(rt, "keep me")
+    [pending] = (await rt.ask(f"delete task {task_id}")).pending
+    turn = await rt.approve(pending.id, always=True)
+    assert await open_titles(rt) == ["Keep me"]
+    assert [p.id for p in await rt.proposals()] == [pending.id]
     assert turn.kind == "error" and "only for reversible_with_delay tools; delete_task is irreversible" in turn.error
 
 
@@ -225,15 +223,14 @@ async def test_always_allow_on_an_already_decided_approval_grants_nothing(make_s
 
 @pytest.mark.fault
 async def test_edited_arguments_that_do_not_fit_the_tool_leave_the_call_waiting_with_one_line(
-    make_settings, data_lost
+    rt: AgentRuntime, data_lost
 ) -> None:
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as rt:
-        [task_id] = await add_tasks(rt, "keep this one")
-        [pending] = (await rt.ask(f"delete task {task_id}")).pending
-        wrong_type = await rt.approve(pending.id, override_args={"task_id": "three"})
-        unknown = await rt.approve(pending.id, override_args={"task_id": task_id, "force": True})
-        still = [p.id for p in await rt.proposals()]
-        fixed = await rt.approve(pending.id, override_args={"task_id": task_id})
+    [task_id] = await add_tasks(rt, "keep this one")
+    [pending] = (await rt.ask(f"delete task {task_id}")).pending
+    wrong_type = await rt.approve(pending.id, override_args={"task_id": "three"})
+    unknown = await rt.approve(pending.id, override_args={"task_id": task_id, "force": True})
+    still = [p.id for p in await rt.proposals()]
+    fixed = await rt.approve(pending.id, override_args={"task_id": task_id})
     assert wrong_type.kind == "error" and "\n" not in wrong_type.error
     assert wrong_type.error.startswith(
         'The edited arguments do not fit delete_task: task_id must be a whole number, not "three".'
