@@ -221,6 +221,9 @@ def test_a_rejection_reads_as_the_persons_decision_with_or_without_reason_and_ta
     assert decision_summary(item(status="rejected", target=None, parameters={"task_id": 3})) == (
         "Not run — you rejected deleting with task_id 3."
     )
+    assert decision_summary(item(status="rejected", decided_by="cat@lab.example")) == (
+        "Not run — cat@lab.example rejected deleting task 1 'Buy milk'."
+    )
 
 
 def test_an_approval_says_who_when_and_what_ran_mentioning_an_edit_only_when_there_was_one() -> None:

@@ -141,7 +141,7 @@ async def test_the_owner_may_still_reject_an_irreversible_call_that_waits_for_an
 
     turn = await a.reject(pending.id, "changed my mind", by="browser")
 
-    assert turn.kind == "answer" and "you rejected" in turn.response.answer
+    assert turn.kind == "answer" and "ann@lab.example rejected" in turn.response.answer
     [record] = await a.proposals(status=None)
     assert (record.status, record.decided_by) == ("rejected", "ann@lab.example")
     assert await titles(a) == ["Sell the centrifuge"]

@@ -1,4 +1,4 @@
-"""PAIAS Research Assistant — the browser app: chat, memory, tasks, tools and traces.
+"""PAIAS Research Assistant — the browser app: chat, memory, tasks, approvals, tools and traces.
 
 Run with: ``make run`` (or ``streamlit run ui/app.py``).
 
@@ -19,6 +19,7 @@ from agent_core.serving import serving_check
 from agent_core.settings import Settings
 from agent_core.sync_runtime import SyncRuntime
 from agent_core.telemetry.logs import exception_summary
+from ui.identity import current_runtime, render_person, render_sign_in, signed_out
 from ui.runtime import get_runtime
 from ui.serving import auth_configured, listening_address, render_verdict
 from ui.starting import show_start
@@ -61,12 +62,16 @@ if address is not None:  # a real server: an unprotected public address is refus
         st.error(f"A setting is invalid ({failure(exc)}). Fix it in the environment or .env, then reload the page.")
         st.stop()
     render_verdict(serving_check(address, auth_configured(), allow_anonymous))
+if signed_out():  # sign-in is configured: a visitor who has not signed in gets only the sign-in page
+    render_sign_in()
 # Declared before the (slow, first-time) runtime start, so the sidebar never shows Streamlit's automatic page list.
 page = st.navigation(
     [
         st.Page("views/chat.py", title=CHAT, icon=":material/chat:", default=True),
         st.Page("views/memory.py", title="Memory", icon=":material/psychology:"),
         st.Page("views/tasks.py", title="Tasks", icon=":material/checklist:"),
+        st.Page("views/approvals.py", title="Approvals", icon=":material/approval:"),
+        st.Page("views/audit.py", title="Audit", icon=":material/fact_check:"),
         st.Page("views/tools.py", title="Tools", icon=":material/build:"),
         st.Page("views/traces.py", title="Traces", icon=":material/timeline:"),
     ]
@@ -90,8 +95,11 @@ from ui.live import AFTER_PAGE  # noqa: E402 - the chat's cards (Pydantic AI): a
 from ui.sidebar import render_status  # noqa: E402
 
 try:
+    runtime = current_runtime(handle)  # who this session is: every page acts for them
+    with st.sidebar:
+        render_person(runtime.person)
     page.run()
-    render_status(handle)
+    render_status(handle, runtime)
     # Work a page keeps for last (the chat's turn in flight, which holds this run until it ends) runs once the
     # shared sidebar is drawn, so the sidebar is never left greyed out as stale while an answer streams.
     for finish in st.session_state.pop(AFTER_PAGE, []):

@@ -11,6 +11,7 @@ import streamlit as st
 
 from agent_core.conversations import Conversation, Turn, export_json, export_markdown
 from agent_core.sync_runtime import SyncRuntime
+from ui.identity import current_runtime
 
 
 def date_group(moment: datetime, now: datetime) -> str:
@@ -51,8 +52,9 @@ def render_list(
 
 
 def render_sidebar(handle: SyncRuntime, active: str | None, select: Callable[[str | None], None]) -> list[Conversation]:
-    """New conversation, search and the list; returns the conversations listed (the active one looked up too)."""
-    runtime = handle.runtime
+    """New conversation, search and this person's conversations; returns those listed (the active one looked up
+    too)."""
+    runtime = current_runtime(handle)
     if st.button("New conversation", icon=":material/add:", width="stretch"):
         select(None)
         st.rerun()
@@ -77,7 +79,7 @@ def render_sidebar(handle: SyncRuntime, active: str | None, select: Callable[[st
 def render_manage(handle: SyncRuntime, current: Conversation, select: Callable[[str | None], None]) -> None:
     """Rename, export and delete the open conversation; delete asks for a confirmation first. The exports read
     the whole conversation only when clicked (the page itself reads only its newest turns)."""
-    runtime, state = handle.runtime, st.session_state
+    runtime, state = current_runtime(handle), st.session_state
     with st.expander("This conversation"):
         title = st.text_input("Title", current.title, key=f"title-{current.id}")
         if st.button("Rename", key="rename") and title != current.title:

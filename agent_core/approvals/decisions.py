@@ -122,7 +122,9 @@ def decision_summary(item: PendingApproval) -> str:
     proposed = action(item.tool_name, item.parameters, item.target)
     if item.status == "rejected":
         reason = f" (reason: {' '.join(item.decision_reason.split())})" if item.decision_reason else ""
-        return f"Not run — you rejected {proposed}{reason}."
+        # Signed in, the decider is named (an approver may have rejected someone else's call); alone, it was you.
+        who = item.decided_by if item.decided_by and "@" in item.decided_by else "you"
+        return f"Not run — {who} rejected {proposed}{reason}."
     if item.status == "pending":
         return f"Waiting for your approval — {proposed}."
     when = f" at {item.decided_at.astimezone(UTC):%Y-%m-%d %H:%M} UTC" if item.decided_at else ""

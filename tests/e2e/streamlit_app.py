@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -39,18 +39,28 @@ def stop(process: subprocess.Popen, grace_s: float = 15) -> None:
 
 
 @contextmanager
-def streamlit_app(env: Mapping[str, str], log: Path, deadline_s: float = 60) -> Iterator[str]:
+def streamlit_app(
+    env: Mapping[str, str],
+    log: Path,
+    deadline_s: float = 60,
+    *,
+    port: int | None = None,
+    options: Sequence[str] = (),
+) -> Iterator[str]:
     """Start the app with ``env`` (its output goes to ``log``); yield its URL once /_stcore/health says ok.
+    ``port``: known beforehand (sign-in's redirect_uri names it; default: a free one); ``options``: more
+    ``streamlit run`` flags (e.g. ``--secrets.files``).
 
     Raises:
         RuntimeError: it exited, or was not healthy within ``deadline_s``; the message ends with its log.
     """
-    port = free_port()
+    port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     command = [
         *(sys.executable, "-m", "streamlit", "run", str(APP)),
         *("--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port)),
         *("--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"),
+        *options,
     ]
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as out:  # the child keeps its own descriptor

@@ -11,12 +11,13 @@ import streamlit as st
 from agent_core.errors import InputError
 from agent_core.memory import parse_metadata
 from agent_core.memory.manager import MAX_CONTENT_CHARS
+from ui.identity import current_runtime
 from ui.runtime import get_runtime
 
 PAGE_SIZE = 20
 
 handle = get_runtime()
-memory = handle.runtime.memory
+memory = current_runtime(handle).memory  # this person's memories only
 state = st.session_state
 state.setdefault("memory-page", 0)
 

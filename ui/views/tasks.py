@@ -9,10 +9,11 @@ import streamlit as st
 from pydantic_ai.exceptions import ToolFailed
 
 from agent_core.orchestrator import UnknownToolError
+from ui.identity import current_runtime
 from ui.runtime import get_runtime
 
 handle = get_runtime()
-runtime = handle.runtime
+runtime = current_runtime(handle)  # the tasks server scopes its tasks by this person (MCP _meta)
 
 st.title("Tasks")
 st.caption(
@@ -22,7 +23,7 @@ st.caption(
 status = st.radio("Show", ["all", "pending", "completed"], key="tasks-filter", horizontal=True)
 
 try:
-    listed = handle.call(runtime.servers.execute("list_tasks", {"status": status}))
+    listed = handle.call(runtime.call_tool("list_tasks", {"status": status}))
 except UnknownToolError:
     server = next(
         (s for s in runtime.server_states() if "list_tasks" in s.tools or s.name == "tasks"),

@@ -1,10 +1,15 @@
 """Tools: every server with its state and controls (health check, start, stop), every tool with its risk level,
-and per-tool call metrics since the app started."""
+the person's "Always allow here" grants with their expiry (and Revoke), and per-tool call metrics since the app
+started."""
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import streamlit as st
 
+from agent_core.approvals.grants import lifetime
+from ui.identity import current_runtime
 from ui.runtime import get_runtime
 from ui.sidebar import STATE_COLORS, tool_count
 
@@ -24,7 +29,8 @@ def check(name: str) -> None:
 
 
 def switch(name: str, desired: str) -> None:
-    server = handle.call(runtime.set_server(name, desired, by="browser"))
+    who = current_runtime(handle).person.decided_by  # the control's record names the person, not just "browser"
+    server = handle.call(runtime.set_server(name, desired, by=who))
     shared = "Other app windows and the CLI on this database follow, and a new app start keeps it"
     if desired == "stopped":
         state["tools-flash"] = ("success", f"Stopped **{name}**. {shared} stopped until you start it.")
@@ -105,6 +111,39 @@ else:
         "Irreversible calls always wait for your approval in the chat; reversible-with-delay ones do unless your own "
         "words ask for exactly that call, or you chose “Always allow here”."
     )
+
+st.subheader("Always allowed here")
+mine = current_runtime(handle)  # this person's grants only
+
+
+def revoke(conversation_id: str, tool: str) -> None:
+    if handle.call(mine.grants.revoke(conversation_id, tool)):
+        state["tools-flash"] = ("success", f"Revoked: **{tool}** asks for your approval again in that conversation.")
+    else:
+        state["tools-flash"] = ("info", f"**{tool}** was no longer allowed there (it expired or was revoked).")
+
+
+grants = handle.call(mine.grants.grants())
+if not grants:
+    st.caption(
+        "No tool is always allowed. “Always allow here” on an approval lets a reversible-with-delay tool run without "
+        f"asking in that conversation for {mine.settings.approval_grant_hours:g} h (APPROVAL_GRANT_HOURS)."
+    )
+else:
+    titles = {c.id: c.title for c in handle.call(mine.conversations.list(limit=500))}
+    for grant in grants:
+        with st.container(border=True):
+            info, button = st.columns([6, 1], vertical_alignment="center")
+            where = titles.get(grant.conversation_id, grant.conversation_id)
+            info.markdown(f"**{grant.tool_name}** in “{where}” — {lifetime(grant.expires_at)}")
+            info.caption(f"Granted by {grant.granted_by} at {grant.granted_at.astimezone(UTC):%Y-%m-%d %H:%M} UTC")
+            button.button(
+                "Revoke",
+                key=f"tools-revoke-{grant.id}",
+                on_click=revoke,
+                args=(grant.conversation_id, grant.tool_name),
+            )
+    st.caption("Irreversible tools are never always allowed: they ask every time.")
 
 st.subheader("Calls since the app started")
 metrics = runtime.servers.metrics.snapshot()

@@ -1,4 +1,4 @@
-"""Traces: the recent turns of every conversation, newest first, with their correlation ids and tool calls.
+"""Traces: the person's recent turns, newest first, with their correlation ids and tool calls.
 
 Each turn's tool calls show as durations in call order (from the stored turn, so from any process), then the turn's
 OpenTelemetry span waterfall when this process recorded it, with a Jaeger link when JAEGER_UI_URL is set.
@@ -12,11 +12,12 @@ import streamlit as st
 
 from agent_core.conversations import Turn
 from agent_core.schemas import ToolCallRecord
+from ui.identity import current_runtime
 from ui.runtime import get_runtime
 from ui.trace import render_trace
 
 handle = get_runtime()
-runtime = handle.runtime
+runtime = current_runtime(handle)  # this person's turns only
 
 
 def when(turn: Turn) -> str:
