@@ -175,7 +175,9 @@ _LOCAL_READS = frozenset({"get_current_time", "search_memory"})
 _OUTSIDE_READS = frozenset({"web_search", "read_file"})
 
 
-def reads_outside_content(tool_name: str, annotations: Mapping[str, Any] | None = None, untrusted: bool = False) -> bool:
+def reads_outside_content(
+    tool_name: str, annotations: Mapping[str, Any] | None = None, untrusted: bool = False
+) -> bool:
     """Whether a tool's result is text from outside the person (a web page, a file, any open-world tool).
 
     ``untrusted`` is the server's ``untrustedContent`` setting (files); otherwise the MCP ``openWorldHint`` decides,

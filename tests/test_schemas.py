@@ -60,7 +60,16 @@ def test_turn_json_has_the_stable_interface_keys_and_public_pending_fields() -> 
         kind="approval_required", conversation_id="c1", correlation_id="k", pending=[pending]
     ).to_public_json()
     # "tool_calls" was added (issue 12): every call that ran in the turn, also before a pause or a failure.
-    assert set(data) == {"kind", "conversation_id", "correlation_id", "response", "gap", "pending", "error", "tool_calls"}
+    assert set(data) == {
+        "kind",
+        "conversation_id",
+        "correlation_id",
+        "response",
+        "gap",
+        "pending",
+        "error",
+        "tool_calls",
+    }
     assert data["pending"] == [
         {
             "id": "p1",

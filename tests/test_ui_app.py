@@ -42,6 +42,15 @@ def deleted(answer: str) -> str:
     return answer.strip().rstrip(".").lower()
 
 
+def open_trace(at: AppTest):
+    """Open the newest answer's Trace expander (what it holds is drawn only while it is open); returns it."""
+    [key] = [k for k in at.session_state if str(k).startswith("trace-")]
+    at.session_state[key] = True
+    at.run()
+    [trace] = [e for e in at.chat_message[-1].expander if e.label == "Trace"]
+    return trace
+
+
 def add_and_ask_delete(at: AppTest, title: str) -> tuple[int, str]:
     ask(at, f"add a task to {title}")
     task_id = int(re.match(r"Added task (\d+):", at.chat_message[-1].markdown[0].value).group(1))
@@ -280,7 +289,6 @@ def test_a_question_sent_while_a_turn_runs_waits_for_it_and_is_then_asked(app: A
     app.session_state["running"] = Running("What time is it?", "c", future, events)
     done = TurnResult(kind="error", conversation_id=None, correlation_id="c", error="stopped")
 
-
     def end_once_shown() -> None:  # the turn in flight ends once the page has drawn its tool step
         deadline = time.monotonic() + 30
         while not events.empty() and time.monotonic() < deadline:
@@ -301,8 +309,9 @@ def test_each_answer_has_a_trace_waterfall_and_a_jaeger_link_when_configured(
     monkeypatch.setenv("JAEGER_UI_URL", "http://127.0.0.1:16686")
     app.run()
     ask(app, "What time is it in Tokyo?")
-    answer = app.chat_message[1]
-    [trace] = [e for e in answer.expander if e.label == "Trace"]
+    [closed] = [e for e in app.chat_message[1].expander if e.label == "Trace"]
+    assert not closed.children  # folded: no chart for the browser to draw at every next question
+    trace = open_trace(app)
     [chart] = trace.get("vega_lite_chart")
     spec = json.loads(chart.proto.spec)
     assert spec["mark"]["type"] == "bar" and spec["encoding"]["x2"]["field"] == "end (ms)"
@@ -314,8 +323,7 @@ def test_with_tracing_off_the_trace_view_says_so(app: AppTest, monkeypatch: pyte
     monkeypatch.setenv("TRACING", "false")
     app.run()
     ask(app, "What time is it in Tokyo?")
-    [trace] = [e for e in app.chat_message[1].expander if e.label == "Trace"]
-    assert "Tracing is off" in trace.caption[0].value
+    assert "Tracing is off" in open_trace(app).caption[0].value
 
 
 def test_undo_takes_back_the_last_change_and_then_offers_the_one_before(tasks_app) -> None:
@@ -388,8 +396,14 @@ def test_a_long_conversation_draws_the_newest_turns_in_full_and_hides_the_oldest
     [earlier] = [b for b in at.button if b.label.startswith("Show 2 earlier messages")]
     assert len(at.dataframe) == 3  # only the newest three turns carry their tool table
     assert at.chat_message[1].caption[0].value == "Tools: get_current_time (success)"  # older: one line
+    ask(at, "What time is it in Lima?")  # drawn after its answer's first text: all there and in order once done
+    asked = [m.markdown[0].value for m in at.chat_message if m.name == "user"]
+    assert asked == [f"What time is it in {city}?" for city in [*cities[3:], "Berlin", "Madrid", "Lima"]]
+    assert re.match(r"In (Lima \()?America/Lima", at.chat_message[-1].markdown[0].value)
+    assert len(at.dataframe) == 3 and len([e for e in at.expander if e.label == "Trace"]) == 1
+    [earlier] = [b for b in at.button if b.label.startswith("Show 3 earlier messages")]
     earlier.click().run()
-    assert len(at.chat_message) == 28 and "Tokyo" in at.chat_message[0].markdown[0].value
+    assert len(at.chat_message) == 30 and "Tokyo" in at.chat_message[0].markdown[0].value
 
 
 def test_the_sidebar_search_finds_conversations_by_their_questions(app: AppTest) -> None:

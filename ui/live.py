@@ -1,18 +1,23 @@
 """A turn in flight, as the chat page follows it: its tool steps and its answer text arrive on queues filled on the
-runtime's loop (``runtime.ask(..., on_event=..., on_text=...)``) and are drawn by the page's script run."""
+runtime's loop (``runtime.ask(..., on_event=..., on_text=...)``) and are drawn by the page's script run (follow)."""
 
 from __future__ import annotations
 
 import concurrent.futures
 import queue
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from agent_core.orchestrator import ToolEvent
 from agent_core.schemas import TurnResult
+from ui.answers import hard_breaks
 from ui.chat import arguments_text
 
 AFTER_PAGE = "after-page"  # session key: callables the app runs after the page and the shared sidebar are drawn
+TICK = 0.2  # how often the live status refreshes while a turn runs (also how soon Stop is noticed)
+POLL = 0.01  # how long follow() waits for a tool step before it looks for new answer text
 
 
 @dataclass
@@ -39,3 +44,29 @@ def describe(event: ToolEvent) -> str:
         return f"Calling `{event.tool}` on {event.server} ({arguments_text(event.parameters)})…"
     status = event.record.status.value
     return f"`{event.tool}` {'succeeded' if status == 'success' else status} in {event.record.duration_ms} ms"
+
+
+def follow(running: Running, status: Any, answer: Any, until: Callable[[], bool] = lambda: False) -> None:
+    """Draw the turn's tool steps into its ``status`` block and its answer text into the ``answer`` placeholder as
+    they arrive, until the turn is over or ``until()`` holds."""
+    refreshed = 0.0
+    while not running.finished() and not until():
+        try:
+            step = describe(running.events.get(timeout=POLL))
+        except queue.Empty:
+            pass
+        else:
+            running.steps.append(step)
+            status.write(step)
+            continue
+        text = running.text
+        while not running.texts.empty():
+            text = running.texts.get()
+        if text != running.text:
+            answer.markdown(hard_breaks(text) + " ▌")
+            running.text = text
+        if time.monotonic() - refreshed >= TICK:
+            # Showing the time spent is also where Streamlit notices a click on Stop (or a new message).
+            # expanded=True each time: an update without it collapses the status (Streamlit 1.67), hiding the steps.
+            refreshed = time.monotonic()
+            status.update(label=f"Working… {refreshed - running.started:.1f} s", expanded=True)

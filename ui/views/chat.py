@@ -2,6 +2,7 @@
 
 One question costs one script run until its answer shows: the turn starts on the runtime's loop, and this run
 draws its tool steps and its answer as they arrive (with a Stop button), then reruns once to draw it as stored.
+The earlier turns are drawn in that run only once the answer's first text is sent, so that text never waits for them.
 Only the newest turns are drawn in full; older ones are compact, the oldest behind "Show earlier messages", so a
 long conversation reruns as fast as a new one.
 """
@@ -11,38 +12,49 @@ from __future__ import annotations
 import queue
 import time
 import uuid
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import streamlit as st
 
-from agent_core.conversations import title_from
+from agent_core.conversations import Turn, title_from
 from agent_core.errors import InputError
 from agent_core.offline import introduction, starters
 from agent_core.orchestrator import ToolEvent
+from agent_core.schemas import TurnResult
 from agent_core.turns import validate_input
 from ui.answers import hard_breaks
 from ui.chat import adds_nothing, render_turn
 from ui.conversation_list import render_manage, render_sidebar
-from ui.live import AFTER_PAGE, Running, describe
+from ui.identity import current_runtime
+from ui.live import AFTER_PAGE, Running, follow
 from ui.runtime import get_runtime
 from ui.starting import CHAT_INPUT
 from ui.trace import render_trace
 
 FULL_TURNS = 3  # the newest turns drawn with their details (badge, reasoning, tool table; the trace: the newest)
 SHOWN_TURNS = 12  # older turns beyond these wait behind "Show earlier messages"
-TICK = 0.2  # how often the live status refreshes while a turn runs (also how soon Stop is noticed)
+# While an answer streams, the earlier turns are drawn once its first text is sent, or after this long at most:
+# Streamlit sends a run's elements in page order, so drawn first they would hold that text up; and elements a run
+# has not drawn again start fading 0.5 s into it (over 1 s), so by 0.6 s nothing has visibly faded yet.
+HISTORY_WAIT = 0.6
 DEMOS = {  # shown next to the live capabilities' own examples: what makes this assistant different
     "delete_task": "Delete task 1",  # asks for approval first
 }
 GAP_DEMO = "Retrieve my stock portfolio performance for Q3 2024"  # no tool can: an honest tool-gap card
 
 handle = get_runtime()
-runtime = handle.runtime
+runtime = current_runtime(handle)  # this session's person: their conversations, approvals and undo only
 state = st.session_state
 
 
 if "conversation_id" not in state:
     state.conversation_id = st.query_params.get("c")  # a refresh keeps the conversation
+    if state.conversation_id and handle.call(runtime.conversations.taken(state.conversation_id)):
+        state.conversation_id = None  # someone else's link: "not found", and nothing of it is shown
+        st.query_params.pop("c", None)
+        state.flash = "That conversation was not found. Ask below to start one of your own."
 state.setdefault("running", None)
 if state.running and state.running.finished():
     # It finished before this run began: everything below reads it as stored, and no "Working…" block is drawn.
@@ -96,53 +108,85 @@ def start(prompt: str) -> str | None:
 def stop() -> None:
     """The Stop button: cancel the turn in flight; calls that already ran stay recorded."""
     if state.running is not None:
-        handle.stop(state.running.conversation_id)
+        handle.stop(state.running.conversation_id, runtime=runtime)
 
 
-def show_running(running: Running) -> None:
-    """The turn in flight: tool steps as they happen, the answer as it is written, a Stop button; then one rerun
+def show_running(running: Running, earlier: Callable[[], None] | None) -> None:
+    """The turn in flight: its question, a Stop button, its tool steps and its answer as it is written. Given
+    ``earlier`` (the turns above it, not drawn yet), the page waits here for the answer's first text (or HISTORY_WAIT)
+    before drawing them; the app follows the rest once the shared sidebar is drawn too (ui/app.py), then one rerun
     draws it as stored."""
+    status, answer = draw_running(running)
+    if earlier is not None:
+        follow(running, status, answer, until=partial(history_due, running))
+        earlier()
+    # Set, not appended: what a run that a click interrupted left here belongs to that run's page.
+    state[AFTER_PAGE] = [partial(finish, running, status, answer)]
+
+
+def history_due(running: Running) -> bool:
+    """Whether show_running draws the earlier turns now: the answer's first text is sent, or HISTORY_WAIT passed."""
+    return bool(running.text) or time.monotonic() - running.started >= HISTORY_WAIT
+
+
+def draw_running(running: Running) -> tuple[Any, Any]:
+    """The turn in flight as far as it got (a click, Stop or a new message, interrupts a run and draws it again);
+    returns its status block and its answer's placeholder, which follow() fills."""
     with st.chat_message("user"):
         st.markdown(hard_breaks(running.prompt))
     with st.chat_message("assistant"):
         st.button("Stop", key="stop", icon=":material/stop_circle:", on_click=stop, help="Stop this answer")
         status = st.status("Working…", expanded=True)
-        for step in running.steps:  # drawn by an earlier run that a click (Stop, a new message) interrupted
+        for step in running.steps:
             status.write(step)
         answer = st.empty()
         if running.text:
             answer.markdown(hard_breaks(running.text) + " ▌")
         if state.get("queued"):
             st.caption(f"Next: “{state.queued}” — sent when this answer is done.")
-        refreshed = 0.0
-        while not running.finished():
-            try:
-                step = describe(running.events.get(timeout=0.05))
-            except queue.Empty:
-                pass
-            else:
-                running.steps.append(step)
-                status.write(step)
-                continue
-            text = running.text
-            while not running.texts.empty():
-                text = running.texts.get()
-            if text != running.text:
-                answer.markdown(hard_breaks(text) + " ▌")
-                running.text = text
-            if time.monotonic() - refreshed >= TICK:
-                # Showing the time spent is also where Streamlit notices a click on Stop (or a new message).
-                # expanded=True each time: an update without it collapses the status (Streamlit 1.67), hiding the steps.
-                refreshed = time.monotonic()
-                status.update(label=f"Working… {refreshed - running.started:.1f} s", expanded=True)
-        turn = running.future.result()
-        status.update(
-            label=f"Done: {turn.kind.replace('_', ' ')}", state="error" if turn.kind == "error" else "complete"
-        )
+    return status, answer
+
+
+def finish(running: Running, status: Any, answer: Any) -> None:
+    """Follow the turn to its end, say how it ended, then rerun once to draw it as stored."""
+    follow(running, status, answer)
+    turn = running.future.result()
+    status.update(label=f"Done: {turn.kind.replace('_', ' ')}", state="error" if turn.kind == "error" else "complete")
     state.running = None
     if queued := state.pop("queued", None):  # asked meanwhile: its turn starts in the next run
         state.suggested = queued
     st.rerun()
+
+
+def draw_earlier(slot: Any, conversation_id: str | None, turns: list[Turn], *, streaming: bool) -> None:
+    """The turns read from the conversation, oldest first, into their place on the page. The newest FULL_TURNS are
+    drawn in full unless a new answer streams below: then all are compact, and the rerun after it draws the details."""
+    approvals = (
+        {a.id: a for a in handle.call(runtime.proposals(conversation_id, status=None))} if conversation_id else {}
+    )
+    with slot:
+        for index, turn in enumerate(turns):
+            full = not streaming and index >= len(turns) - FULL_TURNS
+            above = {p.id for p in turns[index - 1].result.pending} if index else set()
+            if adds_nothing(turn.result, above):
+                continue
+            if not turn.result.decided:  # a decision continues its approval card; it was no message of the person's
+                with st.chat_message("user"):
+                    st.markdown(hard_breaks(turn.prompt))
+            with st.chat_message("assistant"):
+                render_turn(turn.result, approvals, Decisions(), compact=not full, shown_above=above)
+                if full and index == len(turns) - 1 and turn.result.kind != "error":  # older traces: Traces page
+                    draw_trace(turn.result)
+
+
+def draw_trace(result: TurnResult) -> None:
+    """The newest answer's trace waterfall, drawn only while its expander is open: a chart on the page, even folded
+    away, cost the browser ~150 ms at every next question (bench/ui.py), before that question's answer could show."""
+    trace = st.expander("Trace", key=f"trace-{result.correlation_id}", on_change="rerun")
+    if trace.open:
+        with trace:
+            spans = runtime.telemetry.recent.spans_for(result.correlation_id) if runtime.telemetry else []
+            render_trace(spans, runtime.settings.jaeger_ui_url, tracing=runtime.telemetry is not None)
 
 
 with st.sidebar:
@@ -185,26 +229,15 @@ if current:
     with st.sidebar:
         render_manage(handle, current, select)
 
-approvals = {a.id: a for a in handle.call(runtime.proposals(conversation_id, status=None))} if conversation_id else {}
 if hidden and st.button(f"Show {hidden} earlier message{'s' if hidden != 1 else ''}", icon=":material/expand_less:"):
     state.show_all = True
     st.rerun()
-for index, turn in enumerate(turns):
-    # While a new answer streams below, earlier turns are drawn compact: the new text shows sooner, and the rerun
-    # after it draws the newest ones in full again.
-    full = not state.running and index >= len(turns) - FULL_TURNS
-    above = {p.id for p in turns[index - 1].result.pending} if index else set()
-    if adds_nothing(turn.result, above):
-        continue
-    if not turn.result.decided:  # a decision continues its approval card; it was no message of the person's
-        with st.chat_message("user"):
-            st.markdown(hard_breaks(turn.prompt))
-    with st.chat_message("assistant"):
-        render_turn(turn.result, approvals, Decisions(), compact=not full, shown_above=above)
-        if full and index == len(turns) - 1 and turn.result.kind != "error":  # older traces: the Traces page
-            with st.expander("Trace"):
-                spans = runtime.telemetry.recent.spans_for(turn.result.correlation_id) if runtime.telemetry else []
-                render_trace(spans, runtime.settings.jaeger_ui_url, tracing=runtime.telemetry is not None)
+# The turns so far go into this place: now, or (a typed question's answer streams below) by show_running once that
+# answer's first text is sent, so that it does not wait for them.
+slot = st.container()
+earlier = partial(draw_earlier, slot, conversation_id, turns, streaming=True) if state.running else None
+if earlier is None:
+    draw_earlier(slot, conversation_id, turns, streaming=False)
 
 # What follows the last turn (copy / regenerate / edit, undo, or an empty chat's introduction) is cleared when a
 # new question starts in this run, so the answer streams right below the turns.
@@ -253,5 +286,5 @@ if prompt and not state.running:
     refused = start(prompt)
 if refused:
     st.error(refused)  # right above the input; nothing was sent or stored
-if state.running:  # drawn last, by the app, once the shared sidebar is drawn too (ui/app.py)
-    state.setdefault(AFTER_PAGE, []).append(lambda running=state.running: show_running(running))
+if state.running:  # drawn last (a chip's or Regenerate's question started after the turns above were drawn)
+    show_running(state.running, earlier)
