@@ -104,6 +104,23 @@ class ApprovalActions(Protocol):
     def retry(self, approval_id: str) -> None: ...
 
 
+class BrowserDecisions:
+    """The approval card's buttons for a page: decide in the browser as the page's person (``runtime`` is their
+    view), then hand the resulting turn to ``done`` (each page says what happened its own way)."""
+
+    def __init__(self, handle: Any, runtime: Any, done: Any) -> None:
+        self.handle, self.runtime, self.done = handle, runtime, done
+
+    def approve(self, approval_id: str, override_args: dict[str, Any] | None, always: bool) -> None:
+        self.done(self.handle.call(self.runtime.approve(approval_id, override_args, always=always, by="browser")))
+
+    def reject(self, approval_id: str, reason: str | None) -> None:
+        self.done(self.handle.call(self.runtime.reject(approval_id, reason, by="browser")))
+
+    def retry(self, approval_id: str) -> None:
+        self.done(self.handle.call(self.runtime.approve(approval_id, by="browser", retry=True)))
+
+
 def _what(item: PendingApproval) -> str:
     """ "`delete_task` on task 3 'Book the microscope'" (or with its arguments, when nothing names the target)."""
     return (

@@ -6,13 +6,12 @@ this page shows: another person's approval id is "not found", and an irreversibl
 from __future__ import annotations
 
 from datetime import UTC
-from typing import Any
 
 import streamlit as st
 
 from agent_core.approvals.decisions import decision_summary
 from agent_core.schemas import PendingApproval, TurnResult
-from ui.chat import render_approval
+from ui.chat import BrowserDecisions, render_approval
 from ui.identity import current_runtime
 from ui.runtime import get_runtime
 
@@ -24,29 +23,17 @@ person = runtime.person
 state = st.session_state
 
 
-class QueueDecisions:
-    """The cards' buttons (and the decide-by-id form): decide through the person's runtime, then say what
-    happened, or why the server refused."""
-
-    def approve(self, approval_id: str, override_args: dict[str, Any] | None, always: bool) -> None:
-        self._done(handle.call(runtime.approve(approval_id, override_args, always=always, by="browser")))
-
-    def reject(self, approval_id: str, reason: str | None) -> None:
-        self._done(handle.call(runtime.reject(approval_id, reason, by="browser")))
-
-    def retry(self, approval_id: str) -> None:
-        self._done(handle.call(runtime.approve(approval_id, by="browser", retry=True)))
-
-    def _done(self, turn: TurnResult) -> None:
-        if turn.kind == "error" and not turn.decided:  # refused, or decided meanwhile: nothing ran
-            state[FLASH] = ("error", turn.error or "The decision failed.")
-        else:  # decided: what was decided, then what the resumed run said (or how it failed)
-            said = [decision_summary(item) for item in turn.decided]
-            rejections = all(item.status == "rejected" for item in turn.decided)  # the reply only repeats them
-            said += [turn.error] if turn.error else [turn.response.answer] if turn.response and not rejections else []
-            kind = "warning" if turn.kind == "error" else "info" if rejections else "success"  # as the chat's cards
-            state[FLASH] = (kind, "\n\n".join(said) or "Done.")
-        st.rerun()
+def decided(turn: TurnResult) -> None:
+    """Say what a decision did, or why the server refused it."""
+    if turn.kind == "error" and not turn.decided:  # refused, or decided meanwhile: nothing ran
+        state[FLASH] = ("error", turn.error or "The decision failed.")
+    else:  # decided: what was decided, then what the resumed run said (or how it failed)
+        said = [decision_summary(item) for item in turn.decided]
+        rejections = all(item.status == "rejected" for item in turn.decided)  # the reply only repeats them
+        said += [turn.error] if turn.error else [turn.response.answer] if turn.response and not rejections else []
+        kind = "warning" if turn.kind == "error" else "info" if rejections else "success"  # as the chat's cards
+        state[FLASH] = (kind, "\n\n".join(said) or "Done.")
+    st.rerun()
 
 
 def asked(item: PendingApproval) -> str:
@@ -68,7 +55,7 @@ else:
 if flash := state.pop(FLASH, None):
     getattr(st, flash[0])(flash[1])
 
-actions = QueueDecisions()
+actions = BrowserDecisions(handle, runtime, decided)
 waiting = handle.call(runtime.queue())
 if not waiting:
     st.info("Nothing waits for a decision. Risky actions asked for in the chat show up here until decided.")

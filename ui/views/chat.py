@@ -25,7 +25,7 @@ from agent_core.orchestrator import ToolEvent
 from agent_core.schemas import TurnResult
 from agent_core.turns import validate_input
 from ui.answers import hard_breaks
-from ui.chat import adds_nothing, render_turn
+from ui.chat import BrowserDecisions, adds_nothing, render_turn
 from ui.conversation_list import render_manage, render_sidebar
 from ui.identity import current_runtime
 from ui.live import AFTER_PAGE, Running, follow
@@ -71,22 +71,11 @@ def select(conversation_id: str | None) -> None:
         st.query_params.pop("c", None)
 
 
-class Decisions:
-    """The approval card's buttons: decide through the runtime, then show the resumed result in place."""
-
-    def approve(self, approval_id: str, override_args: dict[str, Any] | None, always: bool) -> None:
-        self._done(handle.call(runtime.approve(approval_id, override_args, always=always, by="browser")))
-
-    def reject(self, approval_id: str, reason: str | None) -> None:
-        self._done(handle.call(runtime.reject(approval_id, reason, by="browser")))
-
-    def retry(self, approval_id: str) -> None:
-        self._done(handle.call(runtime.approve(approval_id, by="browser", retry=True)))
-
-    def _done(self, turn: Any) -> None:
-        if turn.kind == "error":
-            state.flash = turn.error  # e.g. decided meanwhile from the CLI: say so, lose nothing
-        st.rerun()
+def decided(turn: Any) -> None:
+    """After a card's decision: an error is said (e.g. decided meanwhile from the CLI), and the page redraws."""
+    if turn.kind == "error":
+        state.flash = turn.error
+    st.rerun()
 
 
 def start(prompt: str) -> str | None:
@@ -174,7 +163,13 @@ def draw_earlier(slot: Any, conversation_id: str | None, turns: list[Turn], *, s
                 with st.chat_message("user"):
                     st.markdown(hard_breaks(turn.prompt))
             with st.chat_message("assistant"):
-                render_turn(turn.result, approvals, Decisions(), compact=not full, shown_above=above)
+                render_turn(
+                    turn.result,
+                    approvals,
+                    BrowserDecisions(handle, runtime, decided),
+                    compact=not full,
+                    shown_above=above,
+                )
                 if full and index == len(turns) - 1 and turn.result.kind != "error":  # older traces: Traces page
                     draw_trace(turn.result)
 
