@@ -38,7 +38,10 @@ def render_status(handle: SyncRuntime, runtime: AgentRuntime) -> None:
         else:
             waiting = handle.call(runtime.approvals.count_pending())
         if waiting:
-            st.warning(f"{waiting} action{'s' if waiting != 1 else ''} waiting for your approval")
+            # With APPROVERS, a signed-in person's irreversible actions wait for an approver, not for them.
+            theirs = runtime.approvers.configured and runtime.person.signed_in and not runtime.person.approver
+            waits_for = "a decision" if theirs else "your approval"
+            st.warning(f"{waiting} action{'s' if waiting != 1 else ''} waiting for {waits_for}")
             st.page_link("views/approvals.py", label="Open the approvals", icon=":material/approval:")
         st.caption("MCP servers")
         for server in runtime.server_states():

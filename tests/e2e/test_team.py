@@ -194,6 +194,7 @@ def test_another_person_sees_none_of_alices_data_and_cannot_approve_her_action(
     card = main(alice).locator(f".st-key-approve-{approval}")
     expect(card).to_be_visible()
     expect(main(alice)).to_contain_text(f"wait for an approver ({CAROL})")
+    expect(sidebar(alice)).to_contain_text("1 action waiting for a decision")  # an approver's, not hers
     card.get_by_role("button").click()  # her own irreversible delete: only an approver may approve it
     expect(main(alice).get_by_test_id("stAlertContentError")).to_contain_text(
         f"Only an approver ({CAROL}) can approve this"
