@@ -324,3 +324,17 @@ def test_a_length_in_hours_comes_from_a_said_duration_or_a_span_of_the_day(text:
 
     found = _quantity("hours", {"type": "number", "description": "How long, in hours"}, text)
     assert found is not None and found.value == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("start a forty-five minute countdown for the gel", "start a 45 minute countdown for the gel"),
+        ("time an hour and a half for the incubation", "time 90 minutes for the incubation"),
+        ("a quarter of an hour timer please", "15 minutes timer please"),
+        ("book it for two hours", "book it for 2 hours"),
+        ("call one supplier about twenty boxes", "call one supplier about twenty boxes"),  # no unit: a title's words
+    ],
+)
+def test_lengths_of_time_said_in_words_are_read_as_digits(text: str, expected: str) -> None:
+    assert slots.spoken_lengths(text) == expected

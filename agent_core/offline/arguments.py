@@ -197,6 +197,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     Returns:
         The arguments, the parameter that takes several values, what is missing.
     """
+    text = slots.spoken_lengths(text)  # "a forty-five minute timer": every extractor below reads "45 minute"
     schema = getattr(tool, "parameters_json_schema", None) or {}
     properties: dict[str, Any] = schema.get("properties") or {}
     required: list[str] = list(schema.get("required") or [])

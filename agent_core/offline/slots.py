@@ -51,6 +51,42 @@ _NUMBER_WORDS = {
     "nine": 9,
     "ten": 10,
 }
+_UNITS_SPOKEN = {"zero": 0, **_NUMBER_WORDS, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+                 "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}  # fmt: skip
+_TENS_SPOKEN = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+                "ninety": 90}  # fmt: skip
+_SPOKEN_NUMBER = (
+    rf"(?:(?:{'|'.join(_TENS_SPOKEN)})(?:[\s-](?:{'|'.join(n for n, v in _UNITS_SPOKEN.items() if 0 < v < 10)}))?"
+    rf"|{'|'.join(sorted(_UNITS_SPOKEN, key=len, reverse=True))})"
+)
+_TIME_UNIT = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?)"
+_SPOKEN_LENGTHS = [  # the whole phrase, then what it says in digits
+    (re.compile(r"\b(?:an?|one)\s+hour\s+and\s+a\s+half\b", re.I), "90 minutes"),
+    (re.compile(r"\b(?:an?\s+)?quarter\s+of\s+an\s+hour\b", re.I), "15 minutes"),
+    (re.compile(r"\bthree\s+quarters\s+of\s+an\s+hour\b", re.I), "45 minutes"),
+    (re.compile(r"\bhalf\s+an\s+hour\b|\ba\s+half\s+hour\b", re.I), "30 minutes"),
+]
+
+
+def _spoken_value(words_: str) -> int:
+    parts = re.split(r"[\s-]+", words_.lower())
+    return sum(_TENS_SPOKEN.get(p, 0) + _UNITS_SPOKEN.get(p, 0) for p in parts)
+
+
+def spoken_lengths(text: str) -> str:
+    """Lengths of time said in words, in digits ("a forty-five minute countdown" → "a 45 minute countdown", "an
+    hour and a half" → "90 minutes"), so the number extractors read them. Only a number word right before a unit of
+    time changes: other number words may be part of a title."""
+    for pattern, digits in _SPOKEN_LENGTHS:
+        text = pattern.sub(digits, text)
+    return re.sub(
+        rf"\b({_SPOKEN_NUMBER})(?=[\s-]+{_TIME_UNIT}\b)",
+        lambda m: str(_spoken_value(m.group(1))),
+        text,
+        flags=re.I,
+    )
+
+
 _PERIODS = [
     (r"\b(?:next|coming|this)\s+week\b|\bweek\s+ahead\b|\bweekly\b|\bweek\b|\bweekend\b", 7),
     (r"\bday\s+after\s+tomorrow\b", 3),
