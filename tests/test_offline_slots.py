@@ -338,3 +338,12 @@ def test_a_length_in_hours_comes_from_a_said_duration_or_a_span_of_the_day(text:
 )
 def test_lengths_of_time_said_in_words_are_read_as_digits(text: str, expected: str) -> None:
     assert slots.spoken_lengths(text) == expected
+
+
+def test_free_text_drops_prepositions_left_hanging_and_an_afterthought_clause() -> None:
+    from agent_core.offline.arguments import _without
+    from agent_core.offline.slots import Span
+
+    text = "I need the ultracentrifuge on 1 December at 8am, it'll take about 4 hours"
+    taken = [Span("2026-12-01", 30, 40), Span("08:00", 44, 47), Span(4, 66, 73)]
+    assert _without(text, taken) == "I need the ultracentrifuge"

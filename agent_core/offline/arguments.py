@@ -137,6 +137,9 @@ def _mask_quotes(text: str) -> str:
     return QUOTED.sub(lambda m: " " * len(m.group(0)), text)
 
 
+_AFTERTHOUGHT = re.compile(r",\s*(?:it|it'll|it's|it\s+will|that'll|which|this\s+will)\b.*$", re.IGNORECASE)
+
+
 def _without(text: str, taken: list[Span]) -> str:
     """The text with other parameters' words cut out, and no preposition left dangling."""
     cuts: list[list[int]] = []
@@ -148,8 +151,14 @@ def _without(text: str, taken: list[Span]) -> str:
     rest = text
     for start, end in reversed(cuts):
         rest = rest[:start] + rest[end:]
-    rest = re.sub(r"\s+(?:on|at|in|into|for|by|from|to)\s*(?=[,.!?]|$)", "", re.sub(r"\s{2,}", " ", rest)).strip()
-    return re.sub(r"\s+([,.!?])", r"\1", rest)
+    rest = re.sub(r"\s{2,}", " ", rest)
+    while True:  # "the cryostat on at , ...": each cut can leave another preposition hanging
+        shorter = re.sub(r"\s+(?:on|at|in|into|for|by|from|to|about|around)\s*(?=[,.!?]|$)", "", rest).strip()
+        if shorter == rest:
+            break
+        rest = shorter
+    rest = _AFTERTHOUGHT.sub("", rest)  # "..., it'll take about": a clause of its own, not part of a title
+    return re.sub(r"\s+([,.!?])", r"\1", rest).strip()
 
 
 def _vocabulary(tool: Any) -> frozenset[str]:
