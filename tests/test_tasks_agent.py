@@ -241,3 +241,8 @@ async def test_an_unknown_task_number_fails_with_zero_confidence_and_the_servers
     turn = await calls_for("complete task 987")
     assert turn.calls == [("complete_task", {"task_id": 987})]
     assert turn.confidence == 0.0 and "There is no task 987" in turn.answer
+
+
+async def test_details_after_a_colon_are_the_description_not_the_words_before_it() -> None:
+    turn = await calls_for("for the milk task, add the details: two litres, semi-skimmed")
+    assert turn.calls[-1] == ("update_task", {"task_id": 1, "description": "two litres, semi-skimmed"})

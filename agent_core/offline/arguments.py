@@ -119,7 +119,13 @@ def _free_text(
     if quoted and not (reference and capability and capability.text_param == "description"):
         return quoted
     if reference is not None and reference.end >= 0:  # "rename the report task to X": what follows the reference
+        later = [q for q in quoted if q.start >= reference.end]
+        if later:  # "set the description of the pipettes task to 'P200 and P1000, 2 boxes each'"
+            return later
         after = text[reference.end :]
+        head, colon, tail = after.partition(":")
+        if colon and tail.strip() and len(head.split()) <= 5:  # "..., add the details: Tris, EDTA and SDS"
+            after = tail
         after = re.sub(r"^\s*(?:task|item|todo|one)s?\b", "", after, flags=re.IGNORECASE)
         after = _CONNECTOR.sub("", after, count=1)
         after = _CONNECTOR.sub("", after, count=1) if after.lower().startswith(("say", "read")) else after
