@@ -111,6 +111,16 @@ async def test_a_time_given_in_one_place_is_converted_to_another() -> None:
     assert "America/New_York" in turn.answer and "-5.0h" in turn.answer
 
 
+async def test_a_question_pointing_back_at_the_sentence_before_it_is_read_with_it() -> None:
+    turn = await ask(agent(), "My call is at 7:45 a.m. Chicago time. What's that for my colleague in Helsinki?")
+    assert turn.calls == [
+        (
+            "convert_time",
+            {"source_timezone": "America/Chicago", "time": "07:45", "target_timezone": "Europe/Helsinki"},
+        )
+    ]
+
+
 async def test_one_time_converted_to_two_places_makes_one_call_each() -> None:
     turn = await ask(agent(), "If it's 3pm in London, what time is it in New York and in Tokyo?")
     assert [(a["source_timezone"], a["time"], a["target_timezone"]) for _, a in turn.calls] == [

@@ -20,6 +20,7 @@ _SPLIT = re.compile(
     r"[.?!]\s+(?=[A-Za-z]))\s*",
     re.I,
 )
+_POINTS_BACK = re.compile(r"^\s*(?:and\s+)?(?:what(?:'s|\s+is|\s+time\s+is)|how\s+about)\s+(?:that|this)\b", re.I)
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
 _AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?|,\s+(?=[a-z]+\b))(?=\S)", re.I)
 _SUBORDINATE = re.compile(r"^\s*(?:if|when|whenever|while|once|after|before|since|because|although|as soon as)\b", re.I)
@@ -78,6 +79,8 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     for part in [p for p in _SPLIT.split(hidden) if p and p.strip()]:
         if parts and re.fullmatch(r"[\s\x00\d,.;]*", part):  # "add tasks: 'a'; 'b'; 'c'": one list of titles
             parts[-1] = f"{parts[-1]} and {part.strip()}"
+        elif parts and _POINTS_BACK.match(part):  # "My call is at 7:45 Chicago time. What's that in Helsinki?"
+            parts[-1] = f"{parts[-1].rstrip(' .')}: {part.strip()}"
         else:
             parts.append(part)
     clauses = []
