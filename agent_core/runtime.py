@@ -216,7 +216,7 @@ class AgentRuntime:
         if mine.person == person:
             return mine
         acting = copy.copy(mine)  # the same person through another channel, or with other claims: same state
-        acting.person = person
+        acting.person, acting._is_view = person, True
         return acting
 
     def server_states(self) -> list[ServerState]:
