@@ -17,6 +17,7 @@ from mcp.client.client import Client
 from agent_core.settings import PROJECT_ROOT
 from eval.servers import (
     calendar,
+    citations,
     compounds,
     doi,
     genes,
@@ -24,7 +25,11 @@ from eval.servers import (
     instruments,
     issues,
     pubmed,
+    solar,
+    stats,
+    stockroom,
     stocks,
+    structures,
     timers,
     translate,
     units,
@@ -116,6 +121,36 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"symbols": ["tp53", "BRCA1"]},
         {"species": "human"},
     ),
+    "stockroom": (
+        {"stockroom_lookup": True, "raise_purchase_order": False},
+        "raise_purchase_order",
+        {"item": "agarose", "quantity": 500, "unit": "g"},
+        {"po_number": "PO-2026-0001", "item": "Agarose", "quantity": 500, "unit": "g", "urgent": False},
+    ),
+    "citations": (
+        {"format_citation": True},
+        "format_citation",
+        {"doi": "10.1126/Science.1225829", "style": "bibtex"},
+        {"doi": "10.1126/science.1225829", "style": "bibtex"},
+    ),
+    "structures": (
+        {"fetch_pdb_entry": True, "search_pdb": True},
+        "fetch_pdb_entry",
+        {"pdb_id": "4hhb"},
+        {"pdb_id": "4HHB", "method": "X-ray diffraction", "resolution_angstrom": 1.74, "chains": 4},
+    ),
+    "solar": (
+        {"solar_ephemeris": True},
+        "solar_ephemeris",
+        {"latitude": 59.91, "longitude": 10.75, "date": "2026-11-23"},
+        {"sunrise": "07:34", "sunset": "14:33", "photoperiod_hours": 6.98},
+    ),
+    "stats": (
+        {"two_sample_t_test": True, "describe_sample": True},
+        "two_sample_t_test",
+        {"sample_a": [1, 2, 3], "sample_b": [4, 5, 6]},
+        {"test": "Welch", "t": -3.674235, "df": 4.0, "p_value": 0.021312},
+    ),
 }
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # Dev-only servers exercised in process (the same MCP requests through mcp's Client, no subprocess), so the test
@@ -123,6 +158,7 @@ TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # them over stdio like the others (`python -m eval.run --set dev_tools`).
 IN_PROCESS = frozenset(
     {"compounds", "wiki", "geocode", "translate", "stocks", "issues", "instruments", "timers", "pubmed", "genes"}
+    | {"stockroom", "citations", "structures", "solar", "stats"}
 )
 
 
@@ -196,7 +232,16 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         "minutes",
         "hours",
     ]
-    for name, tool in [("instruments", "book_instrument"), ("timers", "start_timer")]:
+    assert results["citations"]["tools"]["format_citation"].input_schema["properties"]["doi"]["pattern"]
+    assert results["structures"]["tools"]["fetch_pdb_entry"].input_schema["properties"]["pdb_id"]["pattern"]
+    assert results["citations"]["call"].structured_content["citation"].startswith("@article{jinek2012,")
+    sample = results["stats"]["tools"]["two_sample_t_test"].input_schema["properties"]["sample_a"]
+    assert sample["type"] == "array" and sample["items"]["type"] == "number"
+    for name, tool in [
+        ("instruments", "book_instrument"),
+        ("timers", "start_timer"),
+        ("stockroom", "raise_purchase_order"),
+    ]:
         assert results[name]["tools"][tool].annotations.destructive_hint is False
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
@@ -246,6 +291,15 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
     assert facility.book("PCR machine", "2026-11-30", "08:00", 2).instrument == "qPCR machine"
     assert [b.booked_by for b in facility.on("2026-11-23", "confocal").bookings] == ["Lee"]
     assert timers.Timers().start(2, "hours").ends_at == "2026-11-22T14:00:00+00:00"
+    assert [m.name for m in stockroom.lookup("Tris").matches] == ["Tris base", "Tris-HCl 1 M, pH 8.0"]
+    assert stockroom.lookup("unobtainium").matches == []
+    assert stockroom.Orders().raise_order("PBS", 2, urgent=True).expected_delivery == "2026-11-23"
+    assert citations.format_reference("10.5555/xyz") == citations.format_reference("10.5555/XYZ")
+    assert structures.entry("7abc") == structures.entry("7ABC")
+    assert [e.pdb_id for e in structures.search("ubiquitin", "nmr").entries] == ["1D3Z"]
+    assert solar.ephemeris(78.22, 15.65, "2026-11-22").sunrise is None  # polar night in Svalbard
+    assert stats.t_test([5.1, 4.9, 5.6, 5.8], [6.2, 5.8, 6.5, 6.9], paired=True).df == 3
+    assert stats.describe([12.1, 11.8, 12.6]).median == 12.1
     for call, hint in [
         (lambda: instruments.Facility().book("confocal", "2026-11-23", "10:00"), "from 12:00"),
         (lambda: instruments.Facility().book("confocal", "23/11/2026", "15:00"), "Use YYYY-MM-DD"),
@@ -262,6 +316,16 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
         (lambda: wiki.summarize("Photosynthesis", 11), "1 to 10"),
         (lambda: compounds.compound(" "), "compound name"),
         (lambda: geocode.geocode(""), "address"),
+        (lambda: stockroom.Orders().raise_order("PBS", 2.5, "L"), "send 2500 mL"),
+        (lambda: stockroom.Orders().raise_order("PBS", 2, "bottles"), "Use 'each'"),
+        (lambda: citations.format_reference("https://doi.org/10.1038/nature12373"), "bare DOI '10.1038/nature12373'"),
+        (lambda: citations.format_reference("10.1038/nature12373", "ieee"), "Use one of"),
+        (lambda: structures.entry("PDB 1TUP"), "'1TUP'"),
+        (lambda: structures.entry("p53"), "use search_pdb"),
+        (lambda: solar.ephemeris(52.5, 13.4, "3 Dec"), "Use YYYY-MM-DD"),
+        (lambda: solar.ephemeris(95, 13.4, "2026-12-03"), "-90 to 90"),
+        (lambda: stats.t_test([1, 2, 3], [4, 5], paired=True), "same length"),
+        (lambda: stats.describe([]), "at least 1 value"),
     ]:
         with pytest.raises(ValueError, match=re.escape(hint)):
             call()
