@@ -26,6 +26,7 @@ from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
 from agent_core.offline.timezones import Place, locate_places
 
 CHAT_THRESHOLD = 0.62
+CHAT_LEAD = 0.25  # chat must lead the best live tool by this much: "how do you say good evening in Italian" asks a tool
 GAP_SCORE = 0.55  # a missing capability must match this well before the planner says it is missing
 RIVAL_WINDOW = 0.12  # routes this close to the best are tried when the best one's tool cannot be filled
 _FOLLOW_UP = re.compile(
@@ -275,8 +276,9 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
             shapes = [
                 n
                 for n in required
-                if kind_of(n, properties.get(n, {})) == "entity" and shaped(example_of(properties.get(n, {})), clause)
-            ]
+                if kind_of(n, properties.get(n, {})) == "entity"
+                and any(len(s.value) > 2 for s in shaped(example_of(properties.get(n, {})), clause))
+            ]  # two capitals are weak evidence: "NW, Washington, DC" is an address, not two tickers
             typed += shapes
             if typed:
                 filled = fill(tool, clause, None, context)
@@ -326,9 +328,14 @@ def _plan_clause(
         return follow
     if best is None:
         return None
+    if best.capability is not None and best.capability.kind == "conversation":
+        if best.score < CHAT_THRESHOLD or _is_chat(routing):
+            return None
+        routing.routes.remove(best)  # chat words inside a request for a tool ("what is hello in Spanish")
+        best = routing.best
+        if best is None:
+            return None
     capability = best.capability
-    if capability is not None and capability.kind == "conversation":
-        return None
     framed = _framed_route(clause, routing)
     if framed is not None:  # "add a task: translate the abstract": what follows the framing is content
         best, capability = framed, framed.capability
@@ -591,12 +598,7 @@ def make_plan(
             "The message contains a secret; nothing was called, so it went nowhere.", 0.9, "decline"))  # fmt: skip
     context = Context(today, dialogue.listing, dialogue.last_id, resolve_path)
     whole = router.route(text, tools)
-    if (
-        whole.best
-        and whole.best.capability
-        and whole.best.capability.kind == "conversation"
-        and whole.best.score >= CHAT_THRESHOLD
-    ):
+    if _is_chat(whole) and whole.best and whole.best.capability and whole.best.score >= CHAT_THRESHOLD:
         return Plan(reply=_chat(whole.best.capability, tools))
     plan = Plan()
     named: Place | None = None  # the place the message named last: "… in Tokyo? what time is it there"
@@ -635,6 +637,18 @@ def make_plan(
             )
         )
     return plan
+
+
+def _is_chat(routing: Any) -> bool:
+    """Whether the best route is conversation, well ahead of every route a live tool serves."""
+    best = routing.best
+    if best is None or best.capability is None or best.capability.kind != "conversation":
+        return False
+    said = words(routing.text)
+    if said and stem(said[0]) in {stem(k) for k in best.capability.keywords}:
+        return True  # "thanks, that summary was really helpful!": it opens as chat, whatever it mentions after
+    served = next((r.score for r in routing.routes[1:] if r.served), 0.0)
+    return best.score - served >= CHAT_LEAD
 
 
 def _asked_already(planned: Planned, plan: Plan) -> bool:

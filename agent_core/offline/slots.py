@@ -553,7 +553,10 @@ def ids(text: str) -> list[Span]:
 def identifier(kind: str, text: str) -> list[Span]:
     """DOIs, ISBNs, URLs and e-mail addresses, as written."""
     pattern = {"doi": _DOI, "isbn": _ISBN, "url": _URL, "email": _EMAIL}[kind]
-    return [Span(m.group(0), m.start(), m.end()) for m in pattern.finditer(text)]
+    found = [Span(m.group(0), m.start(), m.end()) for m in pattern.finditer(text)]
+    if kind == "isbn":  # an ISBN has 10 or 13 digits; "1600 Pennsylvania Avenue" has a house number
+        found = [s for s in found if len(re.sub(r"[^\dXx]", "", s.value)) in (10, 13)]
+    return found
 
 
 def paths(text: str) -> list[Span]:
@@ -729,7 +732,7 @@ def strip_framing(text: str, framing: Framing) -> str:
         while tokens and (
             stem(tokens[0].lower().strip(",:;")) in framing.vocabulary
             or tokens[0].lower().strip(",:;")
-            in STOPWORDS | {"about", "on", "for", "regarding", "papers", "paper", "articles"}
+            in STOPWORDS | {"about", "on", "for", "regarding", "papers", "paper", "articles", "say", "express"}
         ):
             tokens.pop(0)
         rest = " ".join(tokens) if tokens else rest
