@@ -347,3 +347,75 @@ def test_free_text_drops_prepositions_left_hanging_and_an_afterthought_clause() 
     text = "I need the ultracentrifuge on 1 December at 8am, it'll take about 4 hours"
     taken = [Span("2026-12-01", 30, 40), Span("08:00", 44, 47), Span(4, 66, 73)]
     assert _without(text, taken) == "I need the ultracentrifuge"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("yesterday", WEDNESDAY - timedelta(days=1)),
+        ("the day before yesterday", WEDNESDAY - timedelta(days=2)),
+        ("this morning", WEDNESDAY),
+        ("in 3 days", WEDNESDAY + timedelta(days=3)),
+        ("in two weeks", WEDNESDAY + timedelta(days=14)),
+        ("a week from now", WEDNESDAY + timedelta(days=7)),
+        ("5 days ago", WEDNESDAY - timedelta(days=5)),
+        ("on Christmas", date(2026, 12, 25)),
+        ("New Year's Day", date(2027, 1, 1)),  # already past this year: the next one
+        ("the summer solstice", date(2026, 6, 21)),
+    ],
+)
+def test_relative_and_named_days_are_dates(text: str, expected: date) -> None:
+    assert values(slots.dates(text, WEDNESDAY)) == [expected.isoformat()]
+
+
+def test_a_length_of_days_is_not_a_date() -> None:
+    assert slots.dates("it takes 3 days", WEDNESDAY) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("sunrise at 52.52°N 13.40°E", (52.52, 13.4)),
+        ("sydney is at 33.87 S, 151.21 E", (-33.87, 151.21)),
+        ("47°22′N 8°33′E", (47.3667, 8.55)),
+        ("lat 64.15 lon -21.94", (64.15, -21.94)),
+        ("the point 59.91, 10.75", (59.91, 10.75)),
+    ],
+)
+def test_coordinates_are_read_with_hemispheres_minutes_and_labels(text: str, expected: tuple[float, float]) -> None:
+    found = slots.coordinates(text)
+    assert found is not None and (found[0].value, found[1].value) == expected
+
+
+@pytest.mark.parametrize("text", ["task 3, 4", "add 12 and 15", "version 3.11 is out", "at 10:30, 11:00"])
+def test_numbers_that_are_not_a_position_are_not_coordinates(text: str) -> None:
+    assert slots.coordinates(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("mean of 12.1, 11.8, 12.6", [[12.1, 11.8, 12.6]]),
+        ("compare 1 2 3 vs 4 5 6", [[1, 2, 3], [4, 5, 6]]),
+        ("control: 4.1, 4.3, 3.9 and treated: 5.0, 5.2, 4.8", [[4.1, 4.3, 3.9], [5.0, 5.2, 4.8]]),
+        ("4.1, 4.3, 3.9 and 5.0, 5.2, 4.8", [[4.1, 4.3, 3.9], [5.0, 5.2, 4.8]]),
+        ("the sum of 2, 4 and 9", [[2, 4, 9]]),
+        ("at 10:30 the value was 7", []),
+    ],
+)
+def test_number_lists_are_runs_of_numbers_split_where_the_writer_splits(text: str, expected: list) -> None:
+    assert values(slots.number_lists(text)) == expected
+
+
+def test_a_count_for_one_end_of_a_file_is_not_read_from_the_other_end() -> None:
+    head = {"type": "number", "description": "If provided, returns only the first N lines of the file"}
+    tail = {"type": "number", "description": "If provided, returns only the last N lines of the file"}
+    assert slots.count_for("tail", tail, "read the first 5 lines") is None
+    first = slots.count_for("head", head, "read the first 5 lines")
+    assert first is not None and first.value == 5
+    last = slots.count_for("tail", tail, "show the last 3 lines")
+    assert last is not None and last.value == 3
+
+
+def test_an_array_of_numbers_is_a_numbers_parameter() -> None:
+    assert slots.kind_of("values", {"type": "array", "items": {"type": "number"}}) == "numbers"

@@ -286,3 +286,35 @@ async def test_a_statement_never_triggers_a_new_tool_that_acts() -> None:
     assert (await ask(agent(acting), "start a countdown for 20 minutes")).calls == [
         ("start_countdown", {"minutes": 20})
     ]
+
+
+def sun_times(
+    latitude: Annotated[float, Field(description="Latitude in decimal degrees")],
+    longitude: Annotated[float, Field(description="Longitude in decimal degrees")],
+    date: Annotated[str, Field(description="Day, YYYY-MM-DD")],
+) -> dict[str, Any]:
+    """Sunrise and sunset for a position on a day."""
+    return {"sunrise": "07:58", "sunset": "16:02"}
+
+
+def compare_groups(
+    group_a: Annotated[list[float], Field(description="Measurements of the first group")],
+    group_b: Annotated[list[float], Field(description="Measurements of the second group")],
+) -> dict[str, Any]:
+    """Welch's t-test comparing the means of two groups of measurements."""
+    return {"t": -7.1, "p": 0.002}
+
+
+async def test_an_unseen_tool_takes_coordinates_written_with_hemispheres_and_a_relative_date() -> None:
+    turn = await ask(agent(sun_times, get_air_quality), "when is sunrise at 52.52°N 13.40°E the day after tomorrow?")
+    assert turn.calls == [("sun_times", {"latitude": 52.52, "longitude": 13.4, "date": "2026-01-09"})]
+
+
+async def test_two_lists_of_numbers_go_to_two_list_parameters_in_the_order_written() -> None:
+    turn = await ask(agent(compare_groups, get_air_quality), "compare the means of 4.1 4.3 3.9 vs 5.0 5.2 4.8")
+    assert turn.calls == [("compare_groups", {"group_a": [4.1, 4.3, 3.9], "group_b": [5.0, 5.2, 4.8]})]
+
+
+async def test_thanks_inside_a_request_does_not_turn_it_into_chat() -> None:
+    turn = await ask(agent(get_air_quality, clock_now), "what's the air quality in Delhi? thanks!")
+    assert turn.calls == [("get_air_quality", {"city": "Delhi"})]

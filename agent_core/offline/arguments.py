@@ -8,7 +8,7 @@ resolved from words ("the garage task") against a listing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -139,6 +139,30 @@ def _free_text(
     return [Span(value)] if value else []
 
 
+def _masked(text: str, taken: Sequence[Span]) -> str:
+    """The text with the values other parameters took blanked out (positions kept)."""
+    for span in taken:
+        if span.start >= 0:
+            text = text[: span.start] + " " * (span.end - span.start) + text[span.end :]
+    return text
+
+
+def _axis(name: str) -> int | None:
+    """0 for a latitude parameter, 1 for a longitude one."""
+    said = set(words(name))
+    if said & {"lat", "latitude"}:
+        return 0
+    if said & {"lon", "lng", "long", "longitude"}:
+        return 1
+    return None
+
+
+def _labelled_number(name: str, text: str) -> Span | None:
+    """The number written right after the parameter's own name ("at latitude 52.5")."""
+    match = re.search(rf"\b{re.escape(words(name)[0])}\w*\b[\s:=]*(-?\d+(?:\.\d+)?)", text, re.IGNORECASE)
+    return Span(float(match.group(1)), match.start(1), match.end(1)) if match else None
+
+
 def _mask_quotes(text: str) -> str:
     return QUOTED.sub(lambda m: " " * len(m.group(0)), text)
 
@@ -260,8 +284,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         elif kind == "path":
             found = [Span(context.resolve_path(s.value), s.start, s.end) for s in slots.paths(text)]
             if not found and capability is not None and capability.name in {"file_list", "file_search"}:
-                found = [Span(context.resolve_path("."))]  # "list my files": the readable root
-            elif not found and filled.reference is None and names_a_file(text, capability):
+                filled.args[name] = context.resolve_path(".")  # "list my files": the readable root (a default)
+                continue
+            if not found and filled.reference is None and names_a_file(text, capability):
                 filled.reference = name  # "read the meeting notes": found by its words in a listing
         elif kind == "place":
             found = slots.places(text)
@@ -289,8 +314,15 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             span = slots.count_for(name, prop, text)
             found = [span] if span else []
         elif kind == "amount":
-            span = _quantity(name, prop, text)
+            span = _quantity(name, prop, text, taken)
+            axis = _axis(name)
+            if axis is not None:  # "latitude" / "longitude": read as a pair, with N/S/E/W
+                pair = slots.coordinates(text)
+                span = pair[axis] if pair else _labelled_number(name, text)
             found = [span] if span else []
+        elif kind == "numbers":  # "1 2 3 vs 4 5 6": each list parameter takes the next list
+            lists = [s for s in slots.number_lists(text) if not any(s.start < t.end and t.start < s.end for t in taken)]
+            found = lists if sum(kind_of(n, p) == "numbers" for n, p in properties.items()) == 1 else lists[:1]
         elif kind == "language":
             found = slots.language(text)
             target = [s for s in found if re.search(r"\b(?:to|into|in)\s+$", text[: s.start])]
@@ -308,7 +340,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         taken.extend(s for s in found if s.start >= 0)
         if (
             len(found) > 1
-            and kind in {"id", "timezone", "currency", "place", "path", "doi", "isbn", "url"}
+            and kind in {"id", "timezone", "currency", "place", "path", "doi", "isbn", "url", "numbers"}
             and filled.spread is None
         ):
             filled.spread = (name, [s.value for s in found])
@@ -414,9 +446,9 @@ def _said_duration(text: str, unit: float) -> Span | None:
     return Span(int(value) if value == int(value) else value, match.start(), match.end())
 
 
-def _quantity(name: str, prop: dict[str, Any], text: str) -> Span | None:
+def _quantity(name: str, prop: dict[str, Any], text: str, taken: Sequence[Span] = ()) -> Span | None:
     """A number for a named quantity ("hours": "for 3 hours", or the length of "from 1 to 3pm"); a generic one
-    ("amount", "value") is the first number of the request that isn't a time or a date."""
+    ("amount", "value") is the first number of the request that isn't a time, a date or another parameter's."""
     said = set(words(f"{name} {prop.get('description', '')}"))
     unit = next((_DURATION_UNITS[w] for w in words(name) if w in _DURATION_UNITS), None)
     if unit is not None:
@@ -427,6 +459,9 @@ def _quantity(name: str, prop: dict[str, Any], text: str) -> Span | None:
         if span:
             value = round(span[1] / unit, 2)
             return Span(int(value) if value == int(value) else value, span[0].start, span[0].end)
+        return slots.count_for(name, prop, text)
+    text = _masked(text, taken)  # two numbers: each parameter its own
+    if said & slots.ENDS:  # "the first N lines": only a number said with its position ("the last 5 lines")
         return slots.count_for(name, prop, text)
     if said & {"amount", "value", "quantity", "number", "price", "sum", "total", "count"} or len(words(name)) == 1:
         return slots.amount(text)

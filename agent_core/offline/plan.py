@@ -356,8 +356,12 @@ def _plan_clause(
         if reader is None or best.score - reader.score > 0.1:
             return _question(clause, best, tools, routing.margin())
         best, capability = reader, reader.capability
-    if HOW_TO.search(clause) and (capability is None or capability.kind != "tool"):  # asks for knowledge
-        return _question(clause, best, tools, routing.margin())
+    if (
+        HOW_TO.search(clause)
+        and (capability is None or capability.kind != "tool")
+        and not _computes(best, clause, context)
+    ):
+        return _question(clause, best, tools, routing.margin())  # asks for knowledge
     if capability is None and _STATEMENT.search(clause) and not is_question(clause):
         return None  # "I love caffeine" is not a request to look caffeine up
     if capability is None and best.tools and _describes(clause, best.tools[0]):
@@ -505,6 +509,20 @@ def _opens_world(tool: Any) -> bool:
         annotations.get("openWorldHint") is True
         and annotations.get("readOnlyHint") is True
         and "query" in ((getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {})
+    )
+
+
+def _computes(route: Route, clause: str, context: Context) -> bool:
+    """Whether a connected tool can run on the numbers the request gives ("compare 4.1 4.3 vs 5.0 5.2"): then
+    "compare" asks that tool, not for knowledge. "How do I …" always asks for knowledge."""
+    if route.capability is not None or not route.served or _HOW_TO_START.search(clause):
+        return False
+    filled = fill(route.tools[0], clause, None, context)
+    numbers = [v for value in filled.args.values() for v in (value if isinstance(value, list) else [value])]
+    return (
+        not filled.missing
+        and filled.typed == filled.read
+        and any(isinstance(v, int | float) and not isinstance(v, bool) for v in numbers)
     )
 
 

@@ -93,6 +93,17 @@ _PERIODS = [
     (r"\btomorrow\b", 2),
     (r"\btoday\b|\btonight\b", 1),
 ]
+_RELATIVE_DAYS = (
+    ("day after tomorrow", 2), ("day before yesterday", -2), ("tomorrow", 1), ("yesterday", -1), ("today", 0),
+    ("tonight", 0), ("right now", 0), ("this morning", 0), ("this evening", 0), ("this afternoon", 0),
+)  # fmt: skip
+# Days people name instead of a date (northern-hemisphere solstices and equinoxes, as usually meant).
+_NAMED_DAYS = (
+    (r"\bchristmas\s+eve\b", (12, 24)), (r"\bchristmas(?:\s+day)?\b(?!\s+eve)", (12, 25)),
+    (r"\bnew\s+year'?s\s+eve\b", (12, 31)), (r"\bnew\s+year'?s(?:\s+day)?\b(?!\s+eve)", (1, 1)),
+    (r"\bwinter\s+solstice\b", (12, 21)), (r"\bsummer\s+solstice\b|\bmidsummer\b", (6, 21)),
+    (r"\b(?:spring|vernal|march)\s+equinox\b", (3, 20)), (r"\b(?:autumn(?:al)?|fall|september)\s+equinox\b", (9, 22)),
+)  # fmt: skip
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 POLITE = re.compile(
@@ -124,6 +135,8 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
         return "enum"
     if kind == "array":
         items = prop.get("items") or {}
+        if items.get("type") in {"number", "integer"}:
+            return "numbers"
         return "paths" if "path" in said else ("choices" if items.get("type", "string") == "string" else "skip")
     if kind == "object":
         return "skip"
@@ -458,10 +471,23 @@ def dates(text: str, today: date) -> list[Span]:
     lowered = text.lower()
     for match in re.finditer(r"\b(\d{4})-(\d{2})-(\d{2})\b", lowered):
         found.append(Span(match.group(0), match.start(), match.end()))
-    for word, delta in (("day after tomorrow", 2), ("tomorrow", 1), ("today", 0), ("tonight", 0)):
+    for word, delta in _RELATIVE_DAYS:
         for match in re.finditer(rf"\b{word}\b", lowered):
             if not any(s.start <= match.start() < s.end for s in found):
                 found.append(Span((today + timedelta(days=delta)).isoformat(), match.start(), match.end()))
+    for match in re.finditer(
+        rf"\b(?:in\s+)?({_COUNT_WORDS}|\d{{1,3}}|a|an)\s+(day|week)s?(\s+from\s+(?:now|today)|\s+ago)?\b", lowered
+    ):
+        if not (match.group(0).startswith("in ") or match.group(3)):
+            continue  # "2 days" is a length; "in 2 days", "2 days from now" and "2 days ago" are dates
+        count = _NUMBER_WORDS.get(match.group(1)) or (1 if match.group(1) in {"a", "an"} else int(match.group(1)))
+        days = count * (7 if match.group(2) == "week" else 1) * (-1 if (match.group(3) or "").endswith("ago") else 1)
+        found.append(Span((today + timedelta(days=days)).isoformat(), match.start(), match.end()))
+    for pattern, (month_, day_) in _NAMED_DAYS:
+        for match in re.finditer(pattern, lowered):
+            value = date(today.year, month_, day_)
+            found.append(Span((value if value >= today else value.replace(year=today.year + 1)).isoformat(),
+                              match.start(), match.end()))  # fmt: skip
     for match in re.finditer(r"\b(next\s+|this\s+|on\s+)?(" + "|".join(_WEEKDAYS) + r")\b", lowered):
         target = _WEEKDAYS.index(match.group(2))
         ahead = (target - today.weekday()) % 7 or 7
@@ -497,6 +523,74 @@ def numbers(text: str) -> list[Span]:
     for match in re.finditer(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", text.lower()):
         found.append(Span(_NUMBER_WORDS[match.group(1)], match.start(), match.end()))
     return sorted(found, key=lambda s: s.start)
+
+
+_DEGREES = r"(?P<deg>\d{1,3}(?:\.\d+)?)\s*°?\s*(?:(?P<min>\d{1,2}(?:\.\d+)?)\s*[′']\s*(?:(?P<sec>\d{1,2}(?:\.\d+)?)\s*[″\"]\s*)?)?"
+_HEMISPHERE = re.compile(_DEGREES + r"(?P<hemi>[NSEWnsew])\b")
+_LABELLED = re.compile(
+    r"\b(?P<axis>lat(?:itude)?|lon(?:gitude)?|lng|long)\b[\s:=]*(?P<value>-?\d{1,3}(?:\.\d+)?)", re.I
+)
+_PLAIN_PAIR = re.compile(
+    r"(?<![\w.-])(?P<a>-?\d{1,2}(?:\.\d+)?)\s*(?:,\s*|\s+)(?P<b>-?\d{1,3}(?:\.\d+)?)(?![\w.]|\s*°)"
+)
+
+
+def coordinates(text: str) -> tuple[Span, Span] | None:
+    """A latitude and longitude as written: "52.52°N 13.40°E", "33.87 S, 151.21 E", "47°22′N 8°33′E",
+    "lat 64.15 lon -21.94" or a plain decimal pair "59.91, 10.75" (south and west are negative)."""
+    marked = list(_HEMISPHERE.finditer(text))
+    lat = next((m for m in marked if m.group("hemi").upper() in "NS"), None)
+    lon = next((m for m in marked if m.group("hemi").upper() in "EW"), None)
+    if lat and lon:
+        return _degrees(lat, -1 if lat.group("hemi").upper() == "S" else 1), _degrees(
+            lon, -1 if lon.group("hemi").upper() == "W" else 1
+        )
+    labelled = {m.group("axis").lower()[:3]: m for m in _LABELLED.finditer(text)}
+    if "lat" in labelled and ({"lon", "lng"} & labelled.keys()):
+        a, b = labelled["lat"], labelled.get("lon") or labelled["lng"]
+        return (
+            Span(float(a.group("value")), a.start(), a.end()),
+            Span(float(b.group("value")), b.start(), b.end()),
+        )
+    for match in _PLAIN_PAIR.finditer(text):
+        first, second = float(match.group("a")), float(match.group("b"))
+        decimal = "." in match.group("a") or "." in match.group("b")
+        if decimal and abs(first) <= 90 and abs(second) <= 180:
+            return Span(first, match.start("a"), match.end("a")), Span(second, match.start("b"), match.end("b"))
+    return None
+
+
+def _degrees(match: re.Match[str], sign: int) -> Span:
+    value = float(match.group("deg")) + float(match.group("min") or 0) / 60 + float(match.group("sec") or 0) / 3600
+    return Span(sign * round(value, 4), match.start(), match.end())
+
+
+def number_lists(text: str) -> list[Span]:
+    """Runs of two or more numbers written as a list ("1 2 3", "12.1, 11.8, 12.6", "five, seven and nine"), in
+    order; "vs", "and" between runs, a label ("control: …") or a "/" separates them."""
+    spans = [s for s in numbers(text) if not _inside_time(s, text)]
+    runs: list[list[Span]] = []
+    for span in spans:
+        gap = text[runs[-1][-1].end : span.start] if runs else ""
+        joined = runs and re.fullmatch(r"[\s,;%]*(?:and\s+)?", gap) is not None
+        if joined and gap.strip(" ,;%") == "and" and not _list_ends(text, span):
+            joined = False  # "4.1, 4.3, 3.9 and 5.0, 5.2, 4.8": two lists; "five, seven and nine": one
+        if joined:
+            runs[-1].append(span)
+        else:
+            runs.append([span])
+    return [Span([s.value for s in run], run[0].start, run[-1].end) for run in runs if len(run) >= 2]
+
+
+def _list_ends(text: str, span: Span) -> bool:
+    """Whether the number after an "and" closes its list (no further number follows it as part of the list)."""
+    return re.match(r"[\s%]*(?:[,;]\s*-?\d|\s+-?\d)", text[span.end :]) is None
+
+
+def _inside_time(span: Span, text: str) -> bool:
+    return any(t.start <= span.start < t.end for t in time_of_day(text)) or bool(
+        re.match(r"\d{4}-\d{2}-\d{2}", text[span.start :])
+    )
 
 
 def ordinals(text: str) -> list[Span]:
@@ -672,6 +766,9 @@ def amount(text: str) -> Span | None:
     return spans[0] if spans else None
 
 
+ENDS = {"first", "last", "top", "bottom", "oldest", "newest", "latest", "earliest"}
+
+
 def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
     """A count such as ``max_results`` or ``days``: a number next to a word of the parameter's name or description
     ("5 papers", "next 3 days", "top 10")."""
@@ -690,6 +787,8 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
             continue
         near = {stem(t.group(0)) for t in tokens[index + 1 : index + 3]}
         before = tokens[index - 1].group(0) if index else ""
+        if before in ENDS and stem(before) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
+            continue  # "the first 5 lines" is not for a "last N lines" parameter
         if near & vocabulary or before in {"top", "first"}:
             after = (
                 tokens[index + 1]
