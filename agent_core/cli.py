@@ -290,19 +290,20 @@ async def _proposals(args: argparse.Namespace, settings: Settings) -> int:
 async def _decide(args: argparse.Namespace, settings: Settings) -> int:
     from agent_core.approvals.decisions import decision_summary, parse_arguments
 
-    # Every server starts, also to reject: the resumed run's model sees the tools the paused run saw.
-    async with _acting(args, settings) as runtime:
-        by = runtime.person.via  # "cli", or cli:<os user> (recorded with the person's email)
-        if args.command == "reject":
-            turn = await runtime.reject(args.id, args.reason, by=by)
-        else:
-            turn = await runtime.approve(
-                args.id,
-                parse_arguments(args.args) if args.args is not None else None,
-                always=args.always,
-                by=by,
-                retry=args.retry,
-            )
+    raw = getattr(args, "args", None)  # approve's --args
+    edited = parse_arguments(raw) if raw is not None else None  # bad --args: nothing starts
+    async with AsyncExitStack() as stack:
+        pool = await stack.enter_async_context(_database(settings))  # held while the runtime starts (see _acting)
+        person = await _person(args, settings, pool)
+        turn = await _refusal(args, settings, pool, person)
+        if turn is None:
+            # Every server starts, also to reject: the resumed run's model sees the tools the paused run saw.
+            runtime = (await stack.enter_async_context(_runtime(settings))).for_person(person)
+            by = runtime.person.via  # "cli", or cli:<os user> (recorded with the person's email)
+            if args.command == "reject":
+                turn = await runtime.reject(args.id, args.reason, by=by)
+            else:
+                turn = await runtime.approve(args.id, edited, always=args.always, by=by, retry=args.retry)
     if not args.json:  # the decision first, in words (the JSON keeps its stable shape)
         answer = turn.response.answer if turn.response else ""
         for item in turn.decided:
@@ -310,6 +311,26 @@ async def _decide(args: argparse.Namespace, settings: Settings) -> int:
                 print(summary)
     _print_turn(turn, args.json, sys.stdout)
     return 1 if turn.kind == "error" else 0
+
+
+async def _refusal(
+    args: argparse.Namespace, settings: Settings, pool: AsyncConnectionPool, person: Person
+) -> TurnResult | None:
+    """The error turn of a decision this person may not make (an unknown or someone else's id, an irreversible call
+    that waits for an approver), found in the database before any server or model starts; None: they may. The
+    runtime checks again when it decides, with the same rule (``may_decide``)."""
+    import uuid
+
+    from agent_core.approvals.access import may_decide
+    from agent_core.identity import Approvers
+    from agent_core.schemas import TurnResult
+
+    approvers = Approvers.parse(settings.approvers)
+    try:
+        await may_decide(pool, args.id, person, approvers, approving=args.command == "approve")
+    except PaiasError as exc:
+        return TurnResult(kind="error", correlation_id=uuid.uuid4().hex[:16], error=str(exc))
+    return None
 
 
 async def _undo(args: argparse.Namespace, settings: Settings) -> int:
@@ -402,7 +423,9 @@ async def _memory(args: argparse.Namespace, settings: Settings) -> int:
     from agent_core.memory import parse_metadata
     from agent_core.memory.session import open_memory
 
-    async with open_memory(settings, check=args.action != "reembed") as shared:
+    # Only commands that embed load the embedding model (seconds in a new process): list and delete read rows.
+    embeds = args.action in {"add", "search", "reembed"}
+    async with open_memory(settings, check=args.action != "reembed", warm=embeds) as shared:
         memory = (
             shared if args.action == "reembed" else shared.for_user((await _person(args, settings, shared.pool)).id)
         )

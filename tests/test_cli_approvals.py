@@ -1,5 +1,7 @@
 """`paias proposals / approve / reject` and tool gaps from the terminal: each command is a new process state-wise
-(a new runtime on the same database), as when a person approves from another terminal."""
+(a new runtime on the same database), as when a person approves from another terminal. The approval tests run
+with the tasks server alone (every command starts its servers); the gap tests also have web search, as a person's
+setup would."""
 
 from __future__ import annotations
 
@@ -12,15 +14,22 @@ from tests.helpers import TASKS
 
 
 @pytest.fixture
-def cli_env(monkeypatch, write_config, tmp_path, pg_url, user_id, search_server) -> None:
+def cli_env(monkeypatch, write_config, tmp_path, pg_url, user_id) -> None:
+    """The tasks server, the session's database, a fresh person."""
     values = {
-        "MCP_CONFIG": str(write_config({"tasks": TASKS, "websearch": search_server})),
+        "MCP_CONFIG": str(write_config({"tasks": TASKS})),
         "PAIAS_HOME": str(tmp_path / "home"),
         "DATABASE_URL": pg_url,
         "USER_ID": user_id,
     }
     for name, value in values.items():
         monkeypatch.setenv(name, value)
+
+
+@pytest.fixture
+def with_web_search(cli_env, monkeypatch, write_config, search_server) -> None:
+    """``cli_env`` with the fake web search server next to the tasks server."""
+    monkeypatch.setenv("MCP_CONFIG", str(write_config({"tasks": TASKS, "websearch": search_server})))
 
 
 def ask(capsys, prompt: str) -> dict:
@@ -70,7 +79,7 @@ def test_approve_with_args_runs_the_edited_call_and_bad_args_are_a_clear_error(c
     assert "Keep this" in ask(capsys, "show my tasks")["response"]["answer"]
 
 
-def test_a_portfolio_request_is_an_honest_gap_with_guidance(cli_env, capsys) -> None:
+def test_a_portfolio_request_is_an_honest_gap_with_guidance(with_web_search, capsys) -> None:
     task = "Retrieve my stock portfolio performance for Q3 2024"
     data = ask(capsys, task)
     assert data["kind"] == "tool_gap" and data["response"] is None
@@ -83,7 +92,7 @@ def test_a_portfolio_request_is_an_honest_gap_with_guidance(cli_env, capsys) -> 
     assert digits <= set("32024"), "no figure that is not in the request"
 
 
-def test_weather_tomorrow_is_answerable_by_web_search_and_not_a_gap(cli_env, capsys) -> None:
+def test_weather_tomorrow_is_answerable_by_web_search_and_not_a_gap(with_web_search, capsys) -> None:
     data = ask(capsys, "weather in London tomorrow")
     assert data["kind"] == "answer"
     assert "web_search" in [c["tool_name"] for c in data["response"]["tool_calls"]]
@@ -96,7 +105,7 @@ def test_weather_tomorrow_is_answerable_by_web_search_and_not_a_gap(cli_env, cap
         ("Send an email to my supervisor with the results", "email_sending"),
     ],
 )
-def test_actions_no_tool_provides_end_as_a_gap_and_nothing_runs(cli_env, capsys, task, missing) -> None:
+def test_actions_no_tool_provides_end_as_a_gap_and_nothing_runs(with_web_search, capsys, task, missing) -> None:
     data = ask(capsys, task)
     assert data["kind"] == "tool_gap" and data["gap"]["missing_tools"] == [missing]
     assert data["response"] is None and data["pending"] == []
@@ -114,3 +123,13 @@ def test_undo_from_the_cli_takes_back_the_newest_change(cli_env, capsys) -> None
     assert main(["undo"]) == 1
     assert "There is nothing to undo" in capsys.readouterr().out
     assert "You have no tasks." in ask(capsys, "show my tasks")["response"]["answer"]
+
+
+def test_a_decision_nobody_may_make_is_refused_before_any_server_starts(cli_env, capsys, monkeypatch, write_config):
+    # A server that cannot start: were it started, the command would fail with "No MCP server could start" instead.
+    monkeypatch.setenv("MCP_CONFIG", str(write_config({"tasks": {"command": "/nonexistent/tasks-server"}})))
+    assert main(["approve", "nope"]) == 1
+    assert "There is no approval 'nope'. Run `paias proposals`" in capsys.readouterr().out
+    assert main(["reject", "nope", "--json"]) == 1
+    refused = json.loads(capsys.readouterr().out)
+    assert refused["kind"] == "error" and refused["error"].startswith("There is no approval 'nope'.")
