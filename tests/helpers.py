@@ -40,6 +40,23 @@ TASKS: dict[str, Any] = {
         "reopen_task": "reversible",
     },
 }
+# The misbehaving fixture server for a runtime shared by a module (tests/conftest.py's ``flaky_server`` is one test's):
+# its marker file, which proves whether a destructive call ran, is in the runtime's home; a per-call timeout that a
+# loaded machine never reaches, since the tests that share it are not about timeouts.
+FLAKY: dict[str, Any] = {
+    "command": sys.executable,
+    "args": [str(PROJECT_ROOT / "tests" / "fixtures" / "flaky_server.py")],
+    "env": {"FLAKY_MARKER": "${PAIAS_HOME}/wiped.txt"},
+    "timeout": 30,
+    "cwd": str(PROJECT_ROOT),
+}
+# The fake web search server (canned results, never the live web) for a runtime shared by a module.
+SEARCH: dict[str, Any] = {
+    "command": sys.executable,
+    "args": [str(PROJECT_ROOT / "tests" / "fixtures" / "fake_search_server.py")],
+    "timeout": 30,
+    "cwd": str(PROJECT_ROOT),
+}
 
 
 async def add_tasks(rt: Any, *titles: str) -> list[int]:

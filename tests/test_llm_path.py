@@ -50,11 +50,13 @@ def allow_model_requests(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def llm(server: WeakLLMServer, make_settings: Callable[..., Settings]) -> Callable[..., Settings]:
-    """Settings for ``MODEL=openai-chat:<behaviour>`` at the stub, with the time and tasks servers."""
+    """Settings for ``MODEL=openai-chat:<behaviour>`` at the stub, with the time server, and the tasks server when
+    the turn needs it (``with_tasks``): every server is a process each runtime starts."""
 
-    def make(behaviour: str, **overrides: Any) -> Settings:
+    def make(behaviour: str, *, with_tasks: bool = False, **overrides: Any) -> Settings:
         values = {"model": f"openai-chat:{behaviour}", "openai_base_url": server.url, **overrides}
-        return make_settings({"time": TIME_SERVER, "tasks": TASKS}, **values)
+        servers = {"time": TIME_SERVER, "tasks": TASKS} if with_tasks else {"time": TIME_SERVER}
+        return make_settings(servers, **values)
 
     return make
 
@@ -182,7 +184,7 @@ async def test_a_grounded_precheck_claim_is_still_a_gap(server) -> None:
 
 async def test_hello_time_and_tasks_never_end_as_a_gap_with_an_inventing_model(llm, server) -> None:
     before = len(server.for_model("inventor"))
-    async with AgentRuntime(llm("inventor")) as runtime:
+    async with AgentRuntime(llm("inventor", with_tasks=True)) as runtime:
         turns = [await runtime.ask(prompt) for prompt in FALSE_GAP_PROMPTS]
     assert [t.kind for t in turns] == ["answer"] * 3, [t.error or t.gap for t in turns]
     assert [[c.tool_name for c in t.tool_calls] for t in turns] == [[], ["get_current_time"], ["list_tasks"]]
@@ -197,7 +199,7 @@ async def test_hello_time_and_tasks_never_end_as_a_gap_with_an_inventing_model(l
 
 async def test_a_gap_the_agent_concludes_and_grounding_confirms_ends_the_turn(llm, server) -> None:
     request = "Could you book me a table at Luigi's for 8pm"
-    async with AgentRuntime(llm("gapper-travel_booking")) as runtime:
+    async with AgentRuntime(llm("gapper-travel_booking", with_tasks=True)) as runtime:
         turn = await runtime.ask(request)
     assert turn.kind == "tool_gap", turn.error
     assert turn.gap.missing_tools == ["travel_booking"] and turn.gap.attempted_task == request
@@ -209,7 +211,7 @@ async def test_a_gap_the_agent_concludes_and_grounding_confirms_ends_the_turn(ll
 
 
 async def test_a_looping_model_is_stopped_at_the_third_identical_call(llm, server) -> None:
-    async with AgentRuntime(llm("looper")) as runtime:
+    async with AgentRuntime(llm("looper", with_tasks=True)) as runtime:
         turn = await runtime.ask("show my tasks")
     assert turn.kind == "error"
     assert turn.error.startswith(f"Stopped: the model asked for list_tasks with the same arguments {REPEAT_LIMIT}")

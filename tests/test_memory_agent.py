@@ -13,10 +13,20 @@ from agent_core.offline.text import topic_of
 from agent_core.runtime import AgentRuntime
 from tests.helpers import TIME_SERVER, scripted_model
 from tests.planner_support import NOW, ask, planner_agent, tool
-from tests.shared_runtime import module_anyio_backend, module_runtime, person_runtime  # noqa: F401 - fixtures
+from tests.shared_runtime import (
+    StandInModel,
+    module_anyio_backend,  # noqa: F401 - a fixture
+    module_runtime,
+    person_fixture,
+    person_runtime,  # noqa: F401 - a fixture
+)
 
 pytestmark = pytest.mark.anyio
 runtime = module_runtime({"time": TIME_SERVER})
+# The tests that script the model share a runtime of their own.
+MODEL = StandInModel()
+scripted_runtime = module_runtime({"time": TIME_SERVER}, model=MODEL)
+srt = person_fixture("scripted_runtime")
 
 
 def names(turn) -> list[str]:
@@ -95,22 +105,23 @@ async def test_an_irrelevant_memory_is_not_used_as_an_answer(rt: AgentRuntime) -
         assert "web search" in turn.response.answer and turn.response.confidence <= 0.2
 
 
-async def test_model_driven_memory_tools_are_recorded_like_any_tool(make_settings) -> None:
-    model = scripted_model("store_memory", {"content": "Kim's defense is on May 3rd", "metadata": {"topic": "kim"}})
-    async with AgentRuntime(make_settings(), model=model) as runtime:
-        turn = await runtime.ask("note: Kim's defense is on May 3rd")
-        [stored] = await runtime.memory.list_documents()
+async def test_model_driven_memory_tools_are_recorded_like_any_tool(srt: AgentRuntime) -> None:
+    MODEL.plays(
+        scripted_model("store_memory", {"content": "Kim's defense is on May 3rd", "metadata": {"topic": "kim"}})
+    )
+    turn = await srt.ask("note: Kim's defense is on May 3rd")
+    [stored] = await srt.memory.list_documents()
     record = turn.response.tool_calls[0]
     assert record.tool_name == "store_memory" and record.status.value == "success" and record.result == stored["id"]
     assert stored["metadata"] == {"topic": "kim"}
 
 
-async def test_a_bad_memory_call_is_a_failed_record_not_a_crash(make_settings) -> None:
+async def test_a_bad_memory_call_is_a_failed_record_not_a_crash(srt: AgentRuntime) -> None:
     # An empty memory is refused by the tool (after the person approves it: blank content grounds nothing).
-    async with AgentRuntime(make_settings(), model=scripted_model("store_memory", {"content": "   "})) as runtime:
-        paused = await runtime.ask("store nothing")
-        turn = await runtime.approve(paused.pending[0].id)
-        assert await runtime.memory.count() == 0
+    MODEL.plays(scripted_model("store_memory", {"content": "   "}))
+    paused = await srt.ask("store nothing")
+    turn = await srt.approve(paused.pending[0].id)
+    assert await srt.memory.count() == 0
     record = turn.response.tool_calls[0]
     assert record.status.value == "failed" and "empty" in record.error
     assert turn.response.confidence == 0.0

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import io
 import logging
-import subprocess
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from pydantic_ai import models
 from streamlit.testing.v1 import AppTest
 
+from agent_core.cli import main
 from agent_core.errors import InputError
 from agent_core.offline import OFFLINE_NOTICE
 from agent_core.settings import PROJECT_ROOT, Settings
@@ -20,7 +20,7 @@ from agent_core.telemetry import ExportWatch, agent_run_span, setup_telemetry
 from agent_core.telemetry.export import EXPORT_TIMEOUT_S
 from agent_core.telemetry.logs import configure_logging
 from agent_core.turns import validate_input
-from tests.helpers import PAIAS, free_port
+from tests.helpers import free_port
 from tests.ui_support import ask, cached_runtime
 
 pytestmark = pytest.mark.fault  # counted by bench/faults.py
@@ -28,8 +28,13 @@ pytestmark = pytest.mark.fault  # counted by bench/faults.py
 APP = str(PROJECT_ROOT / "ui" / "app.py")
 
 
-def paias(env: dict[str, str], cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(PAIAS), *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=120)
+def paias(capfd: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run a ``paias`` command as the console script does, in this process (``entry`` calls ``main`` and then
+    ``os._exit``, so nothing runs at interpreter exit that could add a line); its exit code, stdout and stderr as
+    written to the file descriptors, threads' output included."""
+    code = main(list(args))
+    out, err = capfd.readouterr()
+    return code, out, err
 
 
 @pytest.fixture
@@ -42,32 +47,35 @@ def root_logging() -> Iterator[None]:
     root.setLevel(level)
 
 
-def test_an_unreachable_model_is_one_line_naming_it_with_exit_1_and_no_traceback(cli_env, tmp_path: Path) -> None:
-    env = {
-        **cli_env,
+def test_an_unreachable_model_is_one_line_naming_it_with_exit_1_and_no_traceback(
+    cli_env, capfd, monkeypatch, root_logging
+) -> None:
+    monkeypatch.setattr(models, "ALLOW_MODEL_REQUESTS", True)  # conftest forbids them; this one is refused locally
+    for name, value in {
         "MODEL": "openai-chat:x",
         "OPENAI_BASE_URL": f"http://127.0.0.1:{free_port()}/v1",  # nothing listens: connection refused
         "OPENAI_API_KEY": "x",
         "NO_PROXY": "127.0.0.1,localhost",
         "no_proxy": "127.0.0.1,localhost",
-    }
-    done = paias(env, tmp_path, "ask", "What time is it in Tokyo?")
+    }.items():
+        monkeypatch.setenv(name, value)
+    code, out, err = paias(capfd, "ask", "What time is it in Tokyo?")
 
-    assert done.returncode == 1, done.stderr
-    assert "Traceback" not in done.stderr + done.stdout
-    assert len(done.stderr) < 1000, done.stderr  # was two ~12 KB tracebacks
-    assert all(len(line) < 300 for line in done.stderr.splitlines()), done.stderr
-    [line] = done.stdout.strip().splitlines()  # one line: what happened and what to do
+    assert code == 1, err
+    assert "Traceback" not in err + out
+    assert len(err) < 1000, err  # was two ~12 KB tracebacks
+    assert all(len(line) < 300 for line in err.splitlines()), err
+    [line] = out.strip().splitlines()  # one line: what happened and what to do
     assert line.startswith("Error: Could not reach") and "try again" in line
 
 
-def test_a_closed_otlp_endpoint_adds_no_line_to_stderr(cli_env, tmp_path: Path) -> None:
-    env = {**cli_env, "OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{free_port()}"}
-    done = paias(env, tmp_path, "ask", "What time is it in Tokyo?")
+def test_a_closed_otlp_endpoint_adds_no_line_to_stderr(cli_env, capfd, monkeypatch, root_logging) -> None:
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", f"http://127.0.0.1:{free_port()}")
+    code, out, err = paias(capfd, "ask", "What time is it in Tokyo?")
 
-    assert done.returncode == 0, done.stderr
-    assert "Asia/Tokyo" in done.stdout
-    assert done.stderr.splitlines() == [OFFLINE_NOTICE]  # no exporter retries, failures or shutdown notes
+    assert code == 0, err
+    assert "Asia/Tokyo" in out
+    assert err.splitlines() == [OFFLINE_NOTICE]  # no exporter retries, failures or shutdown notes
 
 
 def test_an_unforeseen_failure_is_one_line_pointing_at_v(cli_env, capsys, monkeypatch, root_logging) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 from pydantic_ai.exceptions import ModelHTTPError
@@ -13,11 +12,26 @@ from pydantic_ai.models.function import FunctionModel
 from agent_core.errors import InputError, PaiasError
 from agent_core.runtime import AgentRuntime, validate_input
 from agent_core.schemas import AgentResponse, ToolCallRecord, ToolCallStatus
-from tests.helpers import TIME_SERVER, scripted_model
-from tests.shared_runtime import module_anyio_backend, module_runtime, person_runtime  # noqa: F401 - fixtures
+from tests.helpers import FLAKY, TIME_SERVER, scripted_model
+from tests.shared_runtime import (
+    StandInModel,
+    module_anyio_backend,  # noqa: F401 - a fixture
+    module_runtime,
+    person_fixture,
+    person_runtime,  # noqa: F401 - a fixture
+)
 
 pytestmark = pytest.mark.anyio
 runtime = module_runtime({"time": TIME_SERVER})
+# Tests that script the model share one runtime too (the flaky server's crash and timeout tests keep their own).
+MODEL = StandInModel()
+scripted_runtime = module_runtime({"time": TIME_SERVER, "flaky": FLAKY}, model=MODEL)
+srt = person_fixture("scripted_runtime")
+
+
+def wiped(rt: AgentRuntime) -> bool:
+    """Whether the flaky server's destructive tool ever ran for the shared runtime."""
+    return (rt.settings.paias_home / "wiped.txt").exists()
 
 
 async def test_time_question_is_answered_from_the_real_time_server(rt: AgentRuntime) -> None:
@@ -36,7 +50,7 @@ async def test_time_question_is_answered_from_the_real_time_server(rt: AgentRunt
     assert turn.response.confidence > 0.9
 
 
-async def test_tool_calls_come_from_execution_not_from_the_model(make_settings) -> None:
+async def test_tool_calls_come_from_execution_not_from_the_model(srt: AgentRuntime) -> None:
     claim = {
         "answer": "Paris",
         "reasoning": "I searched the web.",
@@ -49,8 +63,8 @@ async def test_tool_calls_come_from_execution_not_from_the_model(make_settings) 
     def liar(messages, info):
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, claim)])
 
-    async with AgentRuntime(make_settings(), model=FunctionModel(liar)) as runtime:
-        turn = await runtime.ask("What is the capital of France?")
+    MODEL.plays(FunctionModel(liar))
+    turn = await srt.ask("What is the capital of France?")
     assert turn.kind == "answer" and turn.response.answer == "Paris"
     assert turn.response.tool_calls == []
 
@@ -80,29 +94,23 @@ async def test_a_hanging_tool_times_out_at_the_server_timeout(make_settings, fla
     assert turn.response.confidence == 0.0
 
 
-async def test_malformed_tool_output_is_a_failed_record(make_settings, flaky_server) -> None:
-    async with AgentRuntime(make_settings({"flaky": flaky_server}), model=scripted_model("malformed", {})) as runtime:
-        turn = await runtime.ask("give me malformed data")
+async def test_malformed_tool_output_is_a_failed_record(srt: AgentRuntime) -> None:
+    MODEL.plays(scripted_model("malformed", {}))
+    turn = await srt.ask("give me malformed data")
     assert turn.response.tool_calls[0].status is ToolCallStatus.FAILED
     assert turn.response.confidence == 0.0
 
 
-async def test_successful_calls_keep_the_models_confidence(make_settings, flaky_server) -> None:
-    async with AgentRuntime(
-        make_settings({"flaky": flaky_server}), model=scripted_model("echo", {"text": "hi"})
-    ) as runtime:
-        turn = await runtime.ask("echo hi")
+async def test_successful_calls_keep_the_models_confidence(srt: AgentRuntime) -> None:
+    MODEL.plays(scripted_model("echo", {"text": "hi"}))
+    turn = await srt.ask("echo hi")
     assert turn.response.tool_calls[0].result == {"echo": "hi"}
     assert turn.response.confidence == 0.9
 
 
-async def test_a_destructive_tool_waits_for_approval_and_does_not_run(
-    make_settings, flaky_server, tmp_path: Path
-) -> None:
-    async with AgentRuntime(
-        make_settings({"flaky": flaky_server}), model=scripted_model("wipe_everything", {"scope": "all"})
-    ) as runtime:
-        turn = await runtime.ask("wipe everything")
+async def test_a_destructive_tool_waits_for_approval_and_does_not_run(srt: AgentRuntime) -> None:
+    MODEL.plays(scripted_model("wipe_everything", {"scope": "all"}))
+    turn = await srt.ask("wipe everything")
     assert turn.kind == "approval_required"
     [pending] = turn.pending
     assert (pending.tool_name, pending.parameters, pending.risk_level.value) == (
@@ -111,7 +119,7 @@ async def test_a_destructive_tool_waits_for_approval_and_does_not_run(
         "irreversible",
     )
     assert "destructive" in pending.reason
-    assert not (tmp_path / "wiped.txt").exists()
+    assert not wiped(srt)
 
 
 async def test_one_server_failing_to_start_leaves_the_others_serving(make_settings) -> None:
@@ -170,12 +178,12 @@ def test_multiline_input_with_tabs_is_accepted_and_trimmed() -> None:
     ("status", "fragment"),
     [(429, "quota or rate limit"), (401, "rejected the credentials"), (404, "not found"), (500, "failed (HTTP 500)")],
 )
-async def test_model_failures_become_readable_error_turns(make_settings, status: int, fragment: str) -> None:
+async def test_model_failures_become_readable_error_turns(srt: AgentRuntime, status: int, fragment: str) -> None:
     def failing(messages, info):
         raise ModelHTTPError(status_code=status, model_name="deepseek-v3", body={"error": "nope"})
 
-    async with AgentRuntime(make_settings(), model=FunctionModel(failing)) as runtime:
-        turn = await runtime.ask("What time is it in Tokyo?")
+    MODEL.plays(FunctionModel(failing))
+    turn = await srt.ask("What time is it in Tokyo?")
     assert turn.kind == "error" and fragment in turn.error
 
 
@@ -207,9 +215,7 @@ async def test_a_database_failure_at_start_stops_the_servers_and_names_the_datab
     assert runtime.server_states() == []  # the database comes first; no server was started
 
 
-async def test_a_new_message_after_a_pending_approval_moves_on_without_running_the_call(
-    make_settings, flaky_server, tmp_path: Path
-) -> None:
+async def test_a_new_message_after_a_pending_approval_moves_on_without_running_the_call(srt: AgentRuntime) -> None:
     from agent_core.approvals.decisions import NOT_APPROVED
 
     def respond(messages, info):  # asks to wipe when told to; answers anything else
@@ -219,13 +225,12 @@ async def test_a_new_message_after_a_pending_approval_moves_on_without_running_t
         final = {"answer": "Fine, nothing was wiped.", "reasoning": "The person moved on.", "confidence": 0.9}
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, final)])
 
-    model = FunctionModel(respond)
-    async with AgentRuntime(make_settings({"time": TIME_SERVER, "flaky": flaky_server}), model=model) as runtime:
-        pending = await runtime.ask("wipe everything")
-        assert pending.kind == "approval_required"
-        follow_up = await runtime.ask("never mind, what time is it?", conversation_id=pending.conversation_id)
-        history = runtime.history(pending.conversation_id)
+    MODEL.plays(FunctionModel(respond))
+    pending = await srt.ask("wipe everything")
+    assert pending.kind == "approval_required"
+    follow_up = await srt.ask("never mind, what time is it?", conversation_id=pending.conversation_id)
+    history = srt.history(pending.conversation_id)
     assert follow_up.kind == "answer"
     denials = [p for m in history for p in m.parts if getattr(p, "outcome", None) == "denied"]
     assert [(d.tool_name, d.content) for d in denials] == [("wipe_everything", NOT_APPROVED)]
-    assert not (tmp_path / "wiped.txt").exists()
+    assert not wiped(srt)

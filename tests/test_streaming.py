@@ -26,8 +26,11 @@ from agent_core.stopping import STOPPED_MESSAGE
 from agent_core.sync_runtime import SyncRuntime
 from tests.conftest import FIXTURES
 from tests.fixtures.openai_stub import OpenAIStub
-from tests.helpers import TASKS, add_tasks
+from tests.helpers import TASKS, TIME_SERVER, add_tasks
+from tests.shared_runtime import module_anyio_backend, module_runtime, person_runtime  # noqa: F401 - fixtures
 
+# The offline planner's tests share one runtime, each as a person of its own (the stop server's keep their own).
+runtime = module_runtime({"time": TIME_SERVER, "tasks": TASKS})
 DEADLINE = 30.0  # seconds any one wait here may take before the test fails instead of hanging
 
 
@@ -42,13 +45,12 @@ def planner_kinds(messages: list[ModelMessage]) -> list[str | None]:
 
 @pytest.mark.anyio
 async def test_the_offline_planner_streams_its_answer_word_by_word_and_ends_with_the_final_answer(
-    make_settings,
+    rt: AgentRuntime,
 ) -> None:
     texts: list[str] = []
-    async with AgentRuntime(make_settings()) as runtime:
-        streamed = await runtime.ask("what time is it in Tokyo?", "streamed", on_text=texts.append)
-        plain = await runtime.ask("what time is it in Tokyo?", "plain")
-        kinds = planner_kinds(runtime.history("streamed")), planner_kinds(runtime.history("plain"))
+    streamed = await rt.ask("what time is it in Tokyo?", "streamed", on_text=texts.append)
+    plain = await rt.ask("what time is it in Tokyo?", "plain")
+    kinds = planner_kinds(rt.history("streamed")), planner_kinds(rt.history("plain"))
     assert streamed.kind == "answer" and len(texts) >= 2 and grows(texts)
     assert texts[-1] == streamed.response.answer
     [call] = streamed.tool_calls
@@ -67,34 +69,30 @@ async def test_the_offline_planner_streams_its_answer_word_by_word_and_ends_with
 
 
 @pytest.mark.anyio
-async def test_stop_while_the_answer_streams_ends_the_turn_with_the_calls_that_ran(make_settings) -> None:
-    async with AgentRuntime(make_settings()) as runtime:
-        texts: list[str] = []
+async def test_stop_while_the_answer_streams_ends_the_turn_with_the_calls_that_ran(rt: AgentRuntime) -> None:
+    texts: list[str] = []
 
-        def stop_at_first_words(text: str) -> None:
-            texts.append(text)
-            runtime.stop("tokyo")
+    def stop_at_first_words(text: str) -> None:
+        texts.append(text)
+        rt.stop("tokyo")
 
-        turn = await asyncio.wait_for(
-            runtime.ask("what time is it in Tokyo?", "tokyo", on_text=stop_at_first_words), DEADLINE
-        )
-        [stored] = await runtime.conversations.turns("tokyo")
+    turn = await asyncio.wait_for(rt.ask("what time is it in Tokyo?", "tokyo", on_text=stop_at_first_words), DEADLINE)
+    [stored] = await rt.conversations.turns("tokyo")
     assert (turn.kind, turn.stopped, turn.error, turn.response) == ("error", True, STOPPED_MESSAGE, None)
     [call] = turn.tool_calls
     assert (call.tool_name, call.status) == ("get_current_time", ToolCallStatus.SUCCESS)
-    assert stored.result == turn and runtime.history("tokyo") == []
+    assert stored.result == turn and rt.history("tokyo") == []
 
 
 @pytest.mark.anyio
-async def test_a_streamed_turn_still_pauses_for_approval_and_resumes_after_approve(make_settings) -> None:
+async def test_a_streamed_turn_still_pauses_for_approval_and_resumes_after_approve(rt: AgentRuntime) -> None:
     texts: list[str] = []
-    async with AgentRuntime(make_settings({"tasks": TASKS})) as runtime:
-        [task_id] = await add_tasks(runtime, "renew the grant")
-        paused = await runtime.ask(f"delete task {task_id}", on_text=texts.append)
-        assert paused.kind == "approval_required" and texts == []  # a call waits; no answer was written
-        [pending] = paused.pending
-        done = await runtime.approve(pending.id)
-        after = await runtime.ask("show my tasks", paused.conversation_id, on_text=texts.append)
+    [task_id] = await add_tasks(rt, "renew the grant")
+    paused = await rt.ask(f"delete task {task_id}", on_text=texts.append)
+    assert paused.kind == "approval_required" and texts == []  # a call waits; no answer was written
+    [pending] = paused.pending
+    done = await rt.approve(pending.id)
+    after = await rt.ask("show my tasks", paused.conversation_id, on_text=texts.append)
     assert pending.tool_name == "delete_task"
     assert done.kind == "answer" and done.response.tool_calls[0].status is ToolCallStatus.SUCCESS
     assert after.kind == "answer" and texts[-1] == after.response.answer and len(texts) >= 2
