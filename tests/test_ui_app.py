@@ -12,7 +12,13 @@ from streamlit.testing.v1 import AppTest
 
 from agent_core.settings import PROJECT_ROOT
 from tests.helpers import TASKS
-from tests.ui_support import ask, reset_runtime
+from tests.ui_support import (  # noqa: F401 - fixtures
+    app_runtime,
+    app_runtime_closed_after_module,
+    ask,
+    configure_kept_runtime,
+    reset_runtime,
+)
 
 APP = str(PROJECT_ROOT / "ui" / "app.py")
 
@@ -381,27 +387,24 @@ def test_regenerate_and_edit_ask_the_last_question_again_as_new_turns(app: AppTe
 
 
 def test_a_long_conversation_draws_the_newest_turns_in_full_and_hides_the_oldest(app: AppTest) -> None:
-    from ui.runtime import get_runtime
-
-    app.run()
-    handle = get_runtime()
-    conversation = "long-conversation"
+    handle, rt = app_runtime()
+    conversation = f"long-conversation-{rt.person.id}"
     cities = ["Tokyo", "Paris", "Lima", "Oslo", "Cairo", "Delhi", "Rome", "Kyiv", "Dakar", "Quito", "Seoul", "Lagos"]
     for city in [*cities, "Berlin", "Madrid"]:
-        handle.ask(f"What time is it in {city}?", conversation)
+        handle.call(rt.ask(f"What time is it in {city}?", conversation))
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["c"] = conversation
     at.run()
-    assert len(at.chat_message) == 24  # 12 of 14 turns, question and answer each
-    [earlier] = [b for b in at.button if b.label.startswith("Show 2 earlier messages")]
-    assert len(at.dataframe) == 3  # only the newest three turns carry their tool table
+    assert len(at.chat_message) == 8  # the newest 4 of 14 turns (SHOWN_TURNS), question and answer each
+    [earlier] = [b for b in at.button if b.label.startswith("Show 10 earlier messages")]
+    assert len(at.dataframe) == 1  # only the newest turn carries its tool table (FULL_TURNS)
     assert at.chat_message[1].caption[0].value == "Tools: get_current_time (success)"  # older: one line
-    ask(at, "What time is it in Lima?")  # drawn after its answer's first text: all there and in order once done
+    ask(at, "What time is it in Lima?")
     asked = [m.markdown[0].value for m in at.chat_message if m.name == "user"]
-    assert asked == [f"What time is it in {city}?" for city in [*cities[3:], "Berlin", "Madrid", "Lima"]]
+    assert asked == [f"What time is it in {city}?" for city in ["Lagos", "Berlin", "Madrid", "Lima"]]
     assert re.match(r"In (Lima \()?America/Lima", at.chat_message[-1].markdown[0].value)
-    assert len(at.dataframe) == 3 and len([e for e in at.expander if e.label == "Trace"]) == 1
-    [earlier] = [b for b in at.button if b.label.startswith("Show 3 earlier messages")]
+    assert len(at.dataframe) == 1 and len([e for e in at.expander if e.label == "Trace"]) == 1
+    [earlier] = [b for b in at.button if b.label.startswith("Show 11 earlier messages")]
     earlier.click().run()
     assert len(at.chat_message) == 30 and "Tokyo" in at.chat_message[0].markdown[0].value
 

@@ -11,6 +11,11 @@ from agent_core.approvals.grants import lifetime
 from agent_core.schemas import RiskLevel
 from agent_core.settings import PROJECT_ROOT
 from tests.helpers import TASKS
+from tests.ui_support import (  # noqa: F401 - fixtures
+    app_runtime,
+    app_runtime_closed_after_module,
+    configure_kept_runtime,
+)
 
 APP = str(PROJECT_ROOT / "ui" / "app.py")
 
@@ -23,13 +28,10 @@ def open_page(page: str) -> AppTest:
 
 
 def test_the_audit_page_shows_who_decided_what_and_filters_by_decision(configure) -> None:
-    from ui.runtime import get_runtime
-
     configure({"tasks": TASKS})
     at = open_page("audit")
     assert at.info[0].value.startswith("No approvals yet")
-    handle = get_runtime()
-    rt = handle.runtime
+    handle, rt = app_runtime()
     task = handle.call(rt.ask("add a task to buy milk")).response.tool_calls[0].result["id"]
     [pending] = handle.call(rt.ask(f"delete task {task}")).pending
     handle.call(rt.reject(pending.id, "too early", by="browser"))
@@ -37,7 +39,7 @@ def test_the_audit_page_shows_who_decided_what_and_filters_by_decision(configure
     at.run()
     [row] = at.dataframe[0].value.to_dict("records")
     assert (row["asked by"], row["tool"], row["decision"], row["decided by"], row["reason"], row["outcome"]) == (
-        rt.settings.user_id,
+        rt.person.id,
         "delete_task",
         "rejected",
         "browser",
@@ -53,14 +55,12 @@ def test_the_audit_page_shows_who_decided_what_and_filters_by_decision(configure
 
 
 def test_the_tools_page_lists_a_grant_with_its_expiry_and_revokes_it(configure) -> None:
-    from ui.runtime import get_runtime
-
     at = open_page("tools")
     assert any(
         "No tool is always allowed" in c.value and "for 8 h (APPROVAL_GRANT_HOURS)" in c.value for c in at.caption
     )
-    handle = get_runtime()
-    grants = handle.runtime.grants
+    handle, rt = app_runtime()
+    grants = rt.grants
     handle.call(grants.grant("conv-x", "send_email", RiskLevel.REVERSIBLE_WITH_DELAY, "browser"))
 
     at.run()

@@ -13,7 +13,13 @@ from streamlit.testing.v1 import AppTest
 from agent_core.identity import Approvers
 from agent_core.settings import PROJECT_ROOT
 from tests.helpers import TASKS
-from tests.ui_support import ask, cached_runtime
+from tests.ui_support import (  # noqa: F401 - fixtures
+    app_runtime_closed_after_module,
+    ask,
+    cached_runtime,
+    configure_kept_runtime,
+    reset_runtime,
+)
 from ui.identity import person_id, signed_in_person
 
 APP = str(PROJECT_ROOT / "ui" / "app.py")
@@ -73,6 +79,7 @@ def test_in_single_person_mode_the_approvals_page_lists_and_decides_the_persons_
 
 
 def test_a_signed_out_visitor_gets_only_the_sign_in_page_and_nothing_starts(open_app) -> None:
+    reset_runtime()  # a fresh app process, so that nothing started is the sign-in page's doing
     okta = {"client_id": "paias", "client_secret": "s", "server_metadata_url": AUTH["server_metadata_url"]}
     at = open_app(secrets={"auth": {**AUTH, "okta": okta}}, user={"is_logged_in": False})
     assert not at.exception, at.exception

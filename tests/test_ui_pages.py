@@ -10,9 +10,15 @@ from streamlit.testing.v1 import AppTest
 
 from agent_core.memory.manager import MAX_CONTENT_CHARS
 from agent_core.settings import PROJECT_ROOT
-from agent_core.sync_runtime import SyncRuntime
 from tests.helpers import TASKS, TIME_SERVER
-from tests.ui_support import ask
+from tests.ui_support import (  # noqa: F401 - fixtures
+    app_runtime,
+    app_runtime_closed_after_module,
+    as_person,
+    ask,
+    configure_kept_runtime,
+    reset_runtime,
+)
 
 APP = str(PROJECT_ROOT / "ui" / "app.py")
 
@@ -38,13 +44,6 @@ def open_page(configure) -> Callable[..., AppTest]:
     return open_
 
 
-def runtime() -> SyncRuntime:
-    """The app's own runtime (the one cached in this process), to prepare data the way another process would."""
-    from ui.runtime import get_runtime
-
-    return get_runtime()
-
-
 def click(at: AppTest, key: str) -> AppTest:
     at.button(key=key).click().run()
     assert not at.exception, at.exception
@@ -60,8 +59,8 @@ def markdown(at: AppTest) -> str:
 
 def test_a_memory_added_with_metadata_is_found_by_search_with_its_score_and_date(open_page) -> None:
     at = open_page("memory")
-    handle = runtime()
-    handle.call(handle.runtime.memory.store_document("The microscope is booked on Fridays"))
+    handle, rt = app_runtime()
+    handle.call(rt.memory.store_document("The microscope is booked on Fridays"))
     at.text_area(key="memory-content").set_value("Project X uses Python 3.11 and FastAPI")
     at.text_area(key="memory-metadata").set_value("source=meeting\n\n project = X ")
     click(at, "memory-store")
@@ -100,36 +99,36 @@ def test_empty_or_oversized_input_is_refused_plainly_and_the_text_stays(open_pag
 
 
 def test_delete_asks_for_confirmation_and_cancel_keeps_the_memory(open_page) -> None:
-    handle = runtime()
-    memory_id = handle.call(handle.runtime.memory.store_document("The microscope is booked on Fridays"))
+    handle, rt = app_runtime()
+    memory_id = handle.call(rt.memory.store_document("The microscope is booked on Fridays"))
     at = open_page("memory")
     click(at, f"memory-delete-list-{memory_id}")
     assert "Delete this memory for good?" in at.warning[0].value
     click(at, "memory-cancel-delete")
-    assert not at.warning and handle.call(handle.runtime.memory.count()) == 1
+    assert not at.warning and handle.call(rt.memory.count()) == 1
     click(at, f"memory-delete-list-{memory_id}")
     click(at, "memory-confirm-delete")
     assert at.success[0].value == "Deleted “The microscope is booked on Fridays”."
-    assert handle.call(handle.runtime.memory.get_document(memory_id)) is None
+    assert handle.call(rt.memory.get_document(memory_id)) is None
     assert not [b for b in at.button if b.key == f"memory-delete-list-{memory_id}"]
 
 
 def test_a_search_hit_can_be_deleted_from_the_results(open_page) -> None:
-    handle = runtime()
-    memory_id = handle.call(handle.runtime.memory.store_document("Pipettes come from supplier Y"))
+    handle, rt = app_runtime()
+    memory_id = handle.call(rt.memory.store_document("Pipettes come from supplier Y"))
     at = open_page("memory")
     at.text_input(key="memory-query").set_value("pipette supplier")
     click(at, "memory-search")
     click(at, f"memory-delete-hit-{memory_id}")
     click(at, "memory-confirm-delete")
     assert not [b for b in at.button if b.key == f"memory-delete-hit-{memory_id}"]
-    assert handle.call(handle.runtime.memory.count()) == 0
+    assert handle.call(rt.memory.count()) == 0
 
 
 def test_browse_shows_the_newest_first_twenty_at_a_time(open_page) -> None:
-    handle = runtime()
+    handle, rt = app_runtime()
     for n in range(21):
-        handle.call(handle.runtime.memory.store_document(f"Lab note number {n}"))
+        handle.call(rt.memory.store_document(f"Lab note number {n}"))
     at = open_page("memory")
     browse = at.tabs[1]
     notes = [m.value for m in browse.markdown if m.value.startswith("Lab note")]
@@ -147,11 +146,13 @@ def test_browse_shows_the_newest_first_twenty_at_a_time(open_page) -> None:
 def test_tasks_come_from_the_tasks_server_and_the_filter_narrows_them(open_page) -> None:
     at = open_page("tasks", {"tasks": TASKS})
     assert "You have no tasks yet" in at.info[0].value
-    handle = runtime()
-    servers = handle.runtime.servers
-    first = handle.call(servers.execute("add_task", {"title": "Book the microscope"}))
-    handle.call(servers.execute("add_task", {"title": "Order pipettes", "description": "200 of them"}))
-    handle.call(servers.execute("complete_task", {"task_id": first["id"]}))
+    handle, rt = app_runtime()
+    servers = rt.servers  # called as the test's person, as a turn of theirs would (MCP _meta)
+    first = handle.call(as_person(rt, lambda: servers.execute("add_task", {"title": "Book the microscope"})))
+    handle.call(
+        as_person(rt, lambda: servers.execute("add_task", {"title": "Order pipettes", "description": "200 of them"}))
+    )
+    handle.call(as_person(rt, lambda: servers.execute("complete_task", {"task_id": first["id"]})))
     at.run()
     table = at.dataframe[0].value
     assert list(table["title"]) == ["Book the microscope", "Order pipettes"]
@@ -206,7 +207,7 @@ def test_stop_then_start_changes_the_state_and_says_what_happened(open_page, clo
     assert f"Stopped **{clock}**" in at.success[0].value and "stopped until you start it" in at.success[0].value
     assert f"**{clock}** (mcp) — stopped" in markdown(at) and at.button(key=f"tools-stop-{clock}").disabled
     assert "get_current_time" not in list(at.dataframe[0].value["tool"])
-    assert runtime().runtime.server_states()[0].state == "stopped"
+    assert app_runtime()[1].server_states()[0].state == "stopped"
     click(at, f"tools-start-{clock}")
     assert f"Started **{clock}**: ready with 2 tools" in at.success[0].value
     assert f":green[●] **{clock}** (mcp) — ready, 2 tools" in markdown(at)
@@ -217,11 +218,12 @@ def test_check_health_reports_the_measured_latency(open_page, clock: str) -> Non
     at = open_page("tools", {clock: TIME_SERVER})
     click(at, f"tools-health-{clock}")
     assert at.success[0].value.startswith(f"**{clock}** answered in ")
-    latency = runtime().runtime.servers.states[clock].last_latency_ms
+    latency = app_runtime()[1].servers.states[clock].last_latency_ms
     assert f", last health check {latency} ms" in markdown(at)
 
 
 def test_metrics_appear_after_a_tool_call(open_page) -> None:
+    reset_runtime()  # the metrics are the app's since it started: a fresh start counts this test's call alone
     at = open_page("chat")
     ask(at, "What time is it in Tokyo?")
     at.switch_page("views/tools.py").run()

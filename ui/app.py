@@ -9,6 +9,7 @@ thread or after the start, never before the first paint.
 
 from __future__ import annotations
 
+import gc
 import logging
 
 import streamlit as st
@@ -26,6 +27,17 @@ from ui.starting import show_start
 
 log = logging.getLogger("ui.app")
 CHAT = "Chat"
+
+
+@st.cache_resource(show_spinner=False)
+def freeze_heap() -> bool:
+    """Once per process, after its first page with the runtime up: collect, then freeze what is left (the libraries,
+    models and the runtime) out of the garbage collector's way. A full collection otherwise walks all of it with the
+    GIL held, 250–450 ms on the 2-core bench machine, and a question's allocations set one off about twice per
+    question, stalling the page's run and its answer's first text at random (bench/ui.py)."""
+    gc.collect()
+    gc.freeze()
+    return True
 
 
 def failure(exc: BaseException) -> str:
@@ -104,6 +116,8 @@ try:
     # shared sidebar is drawn, so the sidebar is never left greyed out as stale while an answer streams.
     for finish in st.session_state.pop(AFTER_PAGE, []):
         finish()
+    if address is not None:  # a server's process (an AppTest's is the test run's own)
+        freeze_heap()
 except DATABASE_ERRORS as exc:  # PostgreSQL went away while the app runs: say so instead of a traceback
     st.error(database_down_message(exc, handle.runtime.settings))
 except Exception as exc:  # unforeseen: one line here, the traceback in the app's log

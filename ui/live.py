@@ -1,5 +1,11 @@
 """A turn in flight, as the chat page follows it: its tool steps and its answer text arrive on queues filled on the
-runtime's loop (``runtime.ask(..., on_event=..., on_text=...)``) and are drawn by the page's script run (follow)."""
+runtime's loop (``runtime.ask(..., on_event=..., on_text=...)``) and are drawn by the page's script run (follow).
+
+The chat page follows a question in a run of its composer alone (a Streamlit fragment). A click or a message in a
+fragment asks for a run of that fragment, which Streamlit starts only once the current run is over, where a rerun of
+the whole page interrupts it at once: ``rerun_waiting`` is how a fragment's run notices one and ends early, so that
+Stop is heard while an answer streams.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequestType
 
 from agent_core.orchestrator import ToolEvent
 from agent_core.schemas import TurnResult
@@ -33,6 +42,7 @@ class Running:
     # What the page has taken off the queues so far: a run that a click interrupts draws it again from here.
     steps: list[str] = field(default_factory=list)
     text: str = ""
+    shown: float = 0.0  # when (time.monotonic) its answer's first text was drawn; 0: not yet
 
     def finished(self) -> bool:
         return self.future.done() and self.events.empty() and self.texts.empty()
@@ -65,8 +75,23 @@ def follow(running: Running, status: Any, answer: Any, until: Callable[[], bool]
         if text != running.text:
             answer.markdown(hard_breaks(text) + " ▌")
             running.text = text
+            running.shown = running.shown or time.monotonic()
         if time.monotonic() - refreshed >= TICK:
             # Showing the time spent is also where Streamlit notices a click on Stop (or a new message).
             # expanded=True each time: an update without it collapses the status (Streamlit 1.67), hiding the steps.
             refreshed = time.monotonic()
             status.update(label=f"Working… {refreshed - running.started:.1f} s", expanded=True)
+
+
+def fragment_run() -> bool:
+    """Whether this script run is a fragment's alone (not a run of the whole page)."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def rerun_waiting() -> bool:
+    """Whether a rerun (a click, a message) waits for this script run to end (see the module docstring). Streamlit
+    has no public way to ask; its requests' state says it (streamlit is pinned, and the browser test covers Stop)."""
+    ctx = get_script_run_ctx()
+    requests = ctx.script_requests if ctx is not None else None
+    return requests is not None and requests._state is ScriptRequestType.RERUN

@@ -28,8 +28,9 @@ def test_a_time_question_shows_the_answer_card_with_its_tool_call(chat: ChatPage
     chat.ask("What time is it in Tokyo?")
     answer = chat.message("In Tokyo (Asia/Tokyo) it is")
     expect(answer).to_contain_text("confidence 0.95")
-    # The tool-call table is drawn on a canvas: its presence is checkable, its cells are not text.
-    expect(answer.get_by_test_id("stDataFrame")).to_be_visible()
+    # The tool-call table is drawn on a canvas: its presence is checkable, its cells are not text. The first table of
+    # a page loads its component's script first, which a loaded machine may take seconds for.
+    expect(answer.get_by_test_id("stDataFrame")).to_be_visible(timeout=TURN_MS)
     expect(chat.page.get_by_role("heading", level=1)).to_contain_text("What time is it in Tokyo?")
     chat.screenshot("1-time-answer", show=answer)
     assert chat.console_errors == []
@@ -64,6 +65,9 @@ def test_a_missing_capability_shows_the_gap_card(chat: ChatPage) -> None:
 
 
 # --- The chat page's newer behaviour: streaming, Stop, decided approval cards, theme, phones --------------------
+
+
+ANSWER = re.compile(r"It is \d\d:\d\d in Asia/Tokyo\.")  # the LLM stub's answer to a Tokyo question
 
 
 def luminance(page: ChatPage) -> float:
@@ -239,6 +243,9 @@ def test_a_question_typed_while_an_answer_streams_is_asked_when_it_is_done(
     expect(waiting).to_contain_text("▌")  # the regenerated answer goes on
     llm_chat.screenshot("10-queued-question", show=waiting, settled=False)
     llm_stub.gate.set()
-    expect(llm_chat.page.get_by_text("confidence 0.90")).to_have_count(3, timeout=90_000)  # none was lost
+    answered = llm_chat.page.get_by_test_id("stChatMessage").filter(has_text=ANSWER)
+    expect(answered).to_have_count(3, timeout=90_000)  # none was lost (the older two drawn compact)
+    llm_chat.settle()
+    expect(answered.last).to_contain_text("confidence 0.90")  # the last one as its finished card
     expect(llm_chat.message("And in Tokyo once more?")).to_be_visible()
     assert llm_chat.console_errors == []

@@ -1,10 +1,11 @@
 """The research chat: conversations in the sidebar, turns as cards, approvals inline, the answer streaming in.
 
-One question costs one script run until its answer shows: the turn starts on the runtime's loop, and this run
-draws its tool steps and its answer as they arrive (with a Stop button), then reruns once to draw it as stored.
-The earlier turns are drawn in that run only once the answer's first text is sent, so that text never waits for them.
-Only the newest turns are drawn in full; older ones are compact, the oldest behind "Show earlier messages", so a
-long conversation reruns as fast as a new one.
+A question reruns only the composer (a Streamlit fragment: the chat input, what follows the last turn, and the turn
+in flight), not the page: the turn starts at once on the runtime's loop, and that run draws its tool steps and its
+answer as they arrive (with a Stop button), then reruns the page once to draw it as stored. The turns above and the
+sidebar are not sent again while the answer streams. Only the newest turns are drawn, the newest in full, the rest
+behind "Show earlier messages": the browser redraws every element on the page as a run starts, so a long
+conversation costs it about what a new one does.
 """
 
 from __future__ import annotations
@@ -12,13 +13,12 @@ from __future__ import annotations
 import queue
 import time
 import uuid
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import streamlit as st
 
-from agent_core.conversations import Turn, title_from
+from agent_core.conversations import Conversation, Turn, title_from
 from agent_core.errors import InputError
 from agent_core.offline import introduction, starters
 from agent_core.orchestrator import ToolEvent
@@ -28,17 +28,17 @@ from ui.answers import hard_breaks
 from ui.chat import BrowserDecisions, adds_nothing, render_turn
 from ui.conversation_list import render_manage, render_sidebar
 from ui.identity import current_runtime
-from ui.live import AFTER_PAGE, Running, follow
+from ui.live import AFTER_PAGE, Running, follow, fragment_run, rerun_waiting
 from ui.runtime import get_runtime
 from ui.starting import CHAT_INPUT
 from ui.trace import render_trace
 
-FULL_TURNS = 3  # the newest turns drawn with their details (badge, reasoning, tool table; the trace: the newest)
-SHOWN_TURNS = 12  # older turns beyond these wait behind "Show earlier messages"
-# While an answer streams, the earlier turns are drawn once its first text is sent, or after this long at most:
-# Streamlit sends a run's elements in page order, so drawn first they would hold that text up; and elements a run
-# has not drawn again start fading 0.5 s into it (over 1 s), so by 0.6 s nothing has visibly faded yet.
-HISTORY_WAIT = 0.6
+FULL_TURNS = 1  # the newest turns drawn with their details (badge, reasoning, tool table, trace)
+SHOWN_TURNS = 4  # older turns wait behind "Show earlier messages"
+# How long the browser gets to show an answer's first text before the page is redrawn around it. The run that draws
+# the turn as stored marks every element stale as it starts, and the browser redraws the page at once: text that
+# arrived just before would show only with that redraw (100–250 ms later on the 2-core bench machine, bench/ui.py).
+PAINT_WAIT = 0.15
 DEMOS = {  # shown next to the live capabilities' own examples: what makes this assistant different
     "delete_task": "Delete task 1",  # asks for approval first
 }
@@ -100,26 +100,23 @@ def stop() -> None:
         handle.stop(state.running.conversation_id, runtime=runtime)
 
 
-def show_running(running: Running, earlier: Callable[[], None] | None) -> None:
-    """The turn in flight: its question, a Stop button, its tool steps and its answer as it is written. Given
-    ``earlier`` (the turns above it, not drawn yet), the page waits here for the answer's first text (or HISTORY_WAIT)
-    before drawing them; the app follows the rest once the shared sidebar is drawn too (ui/app.py), then one rerun
-    draws it as stored."""
+def show_running(running: Running) -> None:
+    """The turn in flight: its question, a Stop button, its tool steps and its answer as it is written; then one
+    rerun of the page draws it as stored. In the composer's own run it is followed here, until it ends or a click
+    (Stop) or a message waits, whose run draws it again and follows it from there. In a run of the whole page it is
+    followed once the shared sidebar is drawn too (ui/app.py), so the sidebar is never left greyed out meanwhile."""
     status, answer = draw_running(running)
-    if earlier is not None:
-        follow(running, status, answer, until=partial(history_due, running))
-        earlier()
+    if fragment_run():
+        follow(running, status, answer, until=rerun_waiting)
+        if running.finished():
+            finish(running, status, answer)
+        return
     # Set, not appended: what a run that a click interrupted left here belongs to that run's page.
     state[AFTER_PAGE] = [partial(finish, running, status, answer)]
 
 
-def history_due(running: Running) -> bool:
-    """Whether show_running draws the earlier turns now: the answer's first text is sent, or HISTORY_WAIT passed."""
-    return bool(running.text) or time.monotonic() - running.started >= HISTORY_WAIT
-
-
 def draw_running(running: Running) -> tuple[Any, Any]:
-    """The turn in flight as far as it got (a click, Stop or a new message, interrupts a run and draws it again);
+    """The turn in flight as far as it got (a click, Stop or a new message, ends a run and draws it again);
     returns its status block and its answer's placeholder, which follow() fills."""
     with st.chat_message("user"):
         st.markdown(hard_breaks(running.prompt))
@@ -137,41 +134,41 @@ def draw_running(running: Running) -> tuple[Any, Any]:
 
 
 def finish(running: Running, status: Any, answer: Any) -> None:
-    """Follow the turn to its end, say how it ended, then rerun once to draw it as stored."""
+    """Follow the turn to its end, say how it ended, then rerun the page once to draw it as stored."""
     follow(running, status, answer)
     turn = running.future.result()
     status.update(label=f"Done: {turn.kind.replace('_', ' ')}", state="error" if turn.kind == "error" else "complete")
     state.running = None
     if queued := state.pop("queued", None):  # asked meanwhile: its turn starts in the next run
         state.suggested = queued
+    if fragment_run() and running.shown:  # an answer that all came at the end (the offline planner's) shows first
+        time.sleep(max(0.0, running.shown + PAINT_WAIT - time.monotonic()))
     st.rerun()
 
 
-def draw_earlier(slot: Any, conversation_id: str | None, turns: list[Turn], *, streaming: bool) -> None:
-    """The turns read from the conversation, oldest first, into their place on the page. The newest FULL_TURNS are
-    drawn in full unless a new answer streams below: then all are compact, and the rerun after it draws the details."""
+def draw_earlier(conversation_id: str | None, turns: list[Turn]) -> None:
+    """The turns read from the conversation, oldest first; the newest FULL_TURNS in full, the others compact."""
     approvals = (
         {a.id: a for a in handle.call(runtime.proposals(conversation_id, status=None))} if conversation_id else {}
     )
-    with slot:
-        for index, turn in enumerate(turns):
-            full = not streaming and index >= len(turns) - FULL_TURNS
-            above = {p.id for p in turns[index - 1].result.pending} if index else set()
-            if adds_nothing(turn.result, above):
-                continue
-            if not turn.result.decided:  # a decision continues its approval card; it was no message of the person's
-                with st.chat_message("user"):
-                    st.markdown(hard_breaks(turn.prompt))
-            with st.chat_message("assistant"):
-                render_turn(
-                    turn.result,
-                    approvals,
-                    BrowserDecisions(handle, runtime, decided),
-                    compact=not full,
-                    shown_above=above,
-                )
-                if full and index == len(turns) - 1 and turn.result.kind != "error":  # older traces: Traces page
-                    draw_trace(turn.result)
+    for index, turn in enumerate(turns):
+        full = index >= len(turns) - FULL_TURNS
+        above = {p.id for p in turns[index - 1].result.pending} if index else set()
+        if adds_nothing(turn.result, above):
+            continue
+        if not turn.result.decided:  # a decision continues its approval card; it was no message of the person's
+            with st.chat_message("user"):
+                st.markdown(hard_breaks(turn.prompt))
+        with st.chat_message("assistant"):
+            render_turn(
+                turn.result,
+                approvals,
+                BrowserDecisions(handle, runtime, decided),
+                compact=not full,
+                shown_above=above,
+            )
+            if full and index == len(turns) - 1 and turn.result.kind != "error":  # older traces: Traces page
+                draw_trace(turn.result)
 
 
 def draw_trace(result: TurnResult) -> None:
@@ -184,64 +181,53 @@ def draw_trace(result: TurnResult) -> None:
             render_trace(spans, runtime.settings.jaeger_ui_url, tracing=runtime.telemetry is not None)
 
 
-with st.sidebar:
-    st.header("PAIAS")
-    st.caption("Research assistant with honest tools")
-    conversations = render_sidebar(handle, state.conversation_id, select)
+@st.fragment
+def composer(title: Any, current: Conversation | None, turns: list[Turn]) -> None:
+    """The chat input, what follows the last turn, and the turn in flight (see the module docstring). ``title`` is
+    the page's title slot: a new conversation is titled by its first question as soon as it is asked."""
+    # Pinned to the bottom (st.bottom). The browser counts characters against the limit (red at the limit) and keeps
+    # Shift+Enter's new lines; validate_input still checks on the server.
+    # One key for this box and the start screen's (ui/starting.py): it is one widget, never two for a moment.
+    # submit_mode="disable": the browser disables the box from Enter until the run that answers is over. A turn
+    # started by a button (a chip, Regenerate) leaves it open: what is typed meanwhile is asked next, never dropped.
+    with st.bottom:
+        typed = st.chat_input(
+            "Ask a research question…",
+            key=CHAT_INPUT,
+            max_chars=runtime.settings.max_input_chars,
+            submit_mode="disable",
+        )
+    if typed and state.running:
+        state.queued = typed
+    refused = start(typed) if typed and not state.running else None
+    # What follows the last turn is cleared when a question starts in this run, so the answer streams right below
+    # the turns.
+    tail = st.empty()
+    if not state.running:
+        with tail.container():
+            draw_tail(turns)
+    prompt = state.pop("suggested", None)  # a chip, Regenerate or Edit question, clicked in this run
+    if prompt and not state.running:
+        tail.empty()
+        refused = start(prompt)
+    if current:
+        title.title(current.title)
+    else:  # a new conversation's first question is running: it is titled by that question, as it will be stored
+        title.title(title_from(state.running.prompt) if state.running else "Research chat")
+    if refused:
+        st.error(refused)  # right above the input; nothing was sent or stored
+    if state.running:
+        show_running(state.running)
 
-conversation_id = state.conversation_id
-current = next((c for c in conversations if c.id == conversation_id), None)
-shown = None if state.get("show_all") else SHOWN_TURNS
-turns = handle.call(runtime.conversations.turns(conversation_id, last=shown)) if conversation_id else []
-hidden = max(0, current.turns - len(turns)) if current else 0
 
-# The chat input is pinned to the bottom wherever it is called; reading it here starts a typed question's turn on
-# the runtime's loop while the page below is drawn. (After the turns were read, so none of it is drawn twice.)
-# The browser counts characters against the limit (red at the limit) and keeps Shift+Enter's new lines;
-# validate_input still checks on the server.
-# One key for this box and the start screen's (ui/starting.py): it is one widget, never two for a moment.
-# submit_mode="disable": the browser disables the box from Enter until the run that answers is over. A turn started
-# by a button (a chip, Regenerate) leaves it open: what is typed meanwhile is asked next, never dropped.
-typed = st.chat_input(
-    "Ask a research question…",
-    key=CHAT_INPUT,
-    max_chars=runtime.settings.max_input_chars,
-    submit_mode="disable",
-)
-if typed and state.running:
-    state.queued = typed
-refused = start(typed) if typed and not state.running else None
-
-if current:
-    st.title(current.title)
-else:  # a new conversation's first question is running: it is titled by that question, as it will be stored
-    st.title(title_from(state.running.prompt) if state.running else "Research chat")
-if runtime.settings.is_offline:  # here too, not only in the sidebar: a phone hides the sidebar
-    st.badge("Offline planner — no LLM", icon=":material/offline_bolt:", color="blue")
-if flash := state.pop("flash", None):
-    st.error(flash)
-if current:
-    with st.sidebar:
-        render_manage(handle, current, select)
-
-if hidden and st.button(f"Show {hidden} earlier message{'s' if hidden != 1 else ''}", icon=":material/expand_less:"):
-    state.show_all = True
-    st.rerun()
-# The turns so far go into this place: now, or (a typed question's answer streams below) by show_running once that
-# answer's first text is sent, so that it does not wait for them.
-slot = st.container()
-earlier = partial(draw_earlier, slot, conversation_id, turns, streaming=True) if state.running else None
-if earlier is None:
-    draw_earlier(slot, conversation_id, turns, streaming=False)
-
-# What follows the last turn (copy / regenerate / edit, undo, or an empty chat's introduction) is cleared when a
-# new question starts in this run, so the answer streams right below the turns.
-tail = st.empty()
-with tail.container():
+def draw_tail(turns: list[Turn]) -> None:
+    """Copy / regenerate / edit and undo after the last turn, or an empty chat's introduction and chips. A click sets
+    the question to ask (``suggested``), which composer() starts in the same run."""
+    conversation_id = state.conversation_id
     last = turns[-1] if turns else None
     asked = [t for t in turns if not t.result.decided]
     actions = st.container(horizontal=True)  # copy / regenerate / edit / undo, side by side from the left
-    if last is not None and not state.running:
+    if last is not None:
         if last.result.response:
             with actions.popover("Copy", icon=":material/content_copy:"):
                 st.caption("The answer as Markdown; the icon at its top right copies it.")
@@ -255,14 +241,14 @@ with tail.container():
                     state.suggested = changed
 
     # Undo takes back the newest change the assistant made here (a task, a memory), once; the result is a turn.
-    undoable = handle.call(runtime.undoable(conversation_id)) if conversation_id and not state.running else None
+    undoable = handle.call(runtime.undoable(conversation_id)) if conversation_id else None
     if undoable is not None and actions.button(f"↶ Undo: {undoable.summary}", key=f"undo-{undoable.id}"):
         undone = handle.call(runtime.undo(conversation_id, by="browser"))
         if undone.kind == "error":
             state.flash = undone.error
         st.rerun()
 
-    if not turns and not state.running:
+    if not turns:
         tools = handle.call(runtime.tools())
         st.markdown(f"{introduction(tools)} Risky actions wait for your approval, and I say so when no tool can help.")
         names = {t.name for t in tools}
@@ -272,14 +258,30 @@ with tail.container():
         for index, text in enumerate([*questions, GAP_DEMO]):
             if columns[index % 2].button(text, key=f"chip-{index}", width="stretch"):
                 state.suggested = text
-if state.running:  # a typed question: what the last run drew here (the introduction, the chips) must not linger
-    tail.empty()
 
-prompt = state.pop("suggested", None)  # a chip, Regenerate or Edit question, clicked in this run
-if prompt and not state.running:
-    tail.empty()
-    refused = start(prompt)
-if refused:
-    st.error(refused)  # right above the input; nothing was sent or stored
-if state.running:  # drawn last (a chip's or Regenerate's question started after the turns above were drawn)
-    show_running(state.running, earlier)
+
+with st.sidebar:
+    st.header("PAIAS")
+    st.caption("Research assistant with honest tools")
+    conversations = render_sidebar(handle, state.conversation_id, select)
+
+conversation_id = state.conversation_id
+current = next((c for c in conversations if c.id == conversation_id), None)
+shown = None if state.get("show_all") else SHOWN_TURNS
+turns = handle.call(runtime.conversations.turns(conversation_id, last=shown)) if conversation_id else []
+hidden = max(0, current.turns - len(turns)) if current else 0
+
+title = st.empty()  # the composer fills it (above)
+if runtime.settings.is_offline:  # here too, not only in the sidebar: a phone hides the sidebar
+    st.badge("Offline planner — no LLM", icon=":material/offline_bolt:", color="blue")
+if flash := state.pop("flash", None):
+    st.error(flash)
+if current:
+    with st.sidebar:
+        render_manage(handle, current, select)
+
+if hidden and st.button(f"Show {hidden} earlier message{'s' if hidden != 1 else ''}", icon=":material/expand_less:"):
+    state.show_all = True
+    st.rerun()
+draw_earlier(conversation_id, turns)
+composer(title, current, turns)
