@@ -19,7 +19,7 @@ from tests.e2e.browser import CHROMIUM, VIEWPORT, ChatPage, launch
 from tests.e2e.streamlit_app import streamlit_app
 from tests.fixtures import openai_stub
 from tests.fixtures.openai_stub import OpenAIStub
-from tests.helpers import TASKS, TIME_SERVER
+from tests.helpers import SEARCH, TASKS, TIME_SERVER
 
 SCREENSHOTS = PROJECT_ROOT / "test-output" / "screenshots"
 
@@ -53,12 +53,12 @@ def app_env(tmp: Path, pg_url: str, servers: dict[str, Any], **settings: str) ->
 
 @pytest.fixture(scope="module")
 def app_url(tmp_path_factory: pytest.TempPathFactory, pg_url: str) -> Iterator[str]:
-    """The app under `streamlit run`, offline, with the time and tasks servers, the session database and a fresh
+    """The app under `streamlit run`, offline, with the time, tasks and fake web search servers, the session database and a fresh
     user. One process for the module: starting it and its runtime is most of a test's time, and each test opens
     its own tab, hence its own conversation. Its output is in <tmp>/streamlit.log, shown if it fails to start."""
     tmp = tmp_path_factory.mktemp("e2e-app")
     # MODEL is set, so a developer's .env (load_dotenv does not override) cannot pick an LLM.
-    env = app_env(tmp, pg_url, {"time": TIME_SERVER, "tasks": TASKS}, model="offline")
+    env = app_env(tmp, pg_url, {"time": TIME_SERVER, "tasks": TASKS, "search": SEARCH}, model="offline")
     with streamlit_app(env, tmp / "streamlit.log") as url:
         yield url
 

@@ -64,6 +64,20 @@ def test_a_missing_capability_shows_the_gap_card(chat: ChatPage) -> None:
     assert chat.console_errors == []
 
 
+def test_answers_read_as_separate_lines_and_a_web_answer_cites_numbered_sources(chat: ChatPage) -> None:
+    chat.ask("add 'write abstract' and 'submit poster' to my list")
+    chat.settle()  # the finished card, not the streaming one
+    added = chat.message(re.compile(r"Added task \d+: submit poster", re.IGNORECASE))
+    text = added.inner_text()
+    assert re.search(r"write abstract\.?\s*\n+.*submit poster", text, re.IGNORECASE), text  # one line each
+    chat.ask("What is the capital of France?")
+    answer = chat.message("Sources")
+    expect(answer).to_contain_text("[1]")
+    expect(answer.get_by_role("link", name=re.compile("Paris"))).to_be_visible()
+    chat.screenshot("11-lines-and-sources", show=answer)
+    assert chat.console_errors == []
+
+
 # --- The chat page's newer behaviour: streaming, Stop, decided approval cards, theme, phones --------------------
 
 
