@@ -146,6 +146,7 @@ class Planned:
     query: str = ""
     margin: float = 0.0
     plan: Plan | None = None
+    then: Planned | None = None  # a step this one brings after it (a question about what it could not use)
 
 
 @dataclass
@@ -424,11 +425,16 @@ def _plan_clause(
     step = Planned(clause, route, capability, tool, filled=filled, margin=routing.margin())
     if filled.unknown:
         names = ", ".join(f"‘{u}’" for u in filled.unknown)
-        step.clarify = (
+        unknown = Planned(clause, route, capability, margin=routing.margin())
+        unknown.clarify = (
             f"I couldn't match {names} to a time zone. Ask with a city (e.g. Tokyo) or an IANA time zone name "
             "(e.g. Europe/Paris)."
         )
-        step.clarify_reason = f"{names} is not a place I can map to a time zone, so I did not guess one."
+        unknown.clarify_reason = f"{names} is not a place I can map to a time zone, so I did not guess one."
+        if filled.missing or filled.reference:
+            return unknown
+        step.calls = _calls(filled)  # "Tokyo and Atlantis": Tokyo's answer, then the question about Atlantis
+        step.then = unknown
         return step
     if filled.missing:
         needed = ", ".join(n.replace("_", " ") for n in filled.missing)
@@ -639,9 +645,10 @@ def make_plan(
             continue
         if planned is not None and _asked_already(planned, plan):
             continue  # "is it morning in Tokyo? what time is it there": one read answers both
-        if planned is not None:
+        while planned is not None:
             planned.plan = plan
             plan.steps.append(planned)
+            planned = planned.then
     if not plan.steps:
         understood = "I read that as a statement rather than a question or a request for one of my tools, so I haven't looked anything up or sent it anywhere."
         if is_question(text):

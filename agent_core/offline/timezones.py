@@ -339,12 +339,26 @@ def _word_offsets(text: str, words: list[str]) -> list[int]:
 
 
 def _preposition_phrases(text: str) -> list[str]:
+    """The phrases after in/at/for, and the capitalised names listed after one ("in Tokyo and Atlantis")."""
     phrases = []
     for match in _PREPOSITION_PHRASE.finditer(text):
-        phrase = _TRAILING_NOISE.sub("", match.group(1).strip())
-        if phrase and normalize(phrase) not in _NOT_PLACES:
-            phrases.append(phrase)
+        end = match.end(1)
+        candidates = [match.group(1)]
+        while listed := _LISTED_NAME.match(text, end):
+            candidates.append(listed.group(1))
+            end = listed.end(1)
+        for candidate in candidates:
+            phrase = _TRAILING_NOISE.sub("", candidate.strip())
+            if phrase and normalize(phrase) not in _NOT_PLACES:
+                phrases.append(phrase)
     return phrases
+
+
+# A further name in a list of places: ", Atlantis", " and Atlantis", " or the Shire" (capitalised, so "in Tokyo and
+# then add a task" lists nothing).
+_LISTED_NAME = re.compile(
+    r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)(?=[\s?!.,;:]|$)"
+)
 
 
 _NOT_PLACES = {"moment", "this moment", "world", "my timezone", "my time zone", "local", "home", "here", "my city"}
