@@ -318,3 +318,20 @@ async def test_two_lists_of_numbers_go_to_two_list_parameters_in_the_order_writt
 async def test_thanks_inside_a_request_does_not_turn_it_into_chat() -> None:
     turn = await ask(agent(get_air_quality, clock_now), "what's the air quality in Delhi? thanks!")
     assert turn.calls == [("get_air_quality", {"city": "Delhi"})]
+
+
+def web_search(query: str) -> list[dict[str, str]]:
+    """Search the web and return results with title, url and snippet."""
+    return [{"title": "t", "url": "https://example.org", "snippet": query}]
+
+
+async def test_a_question_that_carries_a_tools_numbers_asks_that_tool_not_the_web() -> None:
+    turn = await ask(
+        agent(compare_groups, web_search), "is there a significant difference between 4.1, 4.3, 3.9 and 5.0, 5.2, 4.8?"
+    )
+    assert turn.calls == [("compare_groups", {"group_a": [4.1, 4.3, 3.9], "group_b": [5.0, 5.2, 4.8]})]
+
+
+async def test_a_question_without_numbers_still_goes_to_the_web() -> None:
+    turn = await ask(agent(compare_groups, web_search), "is there a significant difference between mice and rats?")
+    assert [name for name, _ in turn.calls] == ["web_search"]

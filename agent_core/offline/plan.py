@@ -342,6 +342,13 @@ def _plan_clause(
         best, capability = framed, framed.capability
     near = best.capability is None and best.served and best.score >= threshold(best) - 0.08 and routing.margin() >= 0.03
     weak = best.score < threshold(best) and not near and framed is None  # a framing phrase is enough on its own
+    if framed is None and (weak or capability is None or capability.kind in {"question", "public"}):
+        # "is there a difference between 12.1, 11.8 and 13.4, 13.9?": a connected tool takes the numbers it gives
+        computing = next(
+            (r for r in routing.routes[:4] if r.score >= NUMBERS_FLOOR and _computes(r, clause, context)), None
+        )
+        if computing is not None:
+            best, capability, weak = computing, None, False
     if weak or (capability is not None and capability.kind == "question"):
         return _question(clause, best, tools, routing.margin())
     if framed is None and capability is not None and capability.writes and _WH_QUESTION.search(clause):
@@ -516,6 +523,9 @@ def _opens_world(tool: Any) -> bool:
         and annotations.get("readOnlyHint") is True
         and "query" in ((getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {})
     )
+
+
+NUMBERS_FLOOR = 0.25  # a tool that takes all of a question's numbers answers it from this route score up
 
 
 def _computes(route: Route, clause: str, context: Context) -> bool:
