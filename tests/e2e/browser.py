@@ -59,11 +59,14 @@ class ChatPage:
         """Wait until the page is what it will stay: no script run, and no "Working…" block of a finished turn.
 
         The script state alone is not enough: a turn ends with ``st.rerun()``, and between that run and the next
-        the page is briefly "notRunning" while it still shows the running block.
+        the page is briefly "notRunning" while it still shows the running block (its Stop button).
         """
         app = self.page.get_by_test_id("stApp")
         expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=timeout_ms)
         expect(self.page.get_by_text("Working…")).to_have_count(0, timeout=timeout_ms)
+        # A finished turn shows its answer (status "Done: …") for a moment before the page reruns to draw it as
+        # stored; only that rerun removes the live turn's Stop button. Text typed in between could be lost.
+        expect(self.page.get_by_role("button", name="Stop", exact=True)).to_have_count(0, timeout=timeout_ms)
         expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=timeout_ms)
 
     def ask(self, text: str) -> None:
