@@ -419,3 +419,57 @@ def test_a_count_for_one_end_of_a_file_is_not_read_from_the_other_end() -> None:
 
 def test_an_array_of_numbers_is_a_numbers_parameter() -> None:
     assert slots.kind_of("values", {"type": "array", "items": {"type": "number"}}) == "numbers"
+
+
+PDB_ID = {"type": "string", "pattern": "^[0-9][A-Za-z0-9]{3}$", "description": "The PDB code, e.g. '1TUP'"}
+
+
+def test_a_string_with_a_schema_pattern_is_read_by_that_pattern() -> None:
+    assert slots.kind_of("pdb_id", PDB_ID) == "pattern"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what's the resolution of 4hhb?", ["4hhb"]),
+        ("rcsb.org/structure/6LU7 what is this one?", ["6LU7"]),
+        ("compare 1CRN and 2LZM", ["1CRN", "2LZM"]),
+        ("t-test on 1200 1350 in 2026", []),  # numbers: the example mixes digits and letters
+        ("book it for 10am on 2026-12-03", []),  # a time of day and a date are never codes
+        ("entry 1ABCD", []),  # a longer word only contains a match
+    ],
+)
+def test_pattern_values_are_whole_words_of_the_request_that_match_the_schema_pattern(
+    text: str, expected: list[str]
+) -> None:
+    assert values(slots.patterned(PDB_ID, text)) == expected
+
+
+def test_a_pattern_value_keeps_its_inner_punctuation_but_not_the_sentence_s() -> None:
+    doi = {"type": "string", "pattern": r"^10\.\d{4,9}/\S+$", "description": "bare DOI, e.g. '10.1038/nature12373'"}
+    assert values(slots.patterned(doi, "and 10.1126/science.1225829?")) == ["10.1126/science.1225829"]
+
+
+def test_a_misspelt_enum_option_is_read_when_it_is_one_or_two_letters_off() -> None:
+    styles = ["apa", "mla", "chicago", "harvard", "vancouver", "bibtex"]
+    assert slots.enum_value(styles, "format it chicgo style").value == "chicago"
+    assert slots.enum_value(styles, "format it in havard").value == "harvard"
+    assert slots.enum_value(styles, "format it in chocolate") is None
+
+
+def test_a_function_word_option_right_before_another_option_is_its_determiner() -> None:
+    methods = ["x-ray", "cryo-em", "nmr", "any"]
+    assert slots.enum_value(methods, "any NMR structures of ubiquitin?").value == "nmr"
+    assert slots.enum_value(methods, "structures of ubiquitin by any method").value == "any"
+    assert slots.enum_value(["pending", "completed", "all"], "all my tasks, done or not").value == "all"
+
+
+def test_an_enum_option_s_position_is_where_the_request_says_it() -> None:
+    text = "6VXX — cryo-EM or crystal?"
+    span = slots.enum_value(["x-ray", "cryo-em", "nmr", "any"], text)
+    assert span is not None and text[span.start : span.end] == "cryo-EM"
+
+
+def test_an_integer_described_as_how_much_is_a_count_not_an_item_number() -> None:
+    quantity = {"type": "integer", "description": "How much, a whole number in unit, 1 to 1000"}
+    assert slots.kind_of("quantity", quantity) == "count"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import pytest
 from pydantic import Field
@@ -12,7 +12,7 @@ from pydantic_ai import ModelRetry
 from pydantic_ai.toolsets import FunctionToolset
 
 from agent_core.offline import PlannerConfig
-from tests.planner_support import NOW, TaskStore, ask, planner_agent, tool
+from tests.planner_support import NOW, TaskStore, ask, conversation, planner_agent, tool
 
 pytestmark = pytest.mark.anyio
 
@@ -335,3 +335,37 @@ async def test_a_question_that_carries_a_tools_numbers_asks_that_tool_not_the_we
 async def test_a_question_without_numbers_still_goes_to_the_web() -> None:
     turn = await ask(agent(compare_groups, web_search), "is there a significant difference between mice and rats?")
     assert [name for name, _ in turn.calls] == ["web_search"]
+
+
+def fetch_entry(
+    code: Annotated[
+        str,
+        Field(
+            description="Four-character accession code, e.g. '1TUP'",
+            json_schema_extra={"pattern": "^[0-9][A-Za-z0-9]{3}$"},
+        ),
+    ],
+) -> dict[str, Any]:
+    """Fetch one deposited macromolecular structure: title, organism and method."""
+    return {"code": code.upper(), "title": "Hemoglobin"}
+
+
+def cite(
+    doi: Annotated[str, Field(description="The work's DOI, bare, e.g. '10.1038/nature12373'")],
+    style: Annotated[Literal["apa", "mla", "chicago", "bibtex"], Field(description="Citation style")] = "apa",
+) -> dict[str, Any]:
+    """Format the reference of a published work in a citation style."""
+    return {"doi": doi, "style": style, "citation": "..."}
+
+
+async def test_a_code_matching_a_tools_schema_pattern_asks_that_tool_not_the_web() -> None:
+    turn = await ask(agent(fetch_entry, web_search), "tell me about 2lzm")
+    assert turn.calls == [("fetch_entry", {"code": "2lzm"})]
+
+
+async def test_a_follow_up_that_changes_one_argument_keeps_the_others_not_their_defaults() -> None:
+    first, second = await conversation(
+        agent(cite, web_search), "format 10.1038/nature12373 as bibtex", "and 10.1126/science.1225829?"
+    )
+    assert first.calls == [("cite", {"doi": "10.1038/nature12373", "style": "bibtex"})]
+    assert second.calls == [("cite", {"doi": "10.1126/science.1225829", "style": "bibtex"})]

@@ -53,6 +53,7 @@ class Filled:
     read: int = 0  # parameters read from the request (not defaults)
     typed: int = 0  # of those, values of a type (numbers, dates, places, codes), not free text or names
     unknown: list[str] = field(default_factory=list)  # places named that match no time zone ("Atlantis")
+    defaults: set[str] = field(default_factory=set)  # parameters set to their default, not read from the request
 
 
 def _text_params(properties: dict[str, Any], required: list[str], capability: Capability | None) -> list[str]:
@@ -279,12 +280,15 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = slots.dates(text, context.today)[:1]
         elif kind in {"doi", "isbn", "url", "email"}:
             found = slots.identifier(kind, text)
+        elif kind == "pattern":
+            found = slots.patterned(prop, text)
         elif kind == "currency":
             found = _currency(text)[:1]
         elif kind == "path":
             found = [Span(context.resolve_path(s.value), s.start, s.end) for s in slots.paths(text)]
             if not found and capability is not None and capability.name in {"file_list", "file_search"}:
                 filled.args[name] = context.resolve_path(".")  # "list my files": the readable root (a default)
+                filled.defaults.add(name)
                 continue
             if not found and filled.reference is None and names_a_file(text, capability):
                 filled.reference = name  # "read the meeting notes": found by its words in a listing
@@ -296,6 +300,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = [span] if span else ([Span(prop["default"])] if "default" in prop else [])
             if span is None and found:
                 filled.args[name] = found[0].value
+                filled.defaults.add(name)
                 continue
         elif kind == "flag":
             span = slots.flag(name, text)
@@ -312,7 +317,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = [span] if span else []
         elif kind == "count":
             span = slots.count_for(name, prop, text)
-            found = [span] if span else []
+            if span is None and name in required:  # a count the tool cannot do without: the request's number
+                span = slots.amount(_masked(text, taken))
+            found = [span] if span and isinstance(span.value, int) else []
         elif kind == "amount":
             span = _quantity(name, prop, text, taken)
             axis = _axis(name)
@@ -340,7 +347,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         taken.extend(s for s in found if s.start >= 0)
         if (
             len(found) > 1
-            and kind in {"id", "timezone", "currency", "place", "path", "doi", "isbn", "url", "numbers"}
+            and kind in {"id", "timezone", "currency", "place", "path", "doi", "isbn", "url", "numbers", "pattern"}
             and filled.spread is None
         ):
             filled.spread = (name, [s.value for s in found])

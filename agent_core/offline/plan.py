@@ -217,7 +217,11 @@ def _follow_up(
         return None  # "and delete the fourth" after completing one: a new action, not a follow-up
     filled = fill(tool, clause, None, context)
     previous = last.args_as_dict()
-    changed = {k: v for k, v in filled.args.items() if previous.get(k) != v and k in _changeable(tool)}
+    changed = {
+        k: v
+        for k, v in filled.args.items()
+        if previous.get(k) != v and k in _changeable(tool) and k not in filled.defaults
+    }
     if not changed and cue and filled.reference and filled.reference in previous:  # "now the meeting notes"
         filled.args = {**previous, **filled.args}
         filled.args.pop(filled.reference)
@@ -238,14 +242,11 @@ def _changeable(tool: Any) -> set[str]:
     return {n for n, p in properties.items() if kind_of(n, p) not in {"text", "skip"}}
 
 
-_TYPED = frozenset(
-    {"doi", "isbn", "url", "email", "currency", "timezone", "time_of_day", "date", "unit", "path", "language"}
-)
 EVIDENCE_BONUS = 0.25
 WEAK_EVIDENCE_BONUS = 0.12
-_STRONG = frozenset(
-    {"doi", "isbn", "url", "email"}
-)  # identifiers whose shape alone says which tool takes them  # a new tool whose typed parameters (a DOI, currency codes, ...) all appear in the request
+# Identifiers whose shape alone says which tool takes them (a DOI, a code matching the parameter's own pattern).
+_STRONG = frozenset({"doi", "isbn", "url", "email", "pattern"})
+_TYPED = _STRONG | {"currency", "timezone", "time_of_day", "date", "unit", "path", "language"}
 
 
 def _typed_required(tool: Any) -> tuple[dict[str, Any], list[str]]:
@@ -370,7 +371,12 @@ def _plan_clause(
         and not _computes(best, clause, context)
     ):
         return _question(clause, best, tools, routing.margin())  # asks for knowledge
-    if capability is None and _STATEMENT.search(clause) and not is_question(clause):
+    if (
+        capability is None
+        and _STATEMENT.search(clause)
+        and not is_question(clause)
+        and not _computes(best, clause, context)
+    ):
         return None  # "I love caffeine" is not a request to look caffeine up
     if capability is None and best.tools and _describes(clause, best.tools[0]):
         return None  # "the incubation takes 20 minutes" describes; it doesn't ask to start a timer
@@ -529,16 +535,22 @@ NUMBERS_FLOOR = 0.25  # a tool that takes all of a question's numbers answers it
 
 
 def _computes(route: Route, clause: str, context: Context) -> bool:
-    """Whether a connected tool can run on the numbers the request gives ("compare 4.1 4.3 vs 5.0 5.2"): then
-    "compare" asks that tool, not for knowledge. "How do I …" always asks for knowledge."""
+    """Whether a connected tool can run on the values the request gives — numbers ("compare 4.1 4.3 vs 5.0 5.2")
+    or an identifier of the tool's own shape ("tell me about 2lzm"): then "compare" or "tell me about" asks that
+    tool, not for knowledge. "How do I …" always asks for knowledge."""
     if route.capability is not None or not route.served or _HOW_TO_START.search(clause):
         return False
-    filled = fill(route.tools[0], clause, None, context)
+    tool = route.tools[0]
+    filled = fill(tool, clause, None, context)
+    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
     numbers = [v for value in filled.args.values() for v in (value if isinstance(value, list) else [value])]
     return (
         not filled.missing
         and filled.typed == filled.read
-        and any(isinstance(v, int | float) and not isinstance(v, bool) for v in numbers)
+        and (
+            any(isinstance(v, int | float) and not isinstance(v, bool) for v in numbers)
+            or any(kind_of(n, properties.get(n, {})) in _STRONG for n in filled.args)
+        )
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from difflib import SequenceMatcher
 from typing import Any
 
 from agent_core.offline.catalogue import catalogue
@@ -141,7 +142,7 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
     if kind == "object":
         return "skip"
     if kind == "integer" and (
-        said & {"id", "number", "no", "index"} or ("number" in lowered and "how many" not in lowered)
+        said & {"id", "number", "no", "index"} or ("number" in lowered and not re.search(r"how (?:many|much)", lowered))
     ):
         return "id"
     if kind in {"integer", "number"}:
@@ -167,6 +168,8 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
         return "date"
     if said == {"time"}:
         return "time_of_day"
+    if prop.get("pattern"):
+        return "pattern"
     sample = example_of(prop)
     if said & _ENTITY_NAMES or (sample is not None and len(sample.split()) <= 3 and not said & _FREE_TEXT_NAMES):
         return "entity"
@@ -644,6 +647,35 @@ def ids(text: str) -> list[Span]:
     return list(unique.values())
 
 
+def _classes(value: str) -> frozenset[str]:
+    return frozenset("digit" if c.isdigit() else "letter" if c.isalpha() else "mark" for c in value)
+
+
+def patterned(prop: dict[str, Any], text: str) -> list[Span]:
+    """Words of the request that fully match the parameter's JSON-schema ``pattern`` ("4hhb" for a PDB id
+    "^[0-9][A-Za-z0-9]{3}$"), with the kinds of characters its example has (no year for a code of digits and
+    letters, no word for a code with digits); times and dates are never codes."""
+    try:
+        whole = re.compile(prop["pattern"])
+        body = re.compile(rf"(?<![\w-])(?:{prop['pattern'].lstrip('^').rstrip('$')})")
+    except (re.error, TypeError):
+        return []
+    sample = example_of(prop)
+    classes = _classes(sample) if sample else None
+    found = []
+    for match in body.finditer(text):
+        value = match.group(0).rstrip(".,;:!?)'\"")
+        if not value or not whole.fullmatch(value) or re.match(r"[\w-]", text[match.start() + len(value) :] or " "):
+            continue
+        if classes is not None and _classes(value) - {"mark"} != classes - {"mark"}:
+            continue
+        if classes is None and (value.isdigit() or (value.isalpha() and value.islower())):
+            continue
+        found.append(Span(value, match.start(), match.start() + len(value)))
+    values = time_of_day(text) + dates(text, date(2000, 1, 1))
+    return [s for s in found if not any(v.start < s.end and s.start < v.end for v in values)]
+
+
 def identifier(kind: str, text: str) -> list[Span]:
     """DOIs, ISBNs, URLs and e-mail addresses, as written."""
     pattern = {"doi": _DOI, "isbn": _ISBN, "url": _URL, "email": _EMAIL}[kind]
@@ -702,27 +734,37 @@ def zones(text: str) -> list[Span]:
 
 
 def enum_value(options: list[Any], text: str) -> Span | None:
-    """The enum option the request names, directly or by a catalogue synonym ("open" -> "pending")."""
-    lowered = f" {' '.join(words(text))} "
-    best: Span | None = None
+    """The enum option the request names first: directly or by a catalogue synonym ("open" -> "pending"); else a
+    one-word option by its stem or abbreviation ("30 secs"), or misspelt by a letter or two ("chicgo")."""
+    named: list[Span] = []
     for option in options:
-        spelled = [str(option), *catalogue().synonyms.get(str(option), ())]
-        for word in spelled:
-            position = lowered.find(f" {' '.join(words(word))} ")
-            if position >= 0 and (best is None or position < best.start):
-                best = Span(option, position, position + len(word))
-    if best is None:  # "90 second", "30 secs", "5 mins": a single-word option by its stem or abbreviation
-        for option in options:
-            name = str(option).lower()
-            if not name.isalpha() or len(name) < 4:
-                continue
-            for match in re.finditer(r"[a-z]+", lowered):
-                token = match.group(0)
-                short = token.removesuffix("s")
-                named = stem(token) == stem(name) or (len(short) >= 3 and name.startswith(short))
-                if named and (best is None or match.start() < best.start):
-                    best = Span(option, match.start(), match.end())
-    return best
+        for word in [str(option), *catalogue().synonyms.get(str(option), ())]:
+            said = r"\W+".join(re.escape(w) for w in words(word))
+            match = re.search(rf"(?<![^\W_]){said}(?![^\W_])", text, re.IGNORECASE) if said else None
+            if match:
+                named.append(Span(option, match.start(), match.end()))
+    if not named:
+        named = _enum_by_word(options, text)
+    named.sort(key=lambda s: s.start)
+    if (
+        len(named) > 1
+        and text[named[0].start : named[0].end].lower() in STOPWORDS
+        and not text[named[0].end : named[1].start].strip()
+    ):  # "any NMR structures": a function word said right before another option is its determiner
+        named.pop(0)
+    return named[0] if named else None
+
+
+def _enum_by_word(options: list[Any], text: str) -> list[Span]:
+    found = []
+    names = [str(o).lower() for o in options if str(o).isalpha() and len(str(o)) >= 4]
+    for match in re.finditer(r"[a-z]+", text.lower()):
+        token, short = match.group(0), match.group(0).removesuffix("s")
+        for name in names:
+            named = stem(token) == stem(name) or (len(short) >= 3 and name.startswith(short))
+            if named or (len(token) >= 5 and SequenceMatcher(None, token, name).ratio() >= 0.85):
+                found.append(Span(next(o for o in options if str(o).lower() == name), match.start(), match.end()))
+    return found
 
 
 _FLAG_WORDS = frozenset(
@@ -795,7 +837,8 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
                 if index + 1 < len(tokens) and stem(tokens[index + 1].group(0)) in vocabulary
                 else token
             )
-            return Span(value, token.start(), after.end())
+            start = tokens[index - 1].start() if before in {"top", "first"} else token.start()  # "top 3" is one phrase
+            return Span(value, start, after.end())
     return None
 
 
