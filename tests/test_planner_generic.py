@@ -369,3 +369,25 @@ async def test_a_follow_up_that_changes_one_argument_keeps_the_others_not_their_
     )
     assert first.calls == [("cite", {"doi": "10.1038/nature12373", "style": "bibtex"})]
     assert second.calls == [("cite", {"doi": "10.1126/science.1225829", "style": "bibtex"})]
+
+
+def stock_lookup(
+    item: Annotated[str, Field(description="The reagent, by name or catalog number, e.g. 'PBS'")],
+) -> dict[str, Any]:
+    """Query the stockroom ledger for a reagent: on-hand quantity, location and expiry."""
+    return {"item": item, "on_hand": 3}
+
+
+def raise_purchase_order(
+    item: Annotated[str, Field(description="The reagent to procure, e.g. 'DMSO'")],
+    quantity: Annotated[int, Field(description="How much, a whole number in unit, 1 to 1000")],
+) -> dict[str, Any]:
+    """Raise a purchase order with the supplier to procure a reagent for the stockroom."""
+    return {"po_number": "PO-1", "item": item, "quantity": quantity}
+
+
+async def test_of_two_tools_that_take_the_same_value_the_one_whose_name_the_request_says_is_called() -> None:
+    tools = (tool(stock_lookup), tool(raise_purchase_order, readOnlyHint=False))
+    turn = await ask(agent(*tools), "order 2 bottles of PBS")
+    assert turn.calls == [("raise_purchase_order", {"item": "PBS", "quantity": 2})]
+    assert (await ask(agent(*tools), "do we still have PBS?")).calls == [("stock_lookup", {"item": "PBS"})]

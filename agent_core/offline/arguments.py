@@ -135,7 +135,7 @@ def _free_text(
     rest = _without(text, taken)
     if capability is None and ":" in rest and rest.split(":", 1)[1].strip():  # "translate to French: Where is ..."
         return [Span(rest.split(":", 1)[1].strip().strip("'\"‘’“”").rstrip(" ?.!").strip())]
-    vocabulary = frozenset() if capability else _vocabulary(tool)
+    vocabulary = frozenset() if capability else tool_vocabulary(tool)
     value = slots.strip_framing(rest, Framing(capability.framing if capability else (), vocabulary))
     return [Span(value)] if value else []
 
@@ -192,7 +192,7 @@ def _without(text: str, taken: list[Span]) -> str:
     return re.sub(r"\s+([,.!?])", r"\1", rest).strip()
 
 
-def _vocabulary(tool: Any) -> frozenset[str]:
+def tool_vocabulary(tool: Any) -> frozenset[str]:
     """The stems a tool uses to describe itself (its name, description and parameter descriptions)."""
     schema = getattr(tool, "parameters_json_schema", None) or {}
     params = " ".join(
@@ -361,7 +361,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         found = slots.shaped(slots.example_of(prop), _mask_quotes(text) if capability else text)
         filled.typed += bool(found)  # shaped like the parameter's example ("owner/name", "AAPL"): a typed value
         if not found:
-            found = slots.entity(_without(text, taken + values), _vocabulary(tool))
+            found = slots.entity(_without(text, taken + values), tool_vocabulary(tool))
         if found:
             filled.read += 1
             taken.extend(s for s in found if s.start >= 0)

@@ -20,7 +20,15 @@ from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.clauses import confident, has_secret, is_question, split_clauses, threshold
 from agent_core.offline.dialogue import Dialogue, touched_id
-from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router, framed_by
+from agent_core.offline.router import (
+    DOC_BONUS,
+    DOC_THRESHOLD,
+    EXAMPLE_THRESHOLD,
+    GENERIC_NAME_WORDS,
+    Route,
+    Router,
+    framed_by,
+)
 from agent_core.offline.slots import POLITE, Framing, example_of, kind_of, shaped, strip_framing
 from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
 from agent_core.offline.timezones import Place, locate_places
@@ -431,7 +439,7 @@ def _plan_clause(
                 complete.append((route, tool, filled))
                 break
     if complete:  # of the routes that can run, the one that uses most of what the request says
-        chosen = max(complete, key=lambda c: (c[2].typed, c[0].score))
+        chosen = max(complete, key=lambda c: (c[2].typed, _covered(clause, *c), c[0].score))
     assert chosen is not None
     route, tool, filled = chosen
     capability = route.capability
@@ -460,6 +468,22 @@ def _plan_clause(
         return _with_lookup(step, tools, context)
     step.calls = _calls(filled)
     return step
+
+
+def _covered(clause: str, route: Route, tool: Any, filled: Filled) -> int:
+    """How many of the request's content words a call accounts for: words of the typed values it read or, for a
+    tool no capability describes, of its own name ("order 2 bottles of PBS": both tools take "PBS", the order
+    tool's name says "order"; a catalogue capability's examples already weighed its tools' names)."""
+    said = {stem(w) for w in words(clause) if w not in STOPWORDS}
+    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    values = " ".join(
+        str(v)
+        for k, v in filled.args.items()
+        if k not in filled.defaults
+        and (kind_of(k, properties.get(k, {})) not in {"text", "entity"} or shaped(example_of(properties[k]), str(v)))
+    )  # a name or a text takes any words; a value of a type or of the example's shape says the tool fits
+    named = ToolFacts.of(tool).name_stems - GENERIC_NAME_WORDS if route.capability is None else frozenset()
+    return len(said & (named | {stem(w) for w in words(values)}))
 
 
 def _with_lookup(step: Planned, tools: list[Any], context: Context) -> Planned:

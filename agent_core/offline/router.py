@@ -40,7 +40,7 @@ KEYWORD_WEIGHT = 0.14  # per distinctive catalogue word the request uses (weight
 KEYWORD_CAP = 0.18
 FRAMING_BONUS = 0.22  # the request opens with one of the capability's framing phrases ("remember that ...")
 # Verbs every API uses: sharing them with a request says nothing about which tool is meant.
-_GENERIC_NAME_WORDS = frozenset(
+GENERIC_NAME_WORDS = frozenset(
     stem(w)
     for w in [
         "get",
@@ -52,6 +52,7 @@ _GENERIC_NAME_WORDS = frozenset(
         "fetch",
         "query",
         "create",
+        "add",
         "run",
         "set",
         "update",
@@ -177,21 +178,25 @@ def tool_text(tool: Any) -> str:
 
 
 def _own_words(tools: Sequence[Any]) -> dict[str, frozenset[str]]:
-    """Per tool, the content stems of its description, parameters and result fields that no other live tool uses."""
+    """Per tool, the content stems of its description, parameters and result fields (nested ones too) that no other
+    live tool uses."""
     seen: dict[str, frozenset[str]] = {}
     for tool in tools:
         result = getattr(tool, "return_schema", None) or {}
+        nested = [result, *(d for d in (result.get("$defs") or {}).values() if isinstance(d, dict))]
         fields = " ".join(
             f"{n} {p.get('description', '')}"
-            for n, p in (result.get("properties") or {}).items()
+            for schema in nested
+            for n, p in (schema.get("properties") or {}).items()
             if isinstance(p, dict)
         )
-        seen[tool.name] = frozenset(stem(w) for w in words(f"{tool_text(tool)} {fields}") if w not in STOPWORDS)
+        described = QUOTED.sub(" ", f"{tool_text(tool)} {fields}")  # an example value ('PBS') is not vocabulary
+        seen[tool.name] = frozenset(stem(w) for w in words(described) if w not in STOPWORDS)
     counts: dict[str, int] = {}
     for stems_ in seen.values():
         for word in stems_:
             counts[word] = counts.get(word, 0) + 1
-    return {name: frozenset(w for w in stems_ if counts[w] == 1) - _GENERIC_NAME_WORDS for name, stems_ in seen.items()}
+    return {name: frozenset(w for w in stems_ if counts[w] == 1) - GENERIC_NAME_WORDS for name, stems_ in seen.items()}
 
 
 def _signature(tools: Sequence[Any]) -> str:
@@ -385,7 +390,7 @@ class Router:
         for fact in facts:
             if fact.name in described:
                 continue
-            named = (fact.name_stems - _GENERIC_NAME_WORDS - _STOP_STEMS) & request_stems
+            named = (fact.name_stems - GENERIC_NAME_WORDS - _STOP_STEMS) & request_stems
             hits = len(named)
             described_only = len((own.get(fact.name, frozenset()) - named) & request_stems)
             score = (
