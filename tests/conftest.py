@@ -16,7 +16,7 @@ from pydantic_ai import models
 
 from agent_core.db import start_embedded
 from agent_core.settings import PROJECT_ROOT, Settings
-from tests.helpers import TIME_SERVER
+from tests.helpers import PREFORK, PREFORK_SOCKET, TIME_SERVER, forked
 
 models.ALLOW_MODEL_REQUESTS = False
 
@@ -57,6 +57,30 @@ def write_config(tmp_path: Path) -> Callable[[dict[str, Any]], Path]:
     return write
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _prefork() -> Iterator[None]:
+    """The worker's zygote for the project's Python MCP servers (tests/prefork.py), ready before any test starts.
+    ``PAIAS_TEST_PREFORK=0`` runs without it: every server is then a process of its own (to compare, or to rule it
+    out)."""
+    import subprocess
+
+    if os.environ.get("PAIAS_TEST_PREFORK") == "0":
+        yield
+        return
+
+    process = subprocess.Popen(
+        [sys.executable, str(PREFORK), "serve", str(PREFORK_SOCKET)], stdout=subprocess.PIPE, text=True
+    )
+    ready = process.stdout.readline()  # "ready" once it has imported the servers ("" if it died)
+    assert ready.strip() == "ready", "the server zygote did not start: see its error above"
+    try:
+        yield
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        process.stdout.close()
+
+
 @pytest.fixture(scope="session")
 def pg_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     """One real embedded PostgreSQL + pgvector for the whole session (stopped at exit)."""
@@ -93,7 +117,7 @@ def search_server() -> dict[str, Any]:
     """Config entry for the fake web search MCP server (canned results, never the live web)."""
     return {
         "command": sys.executable,
-        "args": [str(FIXTURES / "fake_search_server.py")],
+        "args": forked(str(FIXTURES / "fake_search_server.py")),
         "timeout": 5,
         "cwd": str(PROJECT_ROOT),
     }

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,10 +28,26 @@ from agent_core.settings import PROJECT_ROOT
 PAIAS = Path(sys.executable).parent / "paias"  # the console script of this venv
 
 # MCP server entries every test config is built from (the project's own servers, run from the checkout).
-TIME_SERVER: dict[str, Any] = {"command": "python", "args": ["-m", "agent_core.servers.time"], "timeout": 10}
+# The project's Python servers start by forking a process that has imported them already (tests/prefork.py; one per
+# pytest worker, started by tests/conftest.py): the same server over stdio, without ~1 s of imports at every start.
+PREFORK = Path(__file__).parent / "prefork.py"
+PREFORK_SOCKET = Path(tempfile.gettempdir()) / f"paias-prefork-{os.getpid()}.sock"
+
+
+def forked(*command: str) -> list[str]:
+    """Arguments for ``sys.executable`` that start ``command`` (``-m MODULE ...`` or ``SCRIPT ...``) through the
+    worker's zygote, or as a plain process when there is none."""
+    return ["-S", str(PREFORK), "launch", str(PREFORK_SOCKET), *command]
+
+
+TIME_SERVER: dict[str, Any] = {
+    "command": sys.executable,
+    "args": forked("-m", "agent_core.servers.time"),
+    "timeout": 10,
+}
 TASKS: dict[str, Any] = {
     "command": sys.executable,
-    "args": ["-m", "agent_core.servers.tasks"],
+    "args": forked("-m", "agent_core.servers.tasks"),
     "env": {"DATABASE_URL": "${PAIAS_DATABASE_URL}", "USER_ID": "${USER_ID}"},
     "timeout": 15,
     "cwd": str(PROJECT_ROOT),
@@ -53,7 +71,7 @@ FLAKY: dict[str, Any] = {
 # The fake web search server (canned results, never the live web) for a runtime shared by a module.
 SEARCH: dict[str, Any] = {
     "command": sys.executable,
-    "args": [str(PROJECT_ROOT / "tests" / "fixtures" / "fake_search_server.py")],
+    "args": forked(str(PROJECT_ROOT / "tests" / "fixtures" / "fake_search_server.py")),
     "timeout": 30,
     "cwd": str(PROJECT_ROOT),
 }
