@@ -44,10 +44,12 @@ $(CHROMIUM):
 run: $(APP) $(NODE)
 	$(BIN)/streamlit run ui/app.py
 
-# Two workers (pytest-xdist), one test file per worker at a time (--dist loadfile keeps module fixtures, such as the
-# browser test's app, in one process); each worker has its own embedded PostgreSQL and temp dirs.
+# Four workers (pytest-xdist) on two cores: much of a test's time is waiting on another process (a server, the
+# browser, PostgreSQL), so four overlap those waits (measured: README, Development). One test file per worker at a
+# time (--dist loadfile keeps module fixtures, such as the browser test's app, in one process); each worker has its
+# own embedded PostgreSQL, server zygote (tests/prefork.py) and temp dirs.
 test: $(DEV) $(NODE) | $(CHROMIUM)
-	$(BIN)/python -m pytest -n 2 --dist loadfile --cov --cov-report=term-missing:skip-covered --cov-fail-under=80 --durations=25
+	$(BIN)/python -m pytest -n 4 --dist loadfile --cov --cov-report=term-missing:skip-covered --cov-fail-under=80 --durations=25
 
 lint: $(DEV)
 	$(BIN)/ruff check agent_core ui tests bench
