@@ -473,3 +473,15 @@ def test_an_enum_option_s_position_is_where_the_request_says_it() -> None:
 def test_an_integer_described_as_how_much_is_a_count_not_an_item_number() -> None:
     quantity = {"type": "integer", "description": "How much, a whole number in unit, 1 to 1000"}
     assert slots.kind_of("quantity", quantity) == "count"
+
+
+def test_an_enum_option_written_in_mixed_case_is_read_as_written() -> None:
+    units = ["each", "g", "kg", "mL", "L"]
+    assert slots.enum_value(units, "buy 100 mL Tween 20").value == "mL"
+    assert slots.enum_value(units, "order 250 ml of it").value == "mL"
+    assert slots.enum_value(units, "order 2 bottles of PBS") is None
+
+
+def test_an_entity_does_not_start_with_the_verb_of_the_asking() -> None:
+    assert values(slots.entity("buy Tween 20", frozenset())) == ["Tween 20"]
+    assert values(slots.entity("book the plate reader", frozenset())) == ["plate reader"]  # only the first word

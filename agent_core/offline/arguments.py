@@ -238,6 +238,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         The arguments, the parameter that takes several values, what is missing.
     """
     text = slots.spoken_lengths(text)  # "a forty-five minute timer": every extractor below reads "45 minute"
+    if capability is not None and capability.is_gap_kind:
+        capability = (
+            None  # a new server's tool met by the gap vocabulary ("purchase"): the catalogue knows no parameter
+        )
     schema = getattr(tool, "parameters_json_schema", None) or {}
     properties: dict[str, Any] = schema.get("properties") or {}
     required: list[str] = list(schema.get("required") or [])

@@ -11,11 +11,11 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any, Literal
 
-from agent_core.offline.text import stems
+from agent_core.offline.text import stems, words
 
 Kind = Literal["tool", "question", "conversation", "action", "private", "public"]
 GAP_KINDS = frozenset({"action", "private", "public"})
@@ -102,6 +102,11 @@ class Catalogue:
 
     def __iter__(self):
         return iter(self.capabilities.values())
+
+    @cached_property
+    def asking_words(self) -> frozenset[str]:
+        """The words of every capability's keywords and framing: how people ask ("buy", "remind"), not what about."""
+        return frozenset(w for c in self for phrase in c.keywords + c.framing for w in words(phrase))
 
     def summary(self, name: str) -> str:
         """What a capability is, for people; a free-form name reads as words."""

@@ -83,11 +83,8 @@ DELEX_WEIGHT = 0.3  # how much of an example route's score comes from the reques
 @cache
 def _function_words() -> frozenset[str]:
     """Words that carry the *kind* of request (verbs, framing, the catalogue's keywords) rather than its topic."""
-    kept = set(STOPWORDS) | {"task", "tasks", "todo", "list", "note", "notes", "file", "files", "folder", "memory"}
-    for capability in catalogue():
-        for phrase in capability.keywords + capability.framing:
-            kept.update(words(phrase))
-    return frozenset(kept)
+    kept = {"task", "tasks", "todo", "list", "note", "notes", "file", "files", "folder", "memory"}
+    return STOPWORDS | catalogue().asking_words | kept
 
 
 _STOP_STEMS = frozenset(stem(w) for w in STOPWORDS)

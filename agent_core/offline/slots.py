@@ -377,6 +377,8 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
         if value and meaningful(value):
             return [Span(value, begin, begin + len(tail))]
     tokens = text.split()
+    if tokens and tokens[0].lower() in catalogue().asking_words:  # "buy 100 mL Tween 20": the verb of the asking
+        tokens.pop(0)
     while tokens and (
         tokens[0].lower().strip(",:?") in _LEAD_WORDS or stem(tokens[0].lower().strip(",:?")) in vocabulary
     ):
@@ -739,7 +741,7 @@ def enum_value(options: list[Any], text: str) -> Span | None:
     named: list[Span] = []
     for option in options:
         for word in [str(option), *catalogue().synonyms.get(str(option), ())]:
-            said = r"\W+".join(re.escape(w) for w in words(word))
+            said = r"\W*".join(re.escape(w) for w in words(word))  # "mL" is said "ml" or "mL"
             match = re.search(rf"(?<![^\W_]){said}(?![^\W_])", text, re.IGNORECASE) if said else None
             if match:
                 named.append(Span(option, match.start(), match.end()))
