@@ -64,6 +64,18 @@ async def test_it_and_ordinals_refer_to_what_the_conversation_showed_last(rt: Ag
     assert tools(second) == [("complete_task", {"task_id": open_ids[1]})]
 
 
+async def test_it_names_the_task_before_a_note_of_any_length(rt: AgentRuntime) -> None:
+    added = await rt.ask("add a task to paint the shed")
+    cid = added.conversation_id
+    noted = await rt.ask("add a note to it: use the blue can from the cellar, not the green one", cid)
+    said = await rt.ask("add a note to it saying two coats", cid)
+    shed = added.response.tool_calls[0].result["id"]
+    assert tools(noted) == [
+        ("update_task", {"task_id": shed, "description": "use the blue can from the cellar, not the green one"})
+    ]
+    assert tools(said) == [("update_task", {"task_id": shed, "description": "two coats"})]
+
+
 async def test_a_task_named_by_its_words_is_looked_up_then_acted_on(rt: AgentRuntime) -> None:
     await rt.ask("add a task to clean the garage")
     await rt.ask("add a task to order reagents")

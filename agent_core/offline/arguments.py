@@ -25,6 +25,7 @@ _CONNECTOR = re.compile(
     r"instead|to|as|into|:|-|–|—|=)\s*",
     re.IGNORECASE,
 )
+_CONTENT = re.compile(r":|\b(?:saying|that\s+says|to\s+say|to\s+read)\b", re.IGNORECASE)  # where new text starts
 _EMPTY = frozenset({"it", "this", "that", "these", "those", "them", "something", "stuff", "me", "one", "a", "the"})
 _UNIT_PAIR = re.compile(
     r"(?P<num>-?\d+(?:[.,]\d+)?)\s*(?P<from>°?\s?[A-Za-z€$£¥][A-Za-z.]*(?:\s+[A-Za-z]+)?)\s+(?:to|in|into|as)\s+"
@@ -219,8 +220,9 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
             return chosen, False
     if ordinal:
         return [], True
-    pronoun = _PRONOUN.search(text)
-    if pronoun and context.last_id is not None and len(words(_mask_quotes(text))) <= 8:
+    head = _CONTENT.split(text, maxsplit=1)[0]  # "add a note to it: <the note>": the item is named before its text
+    pronoun = _PRONOUN.search(head)
+    if pronoun and context.last_id is not None and len(words(_mask_quotes(head))) <= 8:
         return [Span(context.last_id, pronoun.start(), pronoun.end())], False
     return [], True
 
