@@ -110,5 +110,8 @@ async def test_the_offline_planner_reads_lists_and_is_refused_outside_the_roots(
     assert read.response.tool_calls[0].tool_name in {"read_text_file", "read_file"}
     assert read.response.tool_calls[0].parameters == {"path": str(roots[0] / "paper.md")}
     assert "controlling for income" in read.response.answer and read.response.confidence >= 0.8
-    assert "results.csv" in listed.response.answer
+    # Contents as written (a code block: "# Draft" is no heading); a listing as names; the result's key unsaid.
+    assert "```\n# Draft\nThe effect disappears" in read.response.answer
+    assert listed.response.answer.endswith("\n\n- results.csv")
+    assert "content" not in read.response.answer.lower() + listed.response.answer.lower()
     assert refused.response.confidence == 0.0 and "outside allowed directories" in refused.response.answer

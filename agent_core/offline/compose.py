@@ -154,17 +154,43 @@ def render_items(items: list[Any], limit: int = 20) -> str:
     return "\n".join(lines)
 
 
+_BARE_KEYS = frozenset({"content", "text", "result", "output", "data", "value"})
+_ENTRY = re.compile(r"^\[(FILE|DIR)\]\s+(.+)$")
+
+
+def only_text(data: Any) -> str | None:
+    """The text of a result that is nothing but text (``{"content": "..."}``, whose key says nothing), else None."""
+    if isinstance(data, dict) and len(data) == 1:
+        key, value = next(iter(data.items()))
+        if key in _BARE_KEYS and isinstance(value, str):
+            return value
+    return None
+
+
+def directory_lines(text: str) -> str | None:
+    """A directory listing written as "[FILE] name" / "[DIR] name" lines, as a Markdown list (folders end in "/");
+    None for any other text."""
+    entries = [_ENTRY.match(line.strip()) for line in text.strip().splitlines()]
+    if not entries or not all(entries):
+        return None
+    return "\n".join(f"- {m[2]}{'/' if m[1] == 'DIR' else ''}" for m in entries if m)
+
+
+def fenced(text: str) -> str:
+    """Text shown as written (a file's contents): a code block, cut at MAX_QUOTED_CHARS."""
+    cut = len(text) > MAX_QUOTED_CHARS
+    fence = "````" if "```" in text else "```"
+    return f"{fence}\n{text[:MAX_QUOTED_CHARS].rstrip()}\n{fence}" + ("\n\n(truncated)" if cut else "")
+
+
 def render(content: Any) -> str:
     """Any tool result as a short answer: text as it came (fenced when long), a dict as "key: value" lines, a list
     as a Markdown list."""
     data = as_data(content)
+    data = text if (text := only_text(data)) is not None else data
     if isinstance(data, str):
         text = data.strip()
-        if "\n" in text or len(text) > 200:
-            cut = len(text) > MAX_QUOTED_CHARS
-            fence = "````" if "```" in text else "```"
-            return f"{fence}\n{text[:MAX_QUOTED_CHARS].rstrip()}\n{fence}" + ("\n\n(truncated)" if cut else "")
-        return text
+        return fenced(text) if "\n" in text or len(text) > 200 else text
     if isinstance(data, dict):
         sentence = time_sentence(data) or conversion_sentence(data)
         if sentence:

@@ -118,7 +118,13 @@ def _step_text(step: Planned, results: list[Step]) -> tuple[list[str], int]:
             lines.append(found[0])
         elif capability in {"file_read", "file_list", "file_search"}:
             head = f"**{args.get('path', '')}**\n\n" if args.get("path") else ""
-            lines.append(head + compose.render(f"{data}\n" if isinstance(data, str) else data))
+            body = text if (text := compose.only_text(data)) is not None else data
+            if isinstance(body, str) and not body.strip():
+                lines.append(head + ("(an empty folder)" if capability == "file_list" else "(an empty file)"))
+            elif isinstance(body, str) and (entries := compose.directory_lines(body)):
+                lines.append(head + entries)
+            else:  # file contents: as written, never read as Markdown
+                lines.append(head + (compose.fenced(body.strip()) if isinstance(body, str) else compose.render(body)))
         else:
             lines.append(compose.render(data))
     return lines, good
