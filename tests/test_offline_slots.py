@@ -485,3 +485,19 @@ def test_an_enum_option_written_in_mixed_case_is_read_as_written() -> None:
 def test_an_entity_does_not_start_with_the_verb_of_the_asking() -> None:
     assert values(slots.entity("buy Tween 20", frozenset())) == ["Tween 20"]
     assert values(slots.entity("book the plate reader", frozenset())) == ["plate reader"]  # only the first word
+
+
+def test_a_head_made_only_of_framing_words_is_cut_when_no_framing_phrase_matches_as_written() -> None:
+    log = slots.Framing(("add to today's log:", "log a note", "in my daily note"))
+    assert slots.strip_framing("add to today's daily note that the PCR failed again", log) == "the PCR failed again"
+    assert slots.strip_framing("log in my daily note that the run is back", log) == "the run is back"
+    web = slots.Framing(("search the web for", "web search"))
+    assert slots.strip_framing("could you do a web search on sea ice", web) == "sea ice"
+
+
+def test_a_head_with_words_outside_the_framing_is_kept_as_content() -> None:
+    log = slots.Framing(("add to today's log:", "log a note", "in my daily note"))
+    assert slots.strip_framing("the PCR failed that morning again", log) == "the PCR failed that morning again"
+    assert slots.strip_framing("buy the plates for the lab", slots.Framing(("add a task",))) == (
+        "buy the plates for the lab"
+    )

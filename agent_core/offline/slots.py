@@ -852,10 +852,32 @@ class Framing:
     vocabulary: frozenset[str] = field(default_factory=frozenset)  # words of the tool's own name and description
 
 
+_HEAD_END = re.compile(r"\s*:\s*|\s+(?:that|on|about|for|-|–|—)\s+", re.IGNORECASE)
+
+
+def _frame_head_cut(text: str, lead: tuple[str, ...]) -> str:
+    """The text after a head made only of the capability's framing words, when no framing phrase matched as
+    written: "save as a fact: X", "log in my daily note that X", "do a web search on X" -> "X"."""
+    vocabulary = {stem(w) for phrase in lead for w in words(phrase)}
+    for match in _HEAD_END.finditer(text):
+        head = words(text[: match.start()])
+        if len(head) > 8:
+            break
+        if (
+            head
+            and all(stem(w) in vocabulary or w in STOPWORDS for w in head)
+            and any(stem(w) in vocabulary and w not in STOPWORDS for w in head)
+        ):
+            tail = text[match.end() :].strip()
+            return tail or text
+    return text
+
+
 def strip_framing(text: str, framing: Framing) -> str:
     """The request without politeness, without its framing phrases at either end, and without a leading run of
     words that only name the tool ("search arXiv papers on X" -> "X")."""
     rest = POLITE.sub("", text).strip().rstrip(" .!?")
+    start = rest
     for _ in range(3):
         before = rest
         lowered = rest.lower()
@@ -871,6 +893,8 @@ def strip_framing(text: str, framing: Framing) -> str:
         rest = POLITE.sub("", rest).strip()
         if rest == before:
             break
+    if rest == start:
+        rest = _frame_head_cut(rest, framing.lead)
     if framing.vocabulary:
         tokens = rest.split()
         while tokens and (
