@@ -44,9 +44,9 @@ from agent_core.telemetry.logs import configure_logging, one_line
 if TYPE_CHECKING:
     from psycopg_pool import AsyncConnectionPool
 
-    from agent_core.audit import AuditRow
-    from agent_core.identity import Person
-    from agent_core.reassign import Reassignment
+    from agent_core.approvals.audit import AuditRow
+    from agent_core.people.identity import Person
+    from agent_core.people.reassign import Reassignment
     from agent_core.runtime import AgentRuntime
     from agent_core.schemas import TurnResult
 
@@ -88,12 +88,12 @@ async def _person(args: argparse.Namespace, settings: Settings, pool: AsyncConne
     Raises:
         PaiasError: nobody with that email or id has signed in.
     """
-    from agent_core.identity import Approvers, Person, cli_channel, local_person
+    from agent_core.people.identity import Approvers, Person, cli_channel, local_person
 
     named = _named(args, settings)
     if named is None:
         return local_person(settings.user_id, via="cli")
-    from agent_core.people import PeopleStore
+    from agent_core.people.store import PeopleStore
 
     assert pool is not None, "a named person is looked up in the database"
     key, source = named
@@ -322,7 +322,7 @@ async def _refusal(
     import uuid
 
     from agent_core.approvals.access import may_decide
-    from agent_core.identity import Approvers
+    from agent_core.people.identity import Approvers
     from agent_core.schemas import TurnResult
 
     approvers = Approvers.parse(settings.approvers)
@@ -452,7 +452,7 @@ async def _memory(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def _audit(args: argparse.Namespace, settings: Settings) -> int:
-    from agent_core.audit import AuditLog
+    from agent_core.approvals.audit import AuditLog
 
     async with _database(settings) as pool:
         viewer = await _person(args, settings, pool)
@@ -496,7 +496,7 @@ def _audit_text(row: AuditRow) -> str:
 
 
 async def _people(args: argparse.Namespace, settings: Settings) -> int:
-    from agent_core.people import PeopleStore
+    from agent_core.people.store import PeopleStore
 
     async with _database(settings) as pool:
         people = PeopleStore(pool)
@@ -514,7 +514,7 @@ async def _people(args: argparse.Namespace, settings: Settings) -> int:
             for p in [] if args.json else everyone:
                 print(f"{p.email or '-':32} {p.id:40} last seen {p.last_seen:%Y-%m-%d %H:%M}")
             return 0
-        from agent_core.reassign import reassign
+        from agent_core.people.reassign import reassign
 
         source = args.source or settings.user_id
         known_source = await people.find(source)

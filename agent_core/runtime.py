@@ -26,17 +26,16 @@ from agent_core.agent import Deps, build_agent, system_prompt
 from agent_core.answer_check import check_answer
 from agent_core.approvals import ApprovalDesk, ApprovalStore, GrantStore
 from agent_core.approvals.access import may_decide
+from agent_core.approvals.audit import AuditLog, AuditRow
 from agent_core.approvals.decisions import close_unanswered_calls
 from agent_core.approvals.store import everyones_pending
 from agent_core.approvals.targets import TargetNamer
-from agent_core.audit import AuditLog, AuditRow
 from agent_core.bounds import usage_limits
 from agent_core.conversations import ConversationStore
 from agent_core.db import DATABASE_ERRORS, database_down_message
 from agent_core.errors import InputError, PaiasError
 from agent_core.gaps import ToolGapDetector
 from agent_core.grounding import llm_answers_public
-from agent_core.identity import Approvers, NotAllowed, Person, acting_for, local_person
 from agent_core.memory import MemoryManager, build_embedder
 from agent_core.memory.session import open_memory
 from agent_core.memory.tools import memory_toolset
@@ -46,7 +45,8 @@ from agent_core.orchestrator import Orchestrator, RecordingToolset, ServerState,
 from agent_core.orchestrator.controls import Desired, ServerControls
 from agent_core.orchestrator.legacy import LegacyTools, legacy_agent
 from agent_core.orchestrator.recording import ToolCallRecorder, call_recorded
-from agent_core.people import PeopleStore
+from agent_core.people.identity import Approvers, NotAllowed, Person, acting_for, local_person
+from agent_core.people.store import PeopleStore
 from agent_core.risk import assess_risk, canonical_tool_name, is_write
 from agent_core.schemas import AgentResponse, PendingApproval, ToolCallStatus, ToolGapReport, TurnResult
 from agent_core.settings import Settings
@@ -677,7 +677,7 @@ class AgentRuntime:
         return self.for_person(Person(id=owner.user_id, name=owner.email or owner.user_id, signed_in=True))
 
     async def audit(self, **filters: Any) -> list[AuditRow]:
-        """The approval record this person may see (everyone's for an approver); see ``agent_core.audit``."""
+        """The approval record this person may see (everyone's for an approver); see ``agent_core.approvals.audit``."""
         return await AuditLog(self._shared_memory.pool).rows(self.person, **filters)
 
     async def audit_tools(self) -> list[str]:

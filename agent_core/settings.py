@@ -93,7 +93,7 @@ class Settings(BaseSettings):
         False, description="serve without sign-in on a non-loopback address (e.g. a container published on 127.0.0.1)"
     )
 
-    # Who decides (agent_core.identity)
+    # Who decides (agent_core.people.identity)
     approvers: str = Field(
         "", description="emails or group:<name> (OIDC groups claim) who decide irreversible actions, for everyone"
     )

@@ -33,7 +33,7 @@ import pytest
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from agent_core.identity import Person
+from agent_core.people.identity import Person
 from agent_core.runtime import AgentRuntime
 from agent_core.settings import Settings
 

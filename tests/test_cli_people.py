@@ -14,7 +14,7 @@ import psycopg
 import pytest
 
 from agent_core.cli import main
-from agent_core.identity import cli_channel
+from agent_core.people.identity import cli_channel
 from tests.helpers import TASKS
 
 

@@ -8,8 +8,8 @@ import pytest
 
 from agent_core.conversations import export_json, export_markdown, title_from
 from agent_core.errors import InputError
-from agent_core.identity import Person
 from agent_core.orchestrator import ToolEvent
+from agent_core.people.identity import Person
 from agent_core.runtime import AgentRuntime
 from tests.helpers import TASKS, TIME_SERVER
 from tests.shared_runtime import module_anyio_backend, module_runtime, person_runtime  # noqa: F401 - fixtures

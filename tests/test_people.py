@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from agent_core.db.rows import fetch_one
-from agent_core.identity import Approvers, NotAllowed, Person, acting_for, cli_channel, local_person
+from agent_core.people.identity import Approvers, NotAllowed, Person, acting_for, cli_channel, local_person
 from agent_core.runtime import AgentRuntime
 from agent_core.settings import Settings
 from tests.helpers import TASKS

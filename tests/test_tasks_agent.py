@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_core.identity import Person
+from agent_core.people.identity import Person
 from agent_core.runtime import AgentRuntime
 from agent_core.settings import PROJECT_ROOT
 from tests.helpers import TASKS

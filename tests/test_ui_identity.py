@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from agent_core.identity import Approvers
+from agent_core.people.identity import Approvers
 from agent_core.settings import PROJECT_ROOT
 from tests.helpers import TASKS
 from tests.ui_support import (  # noqa: F401 - fixtures

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from agent_core.identity import acting_for
+from agent_core.people.identity import acting_for
 from agent_core.runtime import AgentRuntime
 from agent_core.schemas import ToolCallStatus
 from tests.helpers import TASKS, add_tasks, scripted_model

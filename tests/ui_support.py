@@ -26,7 +26,7 @@ from unittest import mock
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from agent_core.identity import acting_for, local_person
+from agent_core.people.identity import acting_for, local_person
 from agent_core.settings import Settings
 from tests.helpers import TIME_SERVER
 

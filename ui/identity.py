@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from agent_core.identity import Approvers, Person, local_person
+from agent_core.people.identity import Approvers, Person, local_person
 from ui.serving import auth_configured
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from psycopg_pool import AsyncConnectionPool
 
 from agent_core.approvals.store import Owner, UnknownApproval, owner_of
-from agent_core.identity import Approvers, NotAllowed, Person
+from agent_core.people.identity import Approvers, NotAllowed, Person
 from agent_core.schemas import RiskLevel
 
 

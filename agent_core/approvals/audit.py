@@ -20,7 +20,7 @@ from psycopg_pool import AsyncConnectionPool
 from agent_core.approvals.store import _PUBLIC, STATUSES, _public  # read a row exactly as the approval cards do
 from agent_core.db.rows import fetch
 from agent_core.errors import InputError
-from agent_core.identity import Person
+from agent_core.people.identity import Person
 
 Outcome = Literal["waiting", "not_run", "running", "unknown", "success", "failed", "timeout"]
 OUTCOMES: tuple[str, ...] = ("waiting", "not_run", "running", "unknown", "success", "failed", "timeout")

@@ -26,9 +26,9 @@ from pydantic_ai.mcp import MCPToolset
 from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.toolsets import AbstractToolset, FunctionToolset
 
-from agent_core.identity import PERSON_META_KEY, acting_person
 from agent_core.orchestrator.config import ServerSpec
 from agent_core.orchestrator.deadlines import MAX_START_WAIT, StretchingTimeout, start_budget
+from agent_core.people.identity import PERSON_META_KEY, acting_person
 from agent_core.schemas import RiskLevel
 
 log = logging.getLogger(__name__)

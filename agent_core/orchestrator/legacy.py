@@ -7,7 +7,7 @@ behind the Agent protocol, so the model reaches them through the orchestrator wi
 - ``log_note(text)`` appends a timestamped bullet to today's Obsidian-style daily note,
   ``$PAIAS_HOME/notes/daily/YYYY-MM-DD.md`` (another person's: ``notes/people/<their id>/daily/``).
 
-The person is the one the run acts for (``agent_core.identity.acting_for``), never an argument.
+The person is the one the run acts for (``agent_core.people.identity.acting_for``), never an argument.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import Annotated, Any
 from psycopg_pool import AsyncConnectionPool
 from pydantic import Field
 
-from agent_core.identity import acting_person
 from agent_core.orchestrator.agents import LocalAgent
+from agent_core.people.identity import acting_person
 from agent_core.schemas import RiskLevel
 
 MAX_FACT = 2000

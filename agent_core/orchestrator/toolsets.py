@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic_ai.toolsets import AbstractToolset, CombinedToolset
 
-from agent_core.identity import acting_for
 from agent_core.orchestrator.agents import AgentStartError, ToolAgent
+from agent_core.people.identity import acting_for
 
 
 @dataclass

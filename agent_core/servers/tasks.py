@@ -31,7 +31,7 @@ from psycopg_pool import AsyncConnectionPool
 from pydantic import BaseModel, Field
 
 from agent_core.errors import ConfigError
-from agent_core.identity import PERSON_META_KEY
+from agent_core.people.identity import PERSON_META_KEY
 from agent_core.servers._serve import main
 
 DEFAULT_USER = "local"

@@ -1,6 +1,6 @@
 """Audit: every approval — who asked, what was asked and what ran, who approved or rejected it and when, the
 outcome and any undo — with filters. Approvers see everyone's rows, everyone else only their own: the query decides
-that from the signed-in person (agent_core.audit), not this page."""
+that from the signed-in person (agent_core.approvals.audit), not this page."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import streamlit as st
 
-from agent_core.audit import AuditRow
+from agent_core.approvals.audit import AuditRow
 from ui.identity import current_runtime
 from ui.runtime import get_runtime
 
