@@ -2,7 +2,7 @@
 
 Output follows the model's structured-output mode (``OUTPUT_MODE``, set on the model's profile by
 ``agent_core.models``): in tool mode the agent answers with ``final_result`` (an ``AgentResponse``) or concludes a
-tool gap itself with ``report_tool_gap``, which counts only when grounded (``agent_core.grounding``); in native
+tool gap itself with ``report_tool_gap``, which counts only when grounded (``agent_core.llm.grounding``); in native
 or prompted mode it answers with one flat ``AgentResponse`` JSON, which small models follow best.
 """
 
@@ -18,8 +18,8 @@ from pydantic_ai.models import Model
 from pydantic_ai.tools import RunContext, ToolDefinition
 from pydantic_ai.toolsets import AbstractToolset, ApprovalRequiredToolset
 
-from agent_core.bounds import StopRepeatedCalls
-from agent_core.grounding import ground
+from agent_core.llm.bounds import StopRepeatedCalls
+from agent_core.llm.grounding import ground
 from agent_core.memory.manager import MemoryManager
 from agent_core.offline.catalogue import catalogue
 from agent_core.orchestrator.recording import ToolCallRecorder, ToolEvents
@@ -152,7 +152,7 @@ def build_agent(
     model: Model, toolsets: list[AbstractToolset[Any]], instructions: str | None = None
 ) -> Agent[Deps, AgentResponse | ToolGapReport | DeferredToolRequests]:
     """The ResearcherAgent over ``toolsets``, each call gated by the approval policy; a run that repeats one tool
-    call is stopped (``agent_core.bounds``)."""
+    call is stopped (``agent_core.llm.bounds``)."""
     outputs = output_types(model)
     agent: Agent[Deps, Any] = Agent(
         model,

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 from pydantic_ai import Agent
 from pydantic_ai.models import Model
 
-from agent_core.grounding import canonical, catalogue_entry, ground
+from agent_core.llm.grounding import canonical, catalogue_entry, ground
 from agent_core.offline.catalogue import ToolFacts, catalogue
 from agent_core.offline.clauses import is_question
 from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Router, framed_by, router

@@ -50,7 +50,7 @@ def build_model(settings: Settings) -> Model:
     if settings.is_offline:
         roots = tuple(Path(p).expanduser() for p in settings.filesystem_roots.split(os.pathsep) if p.strip())
         return build_offline_model(PlannerConfig(settings.memory_min_score, settings.memory_fresh_days, roots))
-    from agent_core import llm_models  # only now: the OpenAI SDK is slow to import (see there)
+    from agent_core.llm import chat_models as llm_models  # only now: the OpenAI SDK is slow to import
 
     if model == "azure" or model.startswith("azure:"):
         return llm_models.azure_model(settings)

@@ -23,19 +23,19 @@ from pydantic_ai.messages import ModelMessage, ToolCallPart
 from pydantic_ai.models import Model
 
 from agent_core.agent import Deps, build_agent, system_prompt
-from agent_core.answer_check import check_answer
 from agent_core.approvals import ApprovalDesk, ApprovalStore, GrantStore
 from agent_core.approvals.access import may_decide
 from agent_core.approvals.audit import AuditLog, AuditRow
 from agent_core.approvals.decisions import close_unanswered_calls
 from agent_core.approvals.store import everyones_pending
 from agent_core.approvals.targets import TargetNamer
-from agent_core.bounds import usage_limits
 from agent_core.conversations import ConversationStore
 from agent_core.db import DATABASE_ERRORS, database_down_message
 from agent_core.errors import InputError, PaiasError
 from agent_core.gaps import ToolGapDetector
-from agent_core.grounding import llm_answers_public
+from agent_core.llm.answer_check import check_answer
+from agent_core.llm.bounds import usage_limits
+from agent_core.llm.grounding import llm_answers_public
 from agent_core.memory import MemoryManager, build_embedder
 from agent_core.memory.session import open_memory
 from agent_core.memory.tools import memory_toolset
@@ -167,7 +167,7 @@ class AgentRuntime:
         if self.telemetry is not None:
             self.agent.instrument = self.telemetry.instrumentation  # Pydantic AI's GenAI spans for model requests
         # Decided offline by meaning (~1 ms), also with an LLM: no extra model round trip per turn. An LLM concludes
-        # gaps the check misses itself (report_tool_gap), grounded the same way (agent_core.grounding).
+        # gaps the check misses itself (report_tool_gap), grounded the same way (agent_core.llm.grounding).
         llm = not settings.is_offline or self._model_override is not None
         self.gaps = ToolGapDetector(
             self,
@@ -517,7 +517,9 @@ class AgentRuntime:
             )
         else:
             response = finalize_response(output, deps.recorder.records)
-            if not self.settings.is_offline:  # an LLM's answer must match its tool results (agent_core.answer_check)
+            if (
+                not self.settings.is_offline
+            ):  # an LLM's answer must match its tool results (agent_core.llm.answer_check)
                 response = check_answer(response)
             response = await self._remember_web_answer(prompt, response)
             turn = TurnResult(

@@ -37,9 +37,9 @@ from pydantic_ai import Agent, DeferredToolRequests, models  # noqa: E402
 from pydantic_ai.exceptions import UsageLimitExceeded  # noqa: E402
 
 from agent_core.agent import Deps, build_agent  # noqa: E402
-from agent_core.bounds import RepeatedToolCall, usage_limits  # noqa: E402
 from agent_core.gaps import Requirement, ToolGapDetector, is_covered  # noqa: E402
-from agent_core.grounding import canonical, ground  # noqa: E402
+from agent_core.llm.bounds import RepeatedToolCall, usage_limits  # noqa: E402
+from agent_core.llm.grounding import canonical, ground  # noqa: E402
 from agent_core.models import build_model  # noqa: E402
 from agent_core.offline.catalogue import ToolFacts, catalogue  # noqa: E402
 from agent_core.offline.router import router  # noqa: E402

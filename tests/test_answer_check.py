@@ -1,11 +1,11 @@
 """The answer-vs-record check: an LLM's answer must use the facts its successful tool calls returned, and read as
-language (agent_core.answer_check)."""
+language (agent_core.llm.answer_check)."""
 
 from __future__ import annotations
 
 import pytest
 
-from agent_core.answer_check import check_answer, problems, record_facts
+from agent_core.llm.answer_check import check_answer, problems, record_facts
 from agent_core.schemas import AgentResponse, ToolCallRecord
 
 TOKYO = ToolCallRecord(

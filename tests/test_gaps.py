@@ -299,7 +299,7 @@ async def test_llm_claims_that_a_live_tool_serves_by_meaning_are_not_gaps(
     task: str, claim: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     model = scripted_capabilities([{"name": claim, "why": "invented"}])
-    with caplog.at_level(logging.INFO, logger="agent_core.grounding"):
+    with caplog.at_level(logging.INFO, logger="agent_core.llm.grounding"):
         assert await ToolGapDetector(full_source(), model).detect_missing_tools(task) is None
     assert any(claim in r.getMessage() and "not counted" in r.getMessage() for r in caplog.records)
 

@@ -15,9 +15,9 @@ import pytest
 from pydantic_ai import models
 
 from agent_core.agent import Deps, build_agent
-from agent_core.bounds import REPEAT_LIMIT
 from agent_core.errors import ConfigError
 from agent_core.gaps import ToolGapDetector
+from agent_core.llm.bounds import REPEAT_LIMIT
 from agent_core.models import build_model, describe_model, model_target
 from agent_core.runtime import AgentRuntime
 from agent_core.settings import Settings
