@@ -501,3 +501,17 @@ def test_a_head_with_words_outside_the_framing_is_kept_as_content() -> None:
     assert slots.strip_framing("buy the plates for the lab", slots.Framing(("add a task",))) == (
         "buy the plates for the lab"
     )
+
+
+def test_times_of_day_said_in_words_are_read_as_clock_times() -> None:
+    assert values(slots.time_of_day(slots.spoken_clock("at quarter past nine in the morning Boston time"))) == [
+        "09:15"
+    ]
+    assert values(slots.time_of_day(slots.spoken_clock("half three in the afternoon in Dublin"))) == ["15:30"]
+    assert values(slots.time_of_day(slots.spoken_clock("twenty to one at night"))) == ["00:40"]
+    assert values(slots.time_of_day(slots.spoken_clock("nine at night"))) == ["21:00"]
+
+
+def test_number_words_that_are_not_a_clock_time_stay_as_written() -> None:
+    for text in ["buy half three kilos", "I have three to do", "move 5 to 9", "one of the two"]:
+        assert slots.spoken_clock(text) == text

@@ -239,7 +239,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     Returns:
         The arguments, the parameter that takes several values, what is missing.
     """
-    text = slots.spoken_lengths(text)  # "a forty-five minute timer": every extractor below reads "45 minute"
+    text = slots.spoken_clock(slots.spoken_lengths(text))  # "a forty-five minute timer": every extractor below reads "45 minute"
     if capability is not None and capability.is_gap_kind:
         capability = (
             None  # a new server's tool met by the gap vocabulary ("purchase"): the catalogue knows no parameter

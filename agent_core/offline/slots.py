@@ -69,6 +69,46 @@ _SPOKEN_LENGTHS = [  # the whole phrase, then what it says in digits
 ]
 
 
+_HOUR_WORDS = {n: v for n, v in _UNITS_SPOKEN.items() if 1 <= v <= 12}
+_HOUR = rf"(?P<hour>{'|'.join(_HOUR_WORDS)}|1[0-2]|0?[1-9])"
+_PART_OF_DAY = (
+    r"(?:\s+(?P<part>(?:in|this)\s+the\s+morning|this\s+morning|(?:in\s+the|this)\s+(?:afternoon|evening)|at\s+night"
+    r"|tonight|a\.?m\.?|p\.?m\.?)(?!\w))"
+)
+_SPOKEN_CLOCK = re.compile(
+    rf"\b(?:(?P<min>quarter|half|twenty[\s-]five|twenty|ten|five|[1-5]?\d(?=\s+minutes))\s+(?:minutes\s+)?(?P<rel>past|after|to|before)\s+"
+    rf"{_HOUR}(?:\s+o'?clock)?{_PART_OF_DAY}?|(?P<half>half)\s+{_HOUR.replace('hour', 'hour2')}{_PART_OF_DAY.replace('part', 'part2')}"
+    rf"|{_HOUR.replace('hour', 'hour3')}(?:\s+o'?clock{_PART_OF_DAY.replace('part', 'part3')}?|{_PART_OF_DAY.replace('part', 'part4')}))\b",
+    re.IGNORECASE,
+)
+_SPOKEN_MINUTES = {"quarter": 15, "half": 30, "twenty five": 25, "twenty": 20, "ten": 10, "five": 5}
+
+
+def spoken_clock(text: str) -> str:
+    """Times of day said in words, in digits ("quarter past nine in the morning" -> "9:15 am", "half three in the
+    afternoon" -> "3:30 pm", "ten o'clock" -> "10:00"), so the time extractors read them."""
+
+    def digits(match: re.Match[str]) -> str:
+        said = next(match.group(g) for g in ("hour", "hour2", "hour3") if match.group(g))
+        hour = _HOUR_WORDS.get(said.lower()) or int(said)
+        part = next((match.group(g) for g in ("part", "part2", "part3", "part4") if match.group(g)), None)
+        minute = 30 if match.group("half") else 0
+        if match.group("min"):
+            said_minute = re.sub(r"[\s-]+", " ", match.group("min").lower())
+            minute = int(said_minute) if said_minute.isdigit() else _SPOKEN_MINUTES[said_minute]
+            if not 0 < minute < 60:
+                return match.group(0)
+            if match.group("rel").lower() in {"to", "before"}:
+                hour, minute = (hour - 2) % 12 + 1, 60 - minute
+        if not part:
+            return f"{hour}:{minute:02d}"
+        small_hours = "night" in part.lower() and (hour == 12 or hour < 5)  # "one at night" is after midnight
+        later = not (re.search(r"morning|^a\.?m", part, re.IGNORECASE) or small_hours)
+        return f"{hour}:{minute:02d} {'pm' if later else 'am'}"
+
+    return _SPOKEN_CLOCK.sub(digits, text)
+
+
 def _spoken_value(words_: str) -> int:
     parts = re.split(r"[\s-]+", words_.lower())
     return sum(_TENS_SPOKEN.get(p, 0) + _UNITS_SPOKEN.get(p, 0) for p in parts)
