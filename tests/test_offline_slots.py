@@ -515,3 +515,8 @@ def test_times_of_day_said_in_words_are_read_as_clock_times() -> None:
 def test_number_words_that_are_not_a_clock_time_stay_as_written() -> None:
     for text in ["buy half three kilos", "I have three to do", "move 5 to 9", "one of the two"]:
         assert slots.spoken_clock(text) == text
+
+
+def test_a_short_place_name_written_in_capitals_is_a_place_even_without_a_preposition() -> None:
+    assert values(slots.zones("and to LA?")) == ["America/Los_Angeles"]
+    assert values(slots.zones("la vie en rose")) == []

@@ -76,6 +76,13 @@ async def test_it_names_the_task_before_a_note_of_any_length(rt: AgentRuntime) -
     assert tools(said) == [("update_task", {"task_id": shed, "description": "two coats"})]
 
 
+async def test_a_note_starting_with_a_connector_like_word_keeps_that_word_whole(rt: AgentRuntime) -> None:
+    added = await rt.ask("add a task to book the confocal")
+    noted = await rt.ask("add a note to it: ask for the confocal, not the widefield", added.conversation_id)
+    booked = added.response.tool_calls[0].result["id"]
+    assert tools(noted) == [("update_task", {"task_id": booked, "description": "ask for the confocal, not the widefield"})]
+
+
 async def test_a_task_named_by_its_words_is_looked_up_then_acted_on(rt: AgentRuntime) -> None:
     await rt.ask("add a task to clean the garage")
     await rt.ask("add a task to order reagents")

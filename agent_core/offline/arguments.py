@@ -22,7 +22,7 @@ from agent_core.offline.timezones import find_places
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
 _CONNECTOR = re.compile(
     r"^\s*(?:'s\s+)?(?:(?:title|name|description|note|details)\s+)?(?:to\s+say|to\s+read|so\s+(?:that\s+)?it\s+(?:says|reads)|saying|that\s+says|with\s+the\s+note|"
-    r"instead|to|as|into|:|-|–|—|=)\s*",
+    r"(?:instead|to|as|into)\b|:|-|–|—|=)\s*",
     re.IGNORECASE,
 )
 _CONTENT = re.compile(r":|\b(?:saying|that\s+says|to\s+say|to\s+read)\b", re.IGNORECASE)  # where new text starts

@@ -313,7 +313,9 @@ def locate_places(text: str) -> list[tuple[int, Place]]:
         for size in (4, 3, 2, 1):
             phrase = " ".join(words[i : i + size])
             place = index.get(phrase) if i + size <= len(words) else None
-            if place and (phrase not in _AMBIGUOUS or i in after_preposition):
+            said = text[positions[i] : positions[i] + len(phrase)] if size == 1 else ""
+            written_as_acronym = said.isupper() and len(said) <= 3  # "and to LA?": "LA", not the article "la"
+            if place and (phrase not in _AMBIGUOUS or i in after_preposition or written_as_acronym):
                 found.append((positions[i], place))
                 i += size
                 break
