@@ -102,6 +102,11 @@ async def test_requests_the_default_tools_serve_are_not_gaps(task: str) -> None:
     assert await ToolGapDetector(full_source()).detect_missing_tools(task) is None
 
 
+def test_a_how_does_question_about_the_persons_own_things_is_not_read_as_asking_for_knowledge() -> None:
+    assert not HOW_TO.search("how does my calendar handle this week")
+    assert HOW_TO.search("how does the calendar API handle time zones")
+
+
 def test_offline_requirements_name_the_catalogue_capability_and_why() -> None:
     tools = full_source().tools
     [need] = required_capabilities("Book a flight from Vienna to Boston", tools)
@@ -117,6 +122,8 @@ def test_offline_requirements_name_the_catalogue_capability_and_why() -> None:
         "How can I book a flight with loyalty points?",
         "What's the best way to take a screenshot on a Mac?",
         "Explain how Slack webhooks work",
+        "Any tips for finding cheap flights to conferences?",
+        "How does the Google Calendar API handle recurring events?",
     ],
 )
 def test_knowledge_questions_about_an_action_need_no_capability(question: str) -> None:
