@@ -7,6 +7,7 @@ from datetime import date, timedelta
 import pytest
 
 from agent_core.offline import slots
+from agent_core.offline.clauses import is_question
 
 WEDNESDAY = date(2026, 1, 7)  # a fixed "today" (weekday 2), so relative dates are deterministic
 
@@ -520,3 +521,10 @@ def test_number_words_that_are_not_a_clock_time_stay_as_written() -> None:
 def test_a_short_place_name_written_in_capitals_is_a_place_even_without_a_preposition() -> None:
     assert values(slots.zones("and to LA?")) == ["America/Los_Angeles"]
     assert values(slots.zones("la vie en rose")) == []
+
+
+def test_a_question_asked_indirectly_is_a_question_and_a_plain_statement_is_not() -> None:
+    assert is_question("I was wondering what the melting point of agarose is")
+    assert is_question("do you know whether the library opens on Sunday")
+    assert not is_question("I was wondering about it all day")
+    assert not is_question("I love caffeine")

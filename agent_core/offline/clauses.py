@@ -36,8 +36,18 @@ _SECRET = re.compile(
 )
 
 
+_INDIRECT = re.compile(
+    r"^\s*(?:i\s+(?:was|am|'m)\s+wondering|i\s+wonder|i'?d\s+(?:like|love)\s+to\s+know|i\s+want\s+to\s+know|"
+    r"i'?m\s+curious|do\s+you\s+know|any\s+idea)\s+(?:about\s+)?(?=(?:what|who|when|where|why|how|which|whether)\b)",
+    re.I,
+)
+
+
 def is_question(text: str) -> bool:
-    """An information question or an explicit search — the only things a public web search may see."""
+    """An information question or an explicit search — the only things a public web search may see; a question
+    asked indirectly ("I was wondering what …") is one too."""
+    if _INDIRECT.search(text):
+        return True
     said = words(text)
     first = said[0].split("'")[0] if said else ""
     return text.strip().endswith("?") or first in _QUESTION_START or bool(_EXPLICIT_SEARCH.search(text))
