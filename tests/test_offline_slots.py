@@ -528,3 +528,10 @@ def test_a_question_asked_indirectly_is_a_question_and_a_plain_statement_is_not(
     assert is_question("do you know whether the library opens on Sunday")
     assert not is_question("I was wondering about it all day")
     assert not is_question("I love caffeine")
+
+
+def test_two_enum_options_joined_by_and_are_both_asked_for_and_one_option_is_not_spread() -> None:
+    options = ["pending", "completed", "all"]
+    assert slots.enum_both(options, "show my finished tasks and the ones still open") == ["completed", "pending"]
+    assert slots.enum_both(options, "show my completed tasks") == []
+    assert slots.enum_both(options, "show completed tasks, not pending ones") == []

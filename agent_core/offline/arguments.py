@@ -303,6 +303,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         elif kind == "enum":
             options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
             span = slots.enum_value(options, text)
+            both = slots.enum_both(options, text)
+            if both and filled.spread is None:
+                filled.spread = (name, both)
             found = [span] if span else ([Span(prop["default"])] if "default" in prop else [])
             if span is None and found:
                 filled.args[name] = found[0].value

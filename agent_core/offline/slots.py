@@ -775,8 +775,8 @@ def zones(text: str) -> list[Span]:
     return [Span(place.zone, offset, offset + len(place.label)) for offset, place in locate_places(text)]
 
 
-def enum_value(options: list[Any], text: str) -> Span | None:
-    """The enum option the request names first: directly or by a catalogue synonym ("open" -> "pending"); else a
+def enum_values(options: list[Any], text: str) -> list[Span]:
+    """The enum options the request names, in order: directly or by a catalogue synonym ("open" -> "pending"); else a
     one-word option by its stem or abbreviation ("30 secs"), or misspelt by a letter or two ("chicgo")."""
     named: list[Span] = []
     for option in options:
@@ -794,7 +794,26 @@ def enum_value(options: list[Any], text: str) -> Span | None:
         and not text[named[0].end : named[1].start].strip()
     ):  # "any NMR structures": a function word said right before another option is its determiner
         named.pop(0)
+    return named
+
+
+def enum_value(options: list[Any], text: str) -> Span | None:
+    """The enum option the request names first (see ``enum_values``)."""
+    named = enum_values(options, text)
     return named[0] if named else None
+
+
+def enum_both(options: list[Any], text: str) -> list[Any]:
+    """Different options the request joins with "and" ("my finished tasks and the ones still open"): each is asked
+    for; one option, or options not joined by "and", ask for one."""
+    named = enum_values(options, text)
+    chosen = named[:1]
+    for span in named[1:]:
+        if span.value not in [c.value for c in chosen] and re.search(
+            r"\b(?:and|as well as|plus)\b", text[chosen[-1].end : span.start], re.IGNORECASE
+        ):
+            chosen.append(span)
+    return [c.value for c in chosen] if len(chosen) > 1 else []
 
 
 def _enum_by_word(options: list[Any], text: str) -> list[Span]:
