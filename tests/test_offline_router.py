@@ -130,3 +130,8 @@ def test_the_catalogue_examples_are_embedded_once_per_router() -> None:
     assert max(len(batch) for batch in counting.batches) > 50  # every catalogue example sentence, in one batch
     fresh.route("send an email to Bob", [CLOCK])
     assert all(len(batch) <= 2 * len(TOOLS) for batch in counting.batches[examples:])  # no catalogue batch again
+
+
+def test_asking_whether_it_is_still_daytime_somewhere_asks_the_clock(router: Router) -> None:
+    best = router.route("is it still daytime in Honolulu?", TOOLS).best
+    assert best is not None and best.key == "current_time" and best.served
