@@ -159,4 +159,27 @@ def test_a_failed_rename_leaves_no_temp_file_behind(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(vector_cache.os, "replace", refuse)
     vectors = cached_vectors(tmp_path, "vectors", "k", 1, lambda: np.ones((1, 3), dtype=np.float32))
     assert vectors.shape == (1, 3)
-    assert list(tmp_path.iterdir()) == []
+    assert [p.name for p in tmp_path.iterdir()] == [".vectors.lock"]  # the lock only: no temp file
+
+
+def test_processes_that_miss_together_compute_the_entry_once(tmp_path: Path) -> None:
+    import threading
+
+    computed, started, release = [], threading.Event(), threading.Event()
+
+    def slow() -> np.ndarray:
+        computed.append(1)
+        started.set()
+        release.wait(30)
+        return np.ones((2, 3), dtype=np.float32)
+
+    first = threading.Thread(target=cached_vectors, args=(tmp_path, "vectors", "k", 2, slow))
+    first.start()
+    assert started.wait(30)  # the first holds the lock while it computes
+    results = []
+    second = threading.Thread(target=lambda: results.append(cached_vectors(tmp_path, "vectors", "k", 2, slow)))
+    second.start()  # misses, then waits for the lock, then reads what the first stored
+    release.set()
+    first.join(30)
+    second.join(30)
+    assert len(computed) == 1 and results[0].shape == (2, 3)

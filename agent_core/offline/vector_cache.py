@@ -9,12 +9,13 @@ computed again, and one that cannot be written is skipped: the cache never fails
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -67,9 +68,35 @@ def cached_vectors(
         pass
     except (OSError, ValueError, EOFError) as error:  # corrupt, truncated or unreadable: compute instead
         log.warning("Vector cache %s is unreadable (%s): computing the vectors again.", path, error)
-    vectors = np.ascontiguousarray(compute(), dtype=np.float32)
-    _store(path, vectors)
+    with _computing(directory, name):  # one process computes; the others wait, then read what it stored
+        try:
+            stored = np.load(path, allow_pickle=False)
+            if stored.ndim == 2 and stored.shape[0] == rows and stored.dtype == np.float32:
+                return stored
+        except (OSError, ValueError, EOFError):
+            pass
+        vectors = np.ascontiguousarray(compute(), dtype=np.float32)
+        _store(path, vectors)
     return vectors
+
+
+@contextlib.contextmanager
+def _computing(directory: Path, name: str) -> Iterator[None]:
+    """Held while one process computes an entry (an advisory file lock; none where locks are unavailable), so
+    processes that start together — the app's, a test run's workers — compute it once, not once each."""
+    try:
+        import fcntl
+
+        directory.mkdir(parents=True, exist_ok=True)
+        lock = open(directory / f".{name}.lock", "a")  # noqa: SIM115 - closed below, after the lock is released
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+    finally:
+        lock.close()  # releases the lock
 
 
 def _store(path: Path, vectors: np.ndarray) -> None:
