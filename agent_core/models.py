@@ -50,24 +50,24 @@ def build_model(settings: Settings) -> Model:
     if settings.is_offline:
         roots = tuple(Path(p).expanduser() for p in settings.filesystem_roots.split(os.pathsep) if p.strip())
         return build_offline_model(PlannerConfig(settings.memory_min_score, settings.memory_fresh_days, roots))
-    from agent_core.llm import chat_models as llm_models  # only now: the OpenAI SDK is slow to import
+    from agent_core.llm import chat_models  # only now: the OpenAI SDK is slow to import
 
     if model == "azure" or model.startswith("azure:"):
-        return llm_models.azure_model(settings)
+        return chat_models.azure_model(settings)
     provider, _, name = model.partition(":")
     if provider == "ollama":
         url = os.environ.get("OLLAMA_BASE_URL", "").strip() or compatible_base_url(settings)
-        return llm_models.ollama_model(settings, name.strip(), url)
+        return chat_models.ollama_model(settings, name.strip(), url)
     # openai: would go to the Responses API, which local servers (llama.cpp, vLLM, LM Studio) do not have.
     if provider in {"openai", "openai-chat"} and (url := compatible_base_url(settings)):
-        return llm_models.compatible_model(settings, name.strip(), url)
+        return chat_models.compatible_model(settings, name.strip(), url)
     variable = PROVIDER_VARIABLES.get(provider)
     if variable:
         require_env(variable, f"MODEL={model}")
     if provider == "openai-chat" and name.strip():
-        return llm_models.chat_model(name.strip(), "openai", settings, local=False)
+        return chat_models.chat_model(name.strip(), "openai", settings, local=False)
     if provider == "openai" and name.strip():
-        return llm_models.responses_model(name.strip(), settings)
+        return chat_models.responses_model(name.strip(), settings)
     from pydantic_ai.exceptions import UserError
     from pydantic_ai.models import infer_model
 

@@ -57,27 +57,39 @@ def cached_vectors(
     if directory is None:
         return compute()
     path = directory / f"{name}-{key[:40]}.npy"
+    stored = _read(path, rows, quiet=False)
+    if stored is not None:
+        return stored
+    with _computing(directory, name):  # one process computes; the others wait, then read what it stored
+        stored = _read(path, rows, quiet=True)
+        if stored is not None:
+            return stored
+        vectors = np.ascontiguousarray(compute(), dtype=np.float32)
+        _store(path, vectors)
+    return vectors
+
+
+def _read(path: Path, rows: int, *, quiet: bool) -> np.ndarray | None:
+    """The entry at ``path`` if it holds ``rows`` finite float32 vectors, else None (said in the log unless
+    ``quiet`` or simply missing)."""
     try:
         stored = np.load(path, allow_pickle=False)
         if stored.ndim == 2 and stored.shape[0] == rows and stored.dtype == np.float32 and np.isfinite(stored).all():
             return stored
-        log.warning(
-            "Vector cache %s holds %s %s, not %d vectors: computing them again.", path, stored.shape, stored.dtype, rows
-        )
+        if not quiet:
+            log.warning(
+                "Vector cache %s holds %s %s, not %d vectors: computing them again.",
+                path,
+                stored.shape,
+                stored.dtype,
+                rows,
+            )
     except FileNotFoundError:
         pass
     except (OSError, ValueError, EOFError) as error:  # corrupt, truncated or unreadable: compute instead
-        log.warning("Vector cache %s is unreadable (%s): computing the vectors again.", path, error)
-    with _computing(directory, name):  # one process computes; the others wait, then read what it stored
-        try:
-            stored = np.load(path, allow_pickle=False)
-            if stored.ndim == 2 and stored.shape[0] == rows and stored.dtype == np.float32:
-                return stored
-        except (OSError, ValueError, EOFError):
-            pass
-        vectors = np.ascontiguousarray(compute(), dtype=np.float32)
-        _store(path, vectors)
-    return vectors
+        if not quiet:
+            log.warning("Vector cache %s is unreadable (%s): computing the vectors again.", path, error)
+    return None
 
 
 @contextlib.contextmanager
