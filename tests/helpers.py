@@ -41,7 +41,7 @@ def forked(*command: str) -> list[str]:
 
 
 TIME_SERVER: dict[str, Any] = {
-    "command": sys.executable,
+    "command": "python",  # as config/mcp-servers.json writes it: the config maps it to this interpreter
     "args": forked("-m", "agent_core.servers.time"),
     "timeout": 10,
 }
