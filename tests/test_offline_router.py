@@ -46,6 +46,12 @@ class CountingEncoder:
         self.batches.append(list(texts))
         return self.inner.embed_sync(texts)
 
+    @property
+    def cache_key(self) -> str:
+        """The model's own key, so the catalogue's example vectors come from the disk cache like everywhere else;
+        tool texts are never cached, so the counts these tests read are unchanged."""
+        return self.inner.cache_key
+
 
 @pytest.fixture(scope="module")
 def encoder() -> CountingEncoder:
