@@ -16,6 +16,7 @@ would start with now, so a kept runtime acts for this test's person as a signed-
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from collections.abc import Callable, Coroutine, Iterator
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from unittest import mock
 
 import pytest
+from streamlit.components.v2.component_manager import BidiComponentManager
 from streamlit.testing.v1 import AppTest
 
 from agent_core.people.identity import acting_for, local_person
@@ -98,6 +100,15 @@ def app_runtime_closed_after_module() -> Iterator[None]:
     reset_runtime()
 
 
+@functools.cache
+def installed_components() -> BidiComponentManager:
+    """The custom components found in the installed packages, scanned once per worker: every new ``AppTest`` would
+    otherwise read the metadata of every installed distribution again (~0.15 s of CPU each, ~100 apps per run)."""
+    manager = BidiComponentManager()
+    manager.discover_and_register_components(start_file_watching=False)
+    return manager
+
+
 @pytest.fixture(name="configure")
 def configure_kept_runtime(
     app_runtime_closed_after_module: None,
@@ -121,6 +132,8 @@ def configure_kept_runtime(
 
     def run_on_a_matching_runtime(self: AppTest, *args: Any, **kwargs: Any) -> AppTest:
         keep_runtime_if_same()
+        if self._bidi_component_manager is None:
+            self._bidi_component_manager = installed_components()
         return run(self, *args, **kwargs)
 
     apply({"time": TIME_SERVER})
