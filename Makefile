@@ -1,7 +1,11 @@
 # Two commands matter: `make run` (start the app) and `make test` (the whole suite with the coverage gate).
 # Both create .venv if missing and install only what changed since the last run (stamp files).
 
-PYTHON ?= python3
+# The interpreter for a new .venv: Python 3.12 when the machine has one (on PATH or installed by pyenv), else python3
+# (3.11+). On 3.12 coverage measures through sys.monitoring (PEP 669), and the suite then costs ~25% less CPU than
+# under 3.11's line tracer (bench figures in the README). An existing .venv keeps its interpreter.
+PYTHON ?= $(firstword $(shell for p in python3.12 $$(pyenv root 2>/dev/null)/versions/3.12*/bin/python3.12; do \
+	$$p -c '' >/dev/null 2>&1 && echo $$p; done) python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 APP    := $(VENV)/.installed-app
@@ -49,6 +53,7 @@ run: $(APP) $(NODE)
 # time (--dist loadfile keeps module fixtures, such as the browser test's app, in one process); each worker has its
 # own embedded PostgreSQL, server zygote (tests/prefork.py) and temp dirs.
 test: $(DEV) $(NODE) | $(CHROMIUM)
+	COVERAGE_CORE=$$($(BIN)/python -c 'import sys; print("sysmon" if sys.version_info >= (3, 12) else "ctrace")') \
 	$(BIN)/python -m pytest -n 4 --dist loadfile --cov --cov-report=term-missing:skip-covered --cov-fail-under=80 --durations=25
 
 lint: $(DEV)
