@@ -23,6 +23,11 @@ VIEWPORT = {"width": 1280, "height": 1000}
 # How long one turn may take to show. The first question of a fresh app process loads what the runtime loads lazily
 # (about 15 s on an idle machine, twice that on a busy one); a deadline, not a pause: a quick turn ends the wait.
 TURN_MS = 90_000
+# How long anything else the page should show may take (a rerun, a page switch, a decision's answer): Playwright's
+# 5 s default was missed once in a clean-clone run (Bob's refused approval by id had not shown after 5 s). A deadline,
+# not a pause: the wait ends as soon as the page shows it.
+PAGE_MS = 30_000
+expect.set_options(timeout=PAGE_MS)
 
 
 def launch(playwright: Playwright) -> Browser:

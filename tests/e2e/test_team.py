@@ -185,7 +185,9 @@ def test_another_person_sees_none_of_alices_data_and_cannot_approve_her_action(
     main(bob).get_by_test_id("stExpander").filter(has_text="Decide by id").click()
     main(bob).get_by_label("Approval id").fill(approval)
     main(bob).locator(".st-key-by-id-approve button").click()
-    expect(main(bob).get_by_test_id("stAlertContentError")).to_contain_text(f"There is no approval '{approval}'")
+    expect(main(bob).get_by_test_id("stAlertContentError")).to_contain_text(  # the server's answer: a round trip
+        f"There is no approval '{approval}'", timeout=TURN_MS
+    )
     bob.screenshot("team-5-bob-refused")
 
     nav(alice, "Tasks")  # nothing ran: her task is still there, and her action still waits
@@ -197,7 +199,7 @@ def test_another_person_sees_none_of_alices_data_and_cannot_approve_her_action(
     expect(sidebar(alice)).to_contain_text("1 action waiting for a decision")  # an approver's, not hers
     card.get_by_role("button").click()  # her own irreversible delete: only an approver may approve it
     expect(main(alice).get_by_test_id("stAlertContentError")).to_contain_text(
-        f"Only an approver ({CAROL}) can approve this"
+        f"Only an approver ({CAROL}) can approve this", timeout=TURN_MS
     )
     alice.screenshot("team-6-alice-only-an-approver")
     main(alice).locator(f".st-key-reject-{approval} button").click()  # ...but she may reject it
