@@ -54,7 +54,7 @@ run: $(APP) $(NODE)
 # own embedded PostgreSQL, server zygote (tests/prefork.py) and temp dirs.
 test: $(DEV) $(NODE) | $(CHROMIUM)
 	COVERAGE_CORE=$$($(BIN)/python -c 'import sys; print("sysmon" if sys.version_info >= (3, 12) else "ctrace")') \
-	$(BIN)/python -m pytest -n 4 --dist loadfile --cov --cov-report=term-missing:skip-covered --cov-fail-under=80 --durations=25
+	$(BIN)/python -m pytest -n 3 --dist loadfile --cov --cov-report=term-missing:skip-covered --cov-fail-under=80 --durations=25
 
 lint: $(DEV)
 	$(BIN)/ruff check agent_core ui tests bench
