@@ -381,6 +381,7 @@ def test_a_length_of_days_is_not_a_date() -> None:
         ("47°22′N 8°33′E", (47.3667, 8.55)),
         ("lat 64.15 lon -21.94", (64.15, -21.94)),
         ("the point 59.91, 10.75", (59.91, 10.75)),
+        ("sunrise 35.68 139.69 2026-12-01", (35.68, 139.69)),
     ],
 )
 def test_coordinates_are_read_with_hemispheres_minutes_and_labels(text: str, expected: tuple[float, float]) -> None:
@@ -388,7 +389,10 @@ def test_coordinates_are_read_with_hemispheres_minutes_and_labels(text: str, exp
     assert found is not None and (found[0].value, found[1].value) == expected
 
 
-@pytest.mark.parametrize("text", ["task 3, 4", "add 12 and 15", "version 3.11 is out", "at 10:30, 11:00"])
+@pytest.mark.parametrize(
+    "text",
+    ["task 3, 4", "add 12 and 15", "version 3.11 is out", "at 10:30, 11:00", "sd of 0.52 0.61 0.58", "1.2, 3.4, 5.5"],
+)
 def test_numbers_that_are_not_a_position_are_not_coordinates(text: str) -> None:
     assert slots.coordinates(text) is None
 

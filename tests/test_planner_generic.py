@@ -391,3 +391,86 @@ async def test_of_two_tools_that_take_the_same_value_the_one_whose_name_the_requ
     turn = await ask(agent(*tools), "order 2 bottles of PBS")
     assert turn.calls == [("raise_purchase_order", {"item": "PBS", "quantity": 2})]
     assert (await ask(agent(*tools), "do we still have PBS?")).calls == [("stock_lookup", {"item": "PBS"})]
+
+
+def tide_table(
+    lat: Annotated[float, Field(description="Latitude in decimal degrees")],
+    lon: Annotated[float, Field(description="Longitude in decimal degrees")],
+    day: Annotated[str, Field(description="Day, YYYY-MM-DD")],
+) -> dict[str, Any]:
+    """High and low tides at a coastal position on a day."""
+    return {"high": ["06:10"], "low": ["12:25"]}
+
+
+async def test_a_city_becomes_its_coordinates_and_a_lookup_without_a_day_is_for_today() -> None:
+    turn = await ask(agent(tool(tide_table, readOnlyHint=True), get_air_quality), "tide table for Lisbon")
+    assert turn.calls == [("tide_table", {"lat": 38.72, "lon": -9.13, "day": NOW.date().isoformat()})]
+
+
+def book_slot(
+    room: Annotated[str, Field(description="The room, e.g. 'Seminar 2'")],
+    day: Annotated[str, Field(description="Day, YYYY-MM-DD")],
+) -> dict[str, Any]:
+    """Reserve a seminar room for a day."""
+    return {"room": room, "day": day}
+
+
+async def test_a_tool_that_acts_is_never_given_a_day_that_was_not_said() -> None:
+    turn = await ask(agent(tool(book_slot, readOnlyHint=False)), "reserve the seminar room Seminar 2")
+    assert turn.calls == [] and turn.kinds == ["clarify"]
+
+
+def shelf_query(
+    product: Annotated[str, Field(description="The product, by name or SKU, e.g. 'M8 bolts'")],
+) -> dict[str, Any]:
+    """Query the warehouse stockpile for a product: units on hand and bin location."""
+    return {"product": product, "on_hand": 40}
+
+
+def reorder(
+    product: Annotated[str, Field(description="The product to reorder, e.g. 'M8 bolts'")],
+    units: Annotated[int, Field(description="How many units")],
+) -> dict[str, Any]:
+    """Send a replenishment request for a product to the supplier."""
+    return {"ticket": "R-1", "product": product, "units": units}
+
+
+async def test_words_about_the_asking_and_heads_of_the_tools_own_compounds_are_not_the_item() -> None:
+    tools = (tool(shelf_query, readOnlyHint=True), tool(reorder, readOnlyHint=False))
+    turn = await ask(agent(*tools), "how many hex nuts have we got left in stock?")
+    assert turn.calls == [("shelf_query", {"product": "hex nuts"})]
+
+
+async def test_a_value_the_request_points_back_to_is_the_previous_calls_value_of_that_kind() -> None:
+    tools = (tool(shelf_query, readOnlyHint=True), tool(reorder, readOnlyHint=False))
+    first, second = await conversation(agent(*tools), "query the stockpile for hex nuts", "reorder 30 units of it")
+    assert first.calls == [("shelf_query", {"product": "hex nuts"})]
+    assert second.calls == [("reorder", {"product": "hex nuts", "units": 30})]
+
+
+async def test_undoing_is_not_asked_of_a_tool_that_cannot_undo() -> None:
+    tools = (tool(shelf_query, readOnlyHint=True), tool(reorder, readOnlyHint=False))
+    turn = await ask(agent(*tools), "cancel the replenishment request R-1 for hex nuts")
+    assert turn.calls == [] and turn.kinds == ["decline"]
+
+
+async def test_thanks_that_names_a_tools_subject_is_chat() -> None:
+    tools = (tool(shelf_query, readOnlyHint=True), tool(reorder, readOnlyHint=False))
+    turn = await ask(agent(*tools), "thanks, that's all for the warehouse stockpile")
+    assert turn.calls == [] and turn.kinds == ["chat"]
+
+
+def find_images(
+    query: Annotated[str, Field(description="What to look for")],
+    licence: Annotated[Literal["any", "cc0", "cc-by"], Field(description="Licence filter")] = "any",
+) -> dict[str, Any]:
+    """Search a stock photo library for images."""
+    return {"query": query, "licence": licence, "images": ["a.jpg"]}
+
+
+async def test_only_narrows_the_previous_call() -> None:
+    first, second = await conversation(
+        agent(tool(find_images)), "search the photo library for lighthouses", "only the cc0 ones please"
+    )
+    assert first.calls == [("find_images", {"query": "lighthouses", "licence": "any"})]
+    assert second.calls == [("find_images", {"query": "lighthouses", "licence": "cc0"})]

@@ -287,8 +287,8 @@ def shaped(sample: str | None, text: str) -> list[Span]:
             for m in re.finditer(r"(?<![\w$])\$?([A-Z]{2,6}(?:\.[A-Z]{1,3})?)(?![\w])", text)
             if m.group(1) not in _ACRONYMS
         ]
-        if not found and text == text.lower():  # "stcok price for nflx": a short last word written in lower case
-            tail = re.search(r"\b([a-z]{2,5})\s*[?.!]*$", text)
+        if not found and text == text.lower():  # "stcok price for nflx": a short last name written in lower case
+            tail = re.search(r"\b(?:for|of|on|about)\s+([a-z]{2,5})\s*[?.!]*$", text)
             if tail and tail.group(1) not in STOPWORDS | {"today", "now", "price", "stock", "share", "quote"}:
                 found = [Span(tail.group(1).upper(), tail.start(1), tail.end(1))]
         return found
@@ -346,7 +346,8 @@ _LEAD_WORDS = frozenset(
 
 
 _AND_MORE = re.compile(
-    r"\s*(?:,\s*|\s+)(?:and|then)\s+(?:tell|show|give|let|list|what|which|how|where|when|who|also|then|say)\b|\s*[?!;]\s+",
+    r"\s*(?:,\s*|\s+)(?:and|then)\s+(?:tell|show|give|let|list|what|which|how|where|when|who|also|then|say|do|does|did|is|"
+    r"are|can|could|have|has)\b|\s*[?!;]\s+",
     re.IGNORECASE,
 )
 # Words around an entity that are about the asking, not the thing asked about.
@@ -371,13 +372,28 @@ _FILLER = frozenset(
         "current",
         "real",
         "time",
+        "much",
+        "many",
+        "have",
+        "has",
+        "got",
+        "still",
+        "left",
+        "remaining",
+        "enough",
     ]
 )
 
 
+def _known(word: str, vocabulary: frozenset[str]) -> bool:
+    """A word of the tool's own vocabulary, or the head of a compound it uses ("stock" of "stockroom")."""
+    root = stem(word)
+    return root in vocabulary or (len(root) >= 4 and any(v.startswith(root) for v in vocabulary))
+
+
 def _filler(token: str, vocabulary: frozenset[str]) -> bool:
     word = token.lower().strip(" ,.;:!?'\"")
-    return word in _FILLER or word in STOPWORDS or stem(word) in vocabulary
+    return word in _FILLER or word in STOPWORDS or _known(word, vocabulary)
 
 
 def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
@@ -390,6 +406,7 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
 
     def clean(value: str) -> str:
         value = re.sub(r"^(?:the|a|an|my|our)\s+", "", value.strip(" ,.;:!?'\""), flags=re.IGNORECASE)
+        value = re.sub(r"^(?:\d+\s*)?[x×]\s+(?:\d+(?:[.,]\d+)?\s*[a-zµ]{1,2}\s+)?", "", value)  # "2 x 500ml FBS"
         value = re.sub(
             r"\s+(?:please|pls|repo|repository|page|article|entry|today|now|in|on|of|for|at|to|with)$",
             "",
@@ -404,7 +421,7 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
         return " ".join(tokens).strip(" ,.;:!?")
 
     def meaningful(value: str) -> bool:
-        return any(w not in STOPWORDS and stem(w) not in vocabulary for w in words(value))
+        return any(w not in STOPWORDS and w not in _FILLER and not _known(w, vocabulary) for w in words(value))
 
     if ":" in text:
         after = clean(text.split(":", 1)[1])
@@ -576,7 +593,7 @@ _LABELLED = re.compile(
     r"\b(?P<axis>lat(?:itude)?|lon(?:gitude)?|lng|long)\b[\s:=]*(?P<value>-?\d{1,3}(?:\.\d+)?)", re.I
 )
 _PLAIN_PAIR = re.compile(
-    r"(?<![\w.-])(?P<a>-?\d{1,2}(?:\.\d+)?)\s*(?:,\s*|\s+)(?P<b>-?\d{1,3}(?:\.\d+)?)(?![\w.]|\s*°)"
+    r"(?<![\w.-])(?<!\d\s)(?<!\d,)(?<!\d,\s)(?P<a>-?\d{1,2}(?:\.\d+)?)\s*(?:,\s*|\s+)(?P<b>-?\d{1,3}(?:\.\d+)?)(?![\w.]|\s*°|,?\s*-?\d+(?:\.\d+)?(?![\d.:/-]))"
 )
 
 
