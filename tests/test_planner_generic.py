@@ -474,3 +474,40 @@ async def test_only_narrows_the_previous_call() -> None:
     )
     assert first.calls == [("find_images", {"query": "lighthouses", "licence": "any"})]
     assert second.calls == [("find_images", {"query": "lighthouses", "licence": "cc0"})]
+
+
+def paired_test(
+    first: Annotated[list[float], Field(description="The first series of readings")],
+    second: Annotated[list[float], Field(description="The second series of readings")],
+    matched: Annotated[
+        bool, Field(description="Whether both series come from the same plots, read in spring and again in autumn")
+    ] = False,
+    pooled: Annotated[bool, Field(description="Pool the variances (Student's test instead of Welch's)")] = False,
+) -> dict[str, Any]:
+    """Test whether two series of readings differ."""
+    return {"p": 0.04}
+
+
+async def test_a_yes_no_option_is_asked_for_by_what_its_description_says_it_is_for() -> None:
+    turn = await ask(agent(tool(paired_test, readOnlyHint=True)), "the plots in spring 1 2 3 and in autumn 4 5 6")
+    assert turn.calls == [("paired_test", {"first": [1, 2, 3], "second": [4, 5, 6], "matched": True})]
+    welch = await ask(agent(tool(paired_test, readOnlyHint=True)), "Welch's test on 1 2 3 vs 4 5 6")
+    assert welch.calls == [("paired_test", {"first": [1, 2, 3], "second": [4, 5, 6]})]
+
+
+def summarize_readings(values: Annotated[list[float], Field(description="The readings")]) -> dict[str, Any]:
+    """Mean and spread of one series of readings."""
+    return {"mean": 2.0}
+
+
+async def test_a_yes_no_option_said_in_words_does_not_keep_the_numbers_from_its_tool() -> None:
+    tools = (tool(paired_test, readOnlyHint=True), tool(summarize_readings, readOnlyHint=True))
+    turn = await ask(agent(*tools, web_search), "test the two series with pooled variances: 1 2 3 / 4 5 6")
+    assert turn.calls == [("paired_test", {"first": [1, 2, 3], "second": [4, 5, 6], "pooled": True})]
+
+
+async def test_sentences_that_give_one_lookups_values_between_them_make_one_call() -> None:
+    turn = await ask(
+        agent(tool(tide_table, readOnlyHint=True), web_search), "when is high tide tomorrow? we're at 38.69, -9.42"
+    )
+    assert turn.calls == [("tide_table", {"lat": 38.69, "lon": -9.42, "day": "2026-01-08"})]

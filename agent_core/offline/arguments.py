@@ -193,13 +193,17 @@ def _without(text: str, taken: list[Span]) -> str:
     return re.sub(r"\s+([,.!?])", r"\1", rest).strip()
 
 
-def tool_vocabulary(tool: Any) -> frozenset[str]:
-    """The stems a tool uses to describe itself (its name, description and parameter descriptions)."""
+def tool_vocabulary(tool: Any, without: str | None = None) -> frozenset[str]:
+    """The stems a tool uses to describe itself (its name, description and parameter descriptions); ``without``:
+    only the other parameters' names and descriptions."""
     schema = getattr(tool, "parameters_json_schema", None) or {}
     params = " ".join(
-        f"{n} {p.get('description', '')}" for n, p in (schema.get("properties") or {}).items() if isinstance(p, dict)
+        f"{n} {p.get('description', '')}"
+        for n, p in (schema.get("properties") or {}).items()
+        if isinstance(p, dict) and n != without
     )
-    described = QUOTED.sub(" ", f"{tool.name} {tool.description or ''} {params}")  # examples are not vocabulary
+    own = "" if without else f"{tool.name} {tool.description or ''}"
+    described = QUOTED.sub(" ", f"{own} {params}")  # examples are not vocabulary
     return frozenset(stem(w) for w in words(described) if w not in STOPWORDS)
 
 
@@ -316,7 +320,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 filled.defaults.add(name)
                 continue
         elif kind == "flag":
-            span = slots.flag(name, text)
+            elsewhere = tool_vocabulary(tool, without=name)
+            span = slots.flag(name, text) or slots.described_flag(prop, text, elsewhere)
             if span is None:
                 continue
             filled.args[name] = span.value  # a yes/no said in words: not a typed value, and never spread

@@ -479,7 +479,7 @@ def _plan_clause(
     return step
 
 
-_POINTS_BACK = re.compile(r"\b(?:it|that|this|them|those|these|the same|there)\b", re.I)
+_POINTS_BACK = re.compile(r"\b(?:it|that|this|them|those|these|the same|there|they|their)\b", re.I)
 
 
 def _carry(clause: str, tool: Any, filled: Filled, last: Any, tools: list[Any]) -> None:
@@ -611,7 +611,7 @@ def _computes(route: Route, clause: str, context: Context) -> bool:
     return (
         not filled.missing
         and not filled.defaults & set(required)  # a lookup whose day was not said is not what the numbers ask
-        and filled.typed == filled.read
+        and filled.read - filled.typed == sum(kind_of(n, properties.get(n, {})) == "flag" for n in filled.args)
         and (
             any(isinstance(v, int | float) and not isinstance(v, bool) for v in numbers)
             or any(kind_of(n, properties.get(n, {})) in _STRONG for n in filled.args)
@@ -716,7 +716,10 @@ def make_plan(
         return Plan(reply=_chat(opener, tools))
     plan = Plan()
     named: Place | None = None  # the place the message named last: "… in Tokyo? what time is it there"
-    for clause in split_clauses(text, tools, router):
+    clauses = split_clauses(text, tools, router)
+    if len(clauses) > 1 and _one_call(text, clauses, whole, (dialogue, tools, router, context)):
+        clauses = [text]  # "how late is daylight today? we're at 47.61, -122.33": one call's values, two sentences
+    for clause in clauses:
         places = locate_places(clause)
         if places:
             named = places[-1][1]
@@ -764,6 +767,35 @@ def _is_chat(routing: Any) -> bool:
         return True  # "thanks, that summary was really helpful!": it opens as chat, whatever it mentions after
     served = next((r.score for r in routing.routes[1:] if r.served), 0.0)
     return best.score - served >= CHAT_LEAD
+
+
+def _one_call(text: str, clauses: list[str], whole: Any, world: tuple[Dialogue, list[Any], Router, Context]) -> bool:
+    """Whether the sentences of a message give the values of one new lookup tool's call between them: the message
+    as a whole plans that call, which reads more than any sentence alone, and no sentence asks another tool."""
+    dialogue, tools, router, context = world
+    _with_evidence(whole, text, context)
+    best = whole.best
+    if best is None or best.capability is not None or not best.served or not ToolFacts.of(best.tools[0]).read_only:
+        return False
+    tool = best.tools[0]
+    planned = _plan_clause(text, dialogue, tools, router, context)
+    if not isinstance(planned, Planned) or planned.tool is not tool or not planned.calls:
+        return False
+    asks_all, others = False, []
+    for clause in clauses:
+        alone = router.route(clause, tools).best
+        if confident(alone) and alone.capability is not None and alone.capability.kind == "tool":
+            return False  # "add a task …. What's 3 vs 4?": a request of its own
+        step = _plan_clause(clause, dialogue, tools, router, context)
+        if isinstance(step, Planned) and step.tool is tool and step.calls == planned.calls:
+            asks_all = True
+        else:
+            others.append((clause, step))
+    # One sentence asks for it all: the others go with it only as questions about its values ("did they change?").
+    return not asks_all or all(
+        step is None or (isinstance(step, Planned) and step.question and _POINTS_BACK.search(clause))
+        for clause, step in others
+    )
 
 
 def _opens_chat(routing: Any, context: Context) -> Capability | None:

@@ -866,6 +866,15 @@ def flag(name: str, text: str) -> Span | None:
     return Span(not negated, match.start(), match.end())
 
 
+def described_flag(prop: dict[str, Any], text: str, elsewhere: frozenset[str]) -> Span | None:
+    """A yes/no option asked for by what its description says it is for ("Student's test" for an equal-variance
+    option, "before and after" for a paired one): two words of its description that no other parameter uses, none
+    of them said after "instead of"."""
+    description = re.split(r"\b(?:instead of|rather than|not)\b", prop.get("description", "") or "")[0]
+    own = {stem(w) for w in words(description) if w not in STOPWORDS} - elsewhere
+    return Span(True) if len(own & {stem(w) for w in words(text)}) >= 2 else None
+
+
 def choices(prop: dict[str, Any], text: str) -> Span | None:
     """For a list-of-strings parameter whose description names its options ("any of title, authors, year"):
     the options the request mentions."""
