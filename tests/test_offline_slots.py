@@ -539,3 +539,13 @@ def test_two_enum_options_joined_by_and_are_both_asked_for_and_one_option_is_not
     assert slots.enum_both(options, "show my finished tasks and the ones still open") == ["completed", "pending"]
     assert slots.enum_both(options, "show my completed tasks") == []
     assert slots.enum_both(options, "show completed tasks, not pending ones") == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [("twenty quid in euros", [20]), ("thirty-two pages", [32])])
+def test_numbers_said_in_words_above_ten_are_numbers(text: str, expected: list[int]) -> None:
+    assert values(slots.numbers(text)) == expected
+
+
+def test_a_pack_size_is_not_part_of_the_item() -> None:
+    assert values(slots.entity("pls send x 250ml HEPES", frozenset({"send"}))) == ["HEPES"]
+    assert values(slots.entity("post to 10 Downing Street", frozenset({"post"}))) == ["10 Downing Street"]

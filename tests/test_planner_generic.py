@@ -12,7 +12,7 @@ from pydantic_ai import ModelRetry
 from pydantic_ai.toolsets import FunctionToolset
 
 from agent_core.offline import PlannerConfig
-from tests.planner_support import NOW, TaskStore, ask, conversation, planner_agent, tool
+from tests.planner_support import NOW, TaskStore, ask, conversation, planner_agent, time_tools, tool
 
 pytestmark = pytest.mark.anyio
 
@@ -511,3 +511,31 @@ async def test_sentences_that_give_one_lookups_values_between_them_make_one_call
         agent(tool(tide_table, readOnlyHint=True), web_search), "when is high tide tomorrow? we're at 38.69, -9.42"
     )
     assert turn.calls == [("tide_table", {"lat": 38.69, "lon": -9.42, "day": "2026-01-08"})]
+
+
+def find_recipes(
+    keywords: Annotated[str, Field(description="Words to look for in recipe titles, e.g. 'lentil soup'")],
+    limit: Annotated[int, Field(description="How many hits at most, 1 to 20")] = 5,
+) -> dict[str, Any]:
+    """Search a cookbook collection."""
+    return {"keywords": keywords, "hits": []}
+
+
+async def test_a_number_right_after_list_is_how_many_and_list_is_not_what_is_searched() -> None:
+    turn = await ask(agent(tool(find_recipes, readOnlyHint=True)), "list eight vegetarian dishes with aubergine")
+    assert turn.calls == [("find_recipes", {"keywords": "vegetarian dishes with aubergine", "limit": 8})]
+
+
+def moon_phase(
+    latitude: Annotated[float, Field(description="Latitude in decimal degrees")],
+    longitude: Annotated[float, Field(description="Longitude in decimal degrees")],
+    date: Annotated[str, Field(description="The day, YYYY-MM-DD")],
+) -> dict[str, Any]:
+    """Almanac of a place and a day: lunar events and phase."""
+    return {"moonrise": "18:02", "phase": "waxing gibbous"}
+
+
+async def test_a_day_the_clock_tool_would_leave_unread_goes_to_a_tool_that_reads_it() -> None:
+    tools = (*time_tools(), tool(moon_phase, readOnlyHint=True))
+    turn = await ask(agent(*tools), "what time does the moon come up in Oslo on Friday?")
+    assert turn.calls == [("moon_phase", {"latitude": 59.92, "longitude": 10.75, "date": "2026-01-09"})]

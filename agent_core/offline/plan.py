@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic_ai.messages import ToolCallPart
 
-from agent_core.offline import replies
+from agent_core.offline import replies, slots
 from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.clauses import confident, has_secret, is_question, split_clauses, threshold
@@ -362,12 +362,16 @@ def _plan_clause(
     if (open_world or _opens_world(best.tools[0])) and not is_question(clause):
         return None  # never send a statement to a public engine
     # Slot completeness is part of the route: a close runner-up whose tool can be filled beats a winner that can't.
+    first = fill(best.tools[0], clause, capability, context)
+    # A day the request gives that the winner leaves unread ("sunrise in Oslo tomorrow" is no clock question):
+    # a new tool further behind that reads it is a rival too.
+    unread = bool(slots.dates(clause, context.today)) and first.typed < 2 and not _reads(best.tools[0], "date")
     rivals = [best] + [
         r for r in routing.routes[1:6]
-        if r.served and r.score >= best.score - RIVAL_WINDOW and (r.capability is None or r.capability.kind == "tool")
+        if r.served and (r.capability is None or r.capability.kind == "tool") and r.score >= best.score - (
+            2 * RIVAL_WINDOW if unread and r.capability is None and _reads(r.tools[0], "date") else RIVAL_WINDOW)
     ]  # fmt: skip
     chosen: tuple[Route, Any, Filled] | None = None
-    first = fill(best.tools[0], clause, capability, context)
     if first.missing and all(_is_text(best.tools[0], name) for name in first.missing):
         rivals = [best]  # "add a task" lacks its text: ask for it rather than do something else
     if framed is not None:
@@ -507,6 +511,11 @@ def _undoes(clause: str, tool: Any) -> bool:
     description: a lookup cannot undo anything, and a tool that creates would do the opposite."""
     verb = _UNDO.match(POLITE.sub("", clause))
     return bool(verb) and stem(verb.group(0).strip().lower()) not in ToolFacts.of(tool).all_stems
+
+
+def _reads(tool: Any, kind: str) -> bool:
+    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    return any(kind_of(n, p) == kind for n, p in properties.items())
 
 
 def _is_text(tool: Any, name: str) -> bool:

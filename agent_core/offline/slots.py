@@ -317,7 +317,6 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
 
     def clean(value: str) -> str:
         value = re.sub(r"^(?:the|a|an|my|our)\s+", "", value.strip(" ,.;:!?'\""), flags=re.IGNORECASE)
-        value = re.sub(r"^(?:\d+\s*)?[x×]\s+(?:\d+(?:[.,]\d+)?\s*[a-zµ]{1,2}\s+)?", "", value)  # "2 x 500ml FBS"
         value = re.sub(
             r"\s+(?:please|pls|repo|repository|page|article|entry|today|now|in|on|of|for|at|to|with)$",
             "",
@@ -329,7 +328,8 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
             tokens.pop()
         while len(tokens) > 1 and _filler(tokens[0], vocabulary):
             tokens.pop(0)
-        return " ".join(tokens).strip(" ,.;:!?")
+        value = re.sub(r"^(?:\d+\s*)?[x×]\s+(?:\d+(?:[.,]\d+)?\s*[a-zµ]{1,2}\s+)?", "", " ".join(tokens))
+        return value.strip(" ,.;:!?")  # "2 x 500ml FBS": FBS
 
     def meaningful(value: str) -> bool:
         return any(w not in STOPWORDS and w not in _FILLER and not _known(w, vocabulary) for w in words(value))
@@ -484,7 +484,7 @@ def dates(text: str, today: date) -> list[Span]:
 
 
 def numbers(text: str) -> list[Span]:
-    """Numbers as written (digits, or number words one to ten), with their positions."""
+    """Numbers as written (digits, or number words up to ninety-nine), with their positions."""
     found = [
         Span(
             float(m.group(0).replace(",", "")) if "." in m.group(0) or "," in m.group(0) else int(m.group(0)),
@@ -493,8 +493,8 @@ def numbers(text: str) -> list[Span]:
         )
         for m in _NUMBER.finditer(text)
     ]
-    for match in re.finditer(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", text.lower()):
-        found.append(Span(_NUMBER_WORDS[match.group(1)], match.start(), match.end()))
+    for match in re.finditer(rf"\b(?!zero\b){_SPOKEN_NUMBER}\b", text.lower()):  # "twenty bucks", "thirty-two"
+        found.append(Span(_spoken_value(match.group(0)), match.start(), match.end()))
     return sorted(found, key=lambda s: s.start)
 
 
@@ -829,7 +829,7 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
         before = tokens[index - 1].group(0) if index else ""
         if before in ENDS and stem(before) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
             continue  # "the first 5 lines" is not for a "last N lines" parameter
-        if near & vocabulary or before in {"top", "first"}:
+        if near & vocabulary or before in {"top", "first", "list", "show"}:  # "list ten crystal structures"
             after = (
                 tokens[index + 1]
                 if index + 1 < len(tokens) and stem(tokens[index + 1].group(0)) in vocabulary
@@ -896,7 +896,7 @@ def strip_framing(text: str, framing: Framing) -> str:
         while tokens and (
             stem(tokens[0].lower().strip(",:;")) in framing.vocabulary
             or tokens[0].lower().strip(",:;")
-            in STOPWORDS | {"about", "on", "for", "regarding", "papers", "paper", "articles", "say", "express"}
+            in STOPWORDS | {"about", "on", "for", "regarding", "papers", "paper", "articles", "say", "express", "list"}
         ):
             tokens.pop(0)
         rest = " ".join(tokens) if tokens else rest
