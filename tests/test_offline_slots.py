@@ -381,6 +381,7 @@ def test_a_length_of_days_is_not_a_date() -> None:
         ("47°22′N 8°33′E", (47.3667, 8.55)),
         ("lat 64.15 lon -21.94", (64.15, -21.94)),
         ("the point 59.91, 10.75", (59.91, 10.75)),
+        ("sunrise 35.68 139.69 2026-12-01", (35.68, 139.69)),
     ],
 )
 def test_coordinates_are_read_with_hemispheres_minutes_and_labels(text: str, expected: tuple[float, float]) -> None:
@@ -388,7 +389,10 @@ def test_coordinates_are_read_with_hemispheres_minutes_and_labels(text: str, exp
     assert found is not None and (found[0].value, found[1].value) == expected
 
 
-@pytest.mark.parametrize("text", ["task 3, 4", "add 12 and 15", "version 3.11 is out", "at 10:30, 11:00"])
+@pytest.mark.parametrize(
+    "text",
+    ["task 3, 4", "add 12 and 15", "version 3.11 is out", "at 10:30, 11:00", "sd of 0.52 0.61 0.58", "1.2, 3.4, 5.5"],
+)
 def test_numbers_that_are_not_a_position_are_not_coordinates(text: str) -> None:
     assert slots.coordinates(text) is None
 
@@ -535,3 +539,13 @@ def test_two_enum_options_joined_by_and_are_both_asked_for_and_one_option_is_not
     assert slots.enum_both(options, "show my finished tasks and the ones still open") == ["completed", "pending"]
     assert slots.enum_both(options, "show my completed tasks") == []
     assert slots.enum_both(options, "show completed tasks, not pending ones") == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [("twenty quid in euros", [20]), ("thirty-two pages", [32])])
+def test_numbers_said_in_words_above_ten_are_numbers(text: str, expected: list[int]) -> None:
+    assert values(slots.numbers(text)) == expected
+
+
+def test_a_pack_size_is_not_part_of_the_item() -> None:
+    assert values(slots.entity("pls send x 250ml HEPES", frozenset({"send"}))) == ["HEPES"]
+    assert values(slots.entity("post to 10 Downing Street", frozenset({"post"}))) == ["10 Downing Street"]

@@ -12,7 +12,7 @@ from pydantic_ai import ModelRetry
 from pydantic_ai.toolsets import FunctionToolset
 
 from agent_core.offline import PlannerConfig
-from tests.planner_support import NOW, TaskStore, ask, conversation, planner_agent, tool
+from tests.planner_support import NOW, TaskStore, ask, conversation, planner_agent, time_tools, tool
 
 pytestmark = pytest.mark.anyio
 
@@ -391,3 +391,151 @@ async def test_of_two_tools_that_take_the_same_value_the_one_whose_name_the_requ
     turn = await ask(agent(*tools), "order 2 bottles of PBS")
     assert turn.calls == [("raise_purchase_order", {"item": "PBS", "quantity": 2})]
     assert (await ask(agent(*tools), "do we still have PBS?")).calls == [("stock_lookup", {"item": "PBS"})]
+
+
+def tide_table(
+    lat: Annotated[float, Field(description="Latitude in decimal degrees")],
+    lon: Annotated[float, Field(description="Longitude in decimal degrees")],
+    day: Annotated[str, Field(description="Day, YYYY-MM-DD")],
+) -> dict[str, Any]:
+    """High and low tides at a coastal position on a day."""
+    return {"high": ["06:10"], "low": ["12:25"]}
+
+
+async def test_a_city_becomes_its_coordinates_and_a_lookup_without_a_day_is_for_today() -> None:
+    turn = await ask(agent(tool(tide_table, readOnlyHint=True), get_air_quality), "tide table for Lisbon")
+    assert turn.calls == [("tide_table", {"lat": 38.72, "lon": -9.13, "day": NOW.date().isoformat()})]
+
+
+def book_slot(
+    room: Annotated[str, Field(description="The room, e.g. 'Seminar 2'")],
+    day: Annotated[str, Field(description="Day, YYYY-MM-DD")],
+) -> dict[str, Any]:
+    """Reserve a seminar room for a day."""
+    return {"room": room, "day": day}
+
+
+async def test_a_tool_that_acts_is_never_given_a_day_that_was_not_said() -> None:
+    turn = await ask(agent(tool(book_slot, readOnlyHint=False)), "reserve the seminar room Seminar 2")
+    assert turn.calls == [] and turn.kinds == ["clarify"]
+
+
+def shelf_query(
+    product: Annotated[str, Field(description="The product, by name or SKU, e.g. 'M8 bolts'")],
+) -> dict[str, Any]:
+    """Query the warehouse stockpile for a product: units on hand and bin location."""
+    return {"product": product, "on_hand": 40}
+
+
+def reorder(
+    product: Annotated[str, Field(description="The product to reorder, e.g. 'M8 bolts'")],
+    units: Annotated[int, Field(description="How many units")],
+) -> dict[str, Any]:
+    """Send a replenishment request for a product to the supplier."""
+    return {"ticket": "R-1", "product": product, "units": units}
+
+
+async def test_words_about_the_asking_and_heads_of_the_tools_own_compounds_are_not_the_item() -> None:
+    tools = (tool(shelf_query, readOnlyHint=True), tool(reorder, readOnlyHint=False))
+    turn = await ask(agent(*tools), "how many hex nuts have we got left in stock?")
+    assert turn.calls == [("shelf_query", {"product": "hex nuts"})]
+
+
+async def test_a_value_the_request_points_back_to_is_the_previous_calls_value_of_that_kind() -> None:
+    tools = (tool(shelf_query, readOnlyHint=True), tool(reorder, readOnlyHint=False))
+    first, second = await conversation(agent(*tools), "query the stockpile for hex nuts", "reorder 30 units of it")
+    assert first.calls == [("shelf_query", {"product": "hex nuts"})]
+    assert second.calls == [("reorder", {"product": "hex nuts", "units": 30})]
+
+
+async def test_undoing_is_not_asked_of_a_tool_that_cannot_undo() -> None:
+    tools = (tool(shelf_query, readOnlyHint=True), tool(reorder, readOnlyHint=False))
+    turn = await ask(agent(*tools), "cancel the replenishment request R-1 for hex nuts")
+    assert turn.calls == [] and turn.kinds == ["decline"]
+
+
+async def test_thanks_that_names_a_tools_subject_is_chat() -> None:
+    tools = (tool(shelf_query, readOnlyHint=True), tool(reorder, readOnlyHint=False))
+    turn = await ask(agent(*tools), "thanks, that's all for the warehouse stockpile")
+    assert turn.calls == [] and turn.kinds == ["chat"]
+
+
+def find_images(
+    query: Annotated[str, Field(description="What to look for")],
+    licence: Annotated[Literal["any", "cc0", "cc-by"], Field(description="Licence filter")] = "any",
+) -> dict[str, Any]:
+    """Search a stock photo library for images."""
+    return {"query": query, "licence": licence, "images": ["a.jpg"]}
+
+
+async def test_only_narrows_the_previous_call() -> None:
+    first, second = await conversation(
+        agent(tool(find_images)), "search the photo library for lighthouses", "only the cc0 ones please"
+    )
+    assert first.calls == [("find_images", {"query": "lighthouses", "licence": "any"})]
+    assert second.calls == [("find_images", {"query": "lighthouses", "licence": "cc0"})]
+
+
+def paired_test(
+    first: Annotated[list[float], Field(description="The first series of readings")],
+    second: Annotated[list[float], Field(description="The second series of readings")],
+    matched: Annotated[
+        bool, Field(description="Whether both series come from the same plots, read in spring and again in autumn")
+    ] = False,
+    pooled: Annotated[bool, Field(description="Pool the variances (Student's test instead of Welch's)")] = False,
+) -> dict[str, Any]:
+    """Test whether two series of readings differ."""
+    return {"p": 0.04}
+
+
+async def test_a_yes_no_option_is_asked_for_by_what_its_description_says_it_is_for() -> None:
+    turn = await ask(agent(tool(paired_test, readOnlyHint=True)), "the plots in spring 1 2 3 and in autumn 4 5 6")
+    assert turn.calls == [("paired_test", {"first": [1, 2, 3], "second": [4, 5, 6], "matched": True})]
+    welch = await ask(agent(tool(paired_test, readOnlyHint=True)), "Welch's test on 1 2 3 vs 4 5 6")
+    assert welch.calls == [("paired_test", {"first": [1, 2, 3], "second": [4, 5, 6]})]
+
+
+def summarize_readings(values: Annotated[list[float], Field(description="The readings")]) -> dict[str, Any]:
+    """Mean and spread of one series of readings."""
+    return {"mean": 2.0}
+
+
+async def test_a_yes_no_option_said_in_words_does_not_keep_the_numbers_from_its_tool() -> None:
+    tools = (tool(paired_test, readOnlyHint=True), tool(summarize_readings, readOnlyHint=True))
+    turn = await ask(agent(*tools, web_search), "test the two series with pooled variances: 1 2 3 / 4 5 6")
+    assert turn.calls == [("paired_test", {"first": [1, 2, 3], "second": [4, 5, 6], "pooled": True})]
+
+
+async def test_sentences_that_give_one_lookups_values_between_them_make_one_call() -> None:
+    turn = await ask(
+        agent(tool(tide_table, readOnlyHint=True), web_search), "when is high tide tomorrow? we're at 38.69, -9.42"
+    )
+    assert turn.calls == [("tide_table", {"lat": 38.69, "lon": -9.42, "day": "2026-01-08"})]
+
+
+def find_recipes(
+    keywords: Annotated[str, Field(description="Words to look for in recipe titles, e.g. 'lentil soup'")],
+    limit: Annotated[int, Field(description="How many hits at most, 1 to 20")] = 5,
+) -> dict[str, Any]:
+    """Search a cookbook collection."""
+    return {"keywords": keywords, "hits": []}
+
+
+async def test_a_number_right_after_list_is_how_many_and_list_is_not_what_is_searched() -> None:
+    turn = await ask(agent(tool(find_recipes, readOnlyHint=True)), "list eight vegetarian dishes with aubergine")
+    assert turn.calls == [("find_recipes", {"keywords": "vegetarian dishes with aubergine", "limit": 8})]
+
+
+def moon_phase(
+    latitude: Annotated[float, Field(description="Latitude in decimal degrees")],
+    longitude: Annotated[float, Field(description="Longitude in decimal degrees")],
+    date: Annotated[str, Field(description="The day, YYYY-MM-DD")],
+) -> dict[str, Any]:
+    """Almanac of a place and a day: lunar events and phase."""
+    return {"moonrise": "18:02", "phase": "waxing gibbous"}
+
+
+async def test_a_day_the_clock_tool_would_leave_unread_goes_to_a_tool_that_reads_it() -> None:
+    tools = (*time_tools(), tool(moon_phase, readOnlyHint=True))
+    turn = await ask(agent(*tools), "what time does the moon come up in Oslo on Friday?")
+    assert turn.calls == [("moon_phase", {"latitude": 59.92, "longitude": 10.75, "date": "2026-01-09"})]

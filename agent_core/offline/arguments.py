@@ -14,10 +14,10 @@ from datetime import date
 from typing import Any
 
 from agent_core.offline import slots
-from agent_core.offline.catalogue import Capability, catalogue
+from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
 from agent_core.offline.text import STOPWORDS, stem, words
-from agent_core.offline.timezones import find_places
+from agent_core.offline.timezones import find_places, locate_places, position
 
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
 _CONNECTOR = re.compile(
@@ -193,13 +193,17 @@ def _without(text: str, taken: list[Span]) -> str:
     return re.sub(r"\s+([,.!?])", r"\1", rest).strip()
 
 
-def tool_vocabulary(tool: Any) -> frozenset[str]:
-    """The stems a tool uses to describe itself (its name, description and parameter descriptions)."""
+def tool_vocabulary(tool: Any, without: str | None = None) -> frozenset[str]:
+    """The stems a tool uses to describe itself (its name, description and parameter descriptions); ``without``:
+    only the other parameters' names and descriptions."""
     schema = getattr(tool, "parameters_json_schema", None) or {}
     params = " ".join(
-        f"{n} {p.get('description', '')}" for n, p in (schema.get("properties") or {}).items() if isinstance(p, dict)
+        f"{n} {p.get('description', '')}"
+        for n, p in (schema.get("properties") or {}).items()
+        if isinstance(p, dict) and n != without
     )
-    described = QUOTED.sub(" ", f"{tool.name} {tool.description or ''} {params}")  # examples are not vocabulary
+    own = "" if without else f"{tool.name} {tool.description or ''}"
+    described = QUOTED.sub(" ", f"{own} {params}")  # examples are not vocabulary
     return frozenset(stem(w) for w in words(described) if w not in STOPWORDS)
 
 
@@ -284,6 +288,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = [span[0]] if span else slots.time_of_day(text)[:1]
         elif kind == "date":
             found = slots.dates(text, context.today)[:1]
+            if not found and name in required and ToolFacts.of(tool).read_only:  # a lookup with no day: today's
+                filled.args[name] = context.today.isoformat()
+                filled.defaults.add(name)
+                continue
         elif kind in {"doi", "isbn", "url", "email"}:
             found = slots.identifier(kind, text)
         elif kind == "pattern":
@@ -312,7 +320,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 filled.defaults.add(name)
                 continue
         elif kind == "flag":
-            span = slots.flag(name, text)
+            elsewhere = tool_vocabulary(tool, without=name)
+            span = slots.flag(name, text) or slots.described_flag(prop, text, elsewhere)
             if span is None:
                 continue
             filled.args[name] = span.value  # a yes/no said in words: not a typed value, and never spread
@@ -335,6 +344,11 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             if axis is not None:  # "latitude" / "longitude": read as a pair, with N/S/E/W
                 pair = slots.coordinates(text)
                 span = pair[axis] if pair else _labelled_number(name, text)
+                located = [(o, position(p)) for o, p in locate_places(text) if position(p)] if span is None else []
+                if located:  # "sunrise in Oslo": the city's own position (one value said, so typed once)
+                    offset, point = located[0]
+                    span = Span(point[axis], offset, offset + 1)
+                    filled.typed -= axis
             found = [span] if span else []
         elif kind == "numbers":  # "1 2 3 vs 4 5 6": each list parameter takes the next list
             lists = [s for s in slots.number_lists(text) if not any(s.start < t.end and t.start < s.end for t in taken)]
@@ -410,29 +424,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
 # Words that say what to do with a file rather than which file it is.
 FILE_VERBS = frozenset(
     [
-        "read",
-        "open",
-        "show",
-        "display",
-        "view",
-        "print",
-        "cat",
-        "see",
-        "look",
-        "get",
-        "give",
-        "file",
-        "files",
-        "content",
-        "contents",
-        "text",
-        "whole",
-        "full",
-        "now",
-        "again",
-        "please",
+        "read", "open", "show", "display", "view", "print", "cat", "see", "look", "get", "give", "file", "files",
+        "content", "contents", "text", "whole", "full", "now", "again", "please",
     ]
-)
+)  # fmt: skip
 
 
 def names_a_file(text: str, capability: Capability | None) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic_ai.messages import ToolCallPart
 
-from agent_core.offline import replies
+from agent_core.offline import replies, slots
 from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.clauses import confident, has_secret, is_question, split_clauses, threshold
@@ -38,7 +38,7 @@ CHAT_LEAD = 0.25  # chat must lead the best live tool by this much: "how do you 
 GAP_SCORE = 0.55  # a missing capability must match this well before the planner says it is missing
 RIVAL_WINDOW = 0.12  # routes this close to the best are tried when the best one's tool cannot be filled
 _FOLLOW_UP = re.compile(
-    r"^\s*(?:and|what about|how about|also|same for|now|ok(?:ay)?,? (?:and|what about)|then)\b", re.I
+    r"^\s*(?:and|what about|how about|also|same for|now|only|ok(?:ay)?,? (?:and|what about)|then)\b", re.I
 )
 _WH_QUESTION = re.compile(
     r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do)\b", re.I
@@ -49,78 +49,14 @@ _HOW_TO_START = re.compile(r"^\s*(?:how\s+(?:do|can|should|would)\s+i|how\s+to)\
 _COMMAND_WORDS = frozenset(
     stem(w)
     for w in [
-        "mark",
-        "marked",
-        "done",
-        "complete",
-        "completed",
-        "finish",
-        "finished",
-        "delete",
-        "deleted",
-        "remove",
-        "removed",
-        "drop",
-        "cancel",
-        "scratch",
-        "rid",
-        "get",
-        "tick",
-        "ticked",
-        "check",
-        "checked",
-        "off",
-        "rename",
-        "renamed",
-        "change",
-        "update",
-        "edit",
-        "retitle",
-        "task",
-        "tasks",
-        "todo",
-        "todos",
-        "item",
-        "one",
-        "list",
-        "add",
-        "set",
-        "note",
-        "description",
-        "details",
-        "please",
-        "can",
-        "you",
-        "could",
-        "would",
-        "it",
-        "i",
-        "i've",
-        "ive",
-        "have",
-        "has",
-        "just",
-        "already",
-        "now",
-        "with",
-        "as",
-        "is",
-        "to",
-        "the",
-        "a",
-        "my",
-        "from",
-        "of",
-        "ll",
-        "go",
-        "ahead",
-        "no",
-        "longer",
-        "need",
-        "anymore",
-        "want",
+        "mark", "marked", "done", "complete", "completed", "finish", "finished", "delete", "deleted", "remove",
+        "removed", "drop", "cancel", "scratch", "rid", "get", "tick", "ticked", "check", "checked", "off", "rename",
+        "renamed", "change", "update", "edit", "retitle", "task", "tasks", "todo", "todos", "item", "one", "list",
+        "add", "set", "note", "description", "details", "please", "can", "you", "could", "would", "it", "i", "i've",
+        "ive", "have", "has", "just", "already", "now", "with", "as", "is", "to", "the", "a", "my", "from", "of",
+        "ll", "go", "ahead", "no", "longer", "need", "anymore", "want",
     ]
-)
+)  # fmt: skip
 
 
 @dataclass
@@ -292,7 +228,7 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
             typed += shapes
             if typed:
                 filled = fill(tool, clause, None, context)
-                if all(n in filled.args for n in typed):  # a date or a time is weak evidence: many requests have one
+                if all(n in filled.args and n not in filled.defaults for n in typed):  # a date or time is weak
                     bonus = EVIDENCE_BONUS if strong or shapes else WEAK_EVIDENCE_BONUS
                     route = replace(route, score=route.score + bonus)
         boosted.append(route)
@@ -349,7 +285,12 @@ def _plan_clause(
     framed = _framed_route(clause, routing)
     if framed is not None:  # "add a task: translate the abstract": what follows the framing is content
         best, capability = framed, framed.capability
-    near = best.capability is None and best.served and best.score >= threshold(best) - 0.08 and routing.margin() >= 0.03
+    near = (  # close to its threshold and ahead of the rest, or of another new tool (their slots decide below)
+        best.capability is None
+        and best.served
+        and best.score >= threshold(best) - 0.08
+        and (routing.margin() >= 0.03 or routing.routes[1].capability is None)
+    )
     weak = best.score < threshold(best) and not near and framed is None  # a framing phrase is enough on its own
     if framed is None and (weak or capability is None or capability.kind in {"question", "public"}):
         # "is there a difference between 12.1, 11.8 and 13.4, 13.9?": a connected tool takes the numbers it gives
@@ -388,6 +329,8 @@ def _plan_clause(
         return None  # "I love caffeine" is not a request to look caffeine up
     if capability is None and best.tools and _describes(clause, best.tools[0]):
         return None  # "the incubation takes 20 minutes" describes; it doesn't ask to start a timer
+    if capability is None and best.tools and _undoes(clause, best.tools[0]):
+        return None  # "cancel that order" asks to undo what a tool that only creates cannot undo
     served = next(
         (r for r in routing.routes if r.served and (r.capability is None or r.capability.kind == "tool")), None
     )
@@ -419,12 +362,16 @@ def _plan_clause(
     if (open_world or _opens_world(best.tools[0])) and not is_question(clause):
         return None  # never send a statement to a public engine
     # Slot completeness is part of the route: a close runner-up whose tool can be filled beats a winner that can't.
+    first = fill(best.tools[0], clause, capability, context)
+    # A day the request gives that the winner leaves unread ("sunrise in Oslo tomorrow" is no clock question):
+    # a new tool further behind that reads it is a rival too.
+    unread = bool(slots.dates(clause, context.today)) and first.typed < 2 and not _reads(best.tools[0], "date")
     rivals = [best] + [
         r for r in routing.routes[1:6]
-        if r.served and r.score >= best.score - RIVAL_WINDOW and (r.capability is None or r.capability.kind == "tool")
+        if r.served and (r.capability is None or r.capability.kind == "tool") and r.score >= best.score - (
+            2 * RIVAL_WINDOW if unread and r.capability is None and _reads(r.tools[0], "date") else RIVAL_WINDOW)
     ]  # fmt: skip
     chosen: tuple[Route, Any, Filled] | None = None
-    first = fill(best.tools[0], clause, capability, context)
     if first.missing and all(_is_text(best.tools[0], name) for name in first.missing):
         rivals = [best]  # "add a task" lacks its text: ask for it rather than do something else
     if framed is not None:
@@ -458,6 +405,8 @@ def _plan_clause(
         step.then = unknown
         return step
     if filled.missing:
+        _carry(clause, tool, filled, earlier or dialogue.last_call, tools)
+    if filled.missing:
         needed = ", ".join(n.replace("_", " ") for n in filled.missing)
         step.clarify = f"For {capability.summary if capability else step.tool.name.replace('_', ' ')} I need the {needed}. Could you tell me?"
         step.clarify_reason = (
@@ -468,6 +417,26 @@ def _plan_clause(
         return _with_lookup(step, tools, context)
     step.calls = _calls(filled)
     return step
+
+
+_POINTS_BACK = re.compile(r"\b(?:it|that|this|them|those|these|the same|there|they|their)\b", re.I)
+
+
+def _carry(clause: str, tool: Any, filled: Filled, last: Any, tools: list[Any]) -> None:
+    """A missing value the clause points back to ("order 250 g of it" after looking agarose up) is the previous
+    call's value of the same kind (the same parameter first)."""
+    before = next((t for t in tools if last is not None and t.name == last.tool_name), None)
+    if before is None or not _POINTS_BACK.search(clause):
+        return
+    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    earlier = (getattr(before, "parameters_json_schema", None) or {}).get("properties") or {}
+    args = {n: v for n, v in last.args_as_dict().items() if n in earlier and v not in (None, "", [])}
+    for name in list(filled.missing):
+        kind = kind_of(name, properties.get(name, {}))
+        same = [n for n in args if kind_of(n, earlier[n]) == kind]
+        if same:
+            filled.args[name] = args[name if name in same else same[0]]
+            filled.missing.remove(name)
 
 
 def _covered(clause: str, route: Route, tool: Any, filled: Filled) -> int:
@@ -534,6 +503,21 @@ def _describes(clause: str, tool: Any) -> bool:
     return not (facts.name_stems & {stem(w) for w in words(clause)})
 
 
+_UNDO = re.compile(r"^\s*(?:cancel|undo|revoke|withdraw|retract|delete|remove|rescind|reverse)\b", re.I)
+
+
+def _undoes(clause: str, tool: Any) -> bool:
+    """A request to undo something ("cancel purchase order 7") sent to a tool without that verb in its name or
+    description: a lookup cannot undo anything, and a tool that creates would do the opposite."""
+    verb = _UNDO.match(POLITE.sub("", clause))
+    return bool(verb) and stem(verb.group(0).strip().lower()) not in ToolFacts.of(tool).all_stems
+
+
+def _reads(tool: Any, kind: str) -> bool:
+    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    return any(kind_of(n, p) == kind for n, p in properties.items())
+
+
 def _is_text(tool: Any, name: str) -> bool:
     properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
     return kind_of(name, properties.get(name, {})) == "text"
@@ -568,9 +552,11 @@ def _computes(route: Route, clause: str, context: Context) -> bool:
     filled = fill(tool, clause, None, context)
     properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
     numbers = [v for value in filled.args.values() for v in (value if isinstance(value, list) else [value])]
+    required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
     return (
         not filled.missing
-        and filled.typed == filled.read
+        and not filled.defaults & set(required)  # a lookup whose day was not said is not what the numbers ask
+        and filled.read - filled.typed == sum(kind_of(n, properties.get(n, {})) == "flag" for n in filled.args)
         and (
             any(isinstance(v, int | float) and not isinstance(v, bool) for v in numbers)
             or any(kind_of(n, properties.get(n, {})) in _STRONG for n in filled.args)
@@ -670,9 +656,15 @@ def make_plan(
     whole = router.route(text, tools)
     if _is_chat(whole) and whole.best and whole.best.capability and whole.best.score >= CHAT_THRESHOLD:
         return Plan(reply=_chat(whole.best.capability, tools))
+    opener = _opens_chat(whole, context)
+    if opener is not None:  # "thanks, that's all for the stockroom": it names a tool's subject, asks nothing of it
+        return Plan(reply=_chat(opener, tools))
     plan = Plan()
     named: Place | None = None  # the place the message named last: "… in Tokyo? what time is it there"
-    for clause in split_clauses(text, tools, router):
+    clauses = split_clauses(text, tools, router)
+    if len(clauses) > 1 and _one_call(text, clauses, whole, (dialogue, tools, router, context)):
+        clauses = [text]  # "how late is daylight today? we're at 47.61, -122.33": one call's values, two sentences
+    for clause in clauses:
         places = locate_places(clause)
         if places:
             named = places[-1][1]
@@ -720,6 +712,47 @@ def _is_chat(routing: Any) -> bool:
         return True  # "thanks, that summary was really helpful!": it opens as chat, whatever it mentions after
     served = next((r.score for r in routing.routes[1:] if r.served), 0.0)
     return best.score - served >= CHAT_LEAD
+
+
+def _one_call(text: str, clauses: list[str], whole: Any, world: tuple[Dialogue, list[Any], Router, Context]) -> bool:
+    """Whether the sentences of a message give the values of one new lookup tool's call between them: the message
+    as a whole plans that call, which reads more than any sentence alone, and no sentence asks another tool."""
+    dialogue, tools, router, context = world
+    _with_evidence(whole, text, context)
+    best = whole.best
+    if best is None or best.capability is not None or not best.served or not ToolFacts.of(best.tools[0]).read_only:
+        return False
+    tool = best.tools[0]
+    planned = _plan_clause(text, dialogue, tools, router, context)
+    if not isinstance(planned, Planned) or planned.tool is not tool or not planned.calls:
+        return False
+    asks_all, others = False, []
+    for clause in clauses:
+        alone = router.route(clause, tools).best
+        if confident(alone) and alone.capability is not None and alone.capability.kind == "tool":
+            return False  # "add a task …. What's 3 vs 4?": a request of its own
+        step = _plan_clause(clause, dialogue, tools, router, context)
+        if isinstance(step, Planned) and step.tool is tool and step.calls == planned.calls:
+            asks_all = True
+        else:
+            others.append((clause, step))
+    # One sentence asks for it all: the others go with it only as questions about its values ("did they change?").
+    return not asks_all or all(
+        step is None or (isinstance(step, Planned) and step.question and _POINTS_BACK.search(clause))
+        for clause, step in others
+    )
+
+
+def _opens_chat(routing: Any, context: Context) -> Capability | None:
+    """The conversation a message opens with ("thanks, …") when the new tool it mentions gets no value from it."""
+    said = words(routing.text)
+    chat = next((r for r in routing.routes if r.capability and r.capability.kind == "conversation"), None)
+    best = routing.best
+    if not said or chat is None or stem(said[0]) not in {stem(k) for k in chat.capability.keywords}:
+        return None
+    if best is None or best.capability is not None or not best.tools or chat.score < CHAT_THRESHOLD - 0.1:
+        return None
+    return None if fill(best.tools[0], routing.text, None, context).typed else chat.capability
 
 
 def _asked_already(planned: Planned, plan: Plan) -> bool:

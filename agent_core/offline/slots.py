@@ -218,35 +218,11 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
 
 _ENTITY_NAMES = frozenset(
     [
-        "name",
-        "title",
-        "symbol",
-        "ticker",
-        "city",
-        "address",
-        "term",
-        "word",
-        "topic",
-        "compound",
-        "repo",
-        "repository",
-        "article",
-        "subject",
-        "place",
-        "location",
-        "country",
-        "station",
-        "airport",
-        "company",
-        "package",
-        "library",
-        "species",
-        "gene",
-        "protein",
-        "drug",
-        "element",
+        "name", "title", "symbol", "ticker", "city", "address", "term", "word", "topic", "compound", "repo",
+        "repository", "article", "subject", "place", "location", "country", "station", "airport", "company",
+        "package", "library", "species", "gene", "protein", "drug", "element",
     ]
-)
+)  # fmt: skip
 _FREE_TEXT_NAMES = frozenset(
     ["query", "text", "content", "body", "message", "description", "note", "notes", "prompt", "question", "q", "fact"]
 )
@@ -287,8 +263,8 @@ def shaped(sample: str | None, text: str) -> list[Span]:
             for m in re.finditer(r"(?<![\w$])\$?([A-Z]{2,6}(?:\.[A-Z]{1,3})?)(?![\w])", text)
             if m.group(1) not in _ACRONYMS
         ]
-        if not found and text == text.lower():  # "stcok price for nflx": a short last word written in lower case
-            tail = re.search(r"\b([a-z]{2,5})\s*[?.!]*$", text)
+        if not found and text == text.lower():  # "stcok price for nflx": a short last name written in lower case
+            tail = re.search(r"\b(?:for|of|on|about)\s+([a-z]{2,5})\s*[?.!]*$", text)
             if tail and tail.group(1) not in STOPWORDS | {"today", "now", "price", "stock", "share", "quote"}:
                 found = [Span(tail.group(1).upper(), tail.start(1), tail.end(1))]
         return found
@@ -297,87 +273,38 @@ def shaped(sample: str | None, text: str) -> list[Span]:
 
 _LEAD_WORDS = frozenset(
     [
-        "what",
-        "whats",
-        "what's",
-        "who",
-        "how",
-        "which",
-        "tell",
-        "give",
-        "show",
-        "find",
-        "get",
-        "pull",
-        "check",
-        "look",
-        "lookup",
-        "need",
-        "want",
-        "i",
-        "i'd",
-        "please",
-        "me",
-        "the",
-        "a",
-        "an",
-        "is",
-        "are",
-        "do",
-        "does",
-        "can",
-        "could",
-        "would",
-        "you",
-        "some",
-        "quick",
-        "short",
-        "and",
-        "now",
-        "also",
-        "then",
-        "oh",
-        "same",
-        "exactly",
-        "where",
-        "do",
+        "what", "whats", "what's", "who", "how", "which", "tell", "give", "show", "find", "get", "pull", "check",
+        "look", "lookup", "need", "want", "i", "i'd", "please", "me", "the", "a", "an", "is", "are", "do", "does",
+        "can", "could", "would", "you", "some", "quick", "short", "and", "now", "also", "then", "oh", "same",
+        "exactly", "where", "do",
     ]
-)
+)  # fmt: skip
 
 
 _AND_MORE = re.compile(
-    r"\s*(?:,\s*|\s+)(?:and|then)\s+(?:tell|show|give|let|list|what|which|how|where|when|who|also|then|say)\b|\s*[?!;]\s+",
+    r"\s*(?:,\s*|\s+)(?:and|then)\s+(?:tell|show|give|let|list|what|which|how|where|when|who|also|then|say|do|does|did|is|"
+    r"are|can|could|have|has)\b|\s*[?!;]\s+",
     re.IGNORECASE,
 )
 # Words around an entity that are about the asking, not the thing asked about.
 _FILLER = frozenset(
     [
-        "please",
-        "pls",
-        "plz",
-        "thanks",
-        "today",
-        "now",
-        "currently",
-        "right",
-        "doing",
-        "info",
-        "information",
-        "details",
-        "data",
-        "quickly",
-        "asap",
-        "latest",
-        "current",
-        "real",
-        "time",
+        "please", "pls", "plz", "thanks", "today", "now", "currently", "right", "doing", "info", "information",
+        "details", "data", "quickly", "asap", "latest", "current", "real", "time", "much", "many", "have", "has",
+        "got", "still", "left", "remaining", "enough",
     ]
-)
+)  # fmt: skip
+
+
+def _known(word: str, vocabulary: frozenset[str]) -> bool:
+    """A word of the tool's own vocabulary, or the head of a compound it uses ("stock" of "stockroom")."""
+    root = stem(word)
+    return root in vocabulary or (len(root) >= 4 and any(v.startswith(root) for v in vocabulary))
 
 
 def _filler(token: str, vocabulary: frozenset[str]) -> bool:
     word = token.lower().strip(" ,.;:!?'\"")
-    return word in _FILLER or word in STOPWORDS or stem(word) in vocabulary
+    return word in _FILLER or word in STOPWORDS or _known(word, vocabulary)
 
 
 def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
@@ -401,10 +328,11 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
             tokens.pop()
         while len(tokens) > 1 and _filler(tokens[0], vocabulary):
             tokens.pop(0)
-        return " ".join(tokens).strip(" ,.;:!?")
+        value = re.sub(r"^(?:\d+\s*)?[x×]\s+(?:\d+(?:[.,]\d+)?\s*[a-zµ]{1,2}\s+)?", "", " ".join(tokens))
+        return value.strip(" ,.;:!?")  # "2 x 500ml FBS": FBS
 
     def meaningful(value: str) -> bool:
-        return any(w not in STOPWORDS and stem(w) not in vocabulary for w in words(value))
+        return any(w not in STOPWORDS and w not in _FILLER and not _known(w, vocabulary) for w in words(value))
 
     if ":" in text:
         after = clean(text.split(":", 1)[1])
@@ -556,7 +484,7 @@ def dates(text: str, today: date) -> list[Span]:
 
 
 def numbers(text: str) -> list[Span]:
-    """Numbers as written (digits, or number words one to ten), with their positions."""
+    """Numbers as written (digits, or number words up to ninety-nine), with their positions."""
     found = [
         Span(
             float(m.group(0).replace(",", "")) if "." in m.group(0) or "," in m.group(0) else int(m.group(0)),
@@ -565,8 +493,8 @@ def numbers(text: str) -> list[Span]:
         )
         for m in _NUMBER.finditer(text)
     ]
-    for match in re.finditer(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", text.lower()):
-        found.append(Span(_NUMBER_WORDS[match.group(1)], match.start(), match.end()))
+    for match in re.finditer(rf"\b(?!zero\b){_SPOKEN_NUMBER}\b", text.lower()):  # "twenty bucks", "thirty-two"
+        found.append(Span(_spoken_value(match.group(0)), match.start(), match.end()))
     return sorted(found, key=lambda s: s.start)
 
 
@@ -576,7 +504,7 @@ _LABELLED = re.compile(
     r"\b(?P<axis>lat(?:itude)?|lon(?:gitude)?|lng|long)\b[\s:=]*(?P<value>-?\d{1,3}(?:\.\d+)?)", re.I
 )
 _PLAIN_PAIR = re.compile(
-    r"(?<![\w.-])(?P<a>-?\d{1,2}(?:\.\d+)?)\s*(?:,\s*|\s+)(?P<b>-?\d{1,3}(?:\.\d+)?)(?![\w.]|\s*°)"
+    r"(?<![\w.-])(?<!\d\s)(?<!\d,)(?<!\d,\s)(?P<a>-?\d{1,2}(?:\.\d+)?)\s*(?:,\s*|\s+)(?P<b>-?\d{1,3}(?:\.\d+)?)(?![\w.]|\s*°|,?\s*-?\d+(?:\.\d+)?(?![\d.:/-]))"
 )
 
 
@@ -849,6 +777,15 @@ def flag(name: str, text: str) -> Span | None:
     return Span(not negated, match.start(), match.end())
 
 
+def described_flag(prop: dict[str, Any], text: str, elsewhere: frozenset[str]) -> Span | None:
+    """A yes/no option asked for by what its description says it is for ("Student's test" for an equal-variance
+    option, "before and after" for a paired one): two words of its description that no other parameter uses, none
+    of them said after "instead of"."""
+    description = re.split(r"\b(?:instead of|rather than|not)\b", prop.get("description", "") or "")[0]
+    own = {stem(w) for w in words(description) if w not in STOPWORDS} - elsewhere
+    return Span(True) if len(own & {stem(w) for w in words(text)}) >= 2 else None
+
+
 def choices(prop: dict[str, Any], text: str) -> Span | None:
     """For a list-of-strings parameter whose description names its options ("any of title, authors, year"):
     the options the request mentions."""
@@ -892,7 +829,7 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
         before = tokens[index - 1].group(0) if index else ""
         if before in ENDS and stem(before) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
             continue  # "the first 5 lines" is not for a "last N lines" parameter
-        if near & vocabulary or before in {"top", "first"}:
+        if near & vocabulary or before in {"top", "first", "list", "show"}:  # "list ten crystal structures"
             after = (
                 tokens[index + 1]
                 if index + 1 < len(tokens) and stem(tokens[index + 1].group(0)) in vocabulary
@@ -959,7 +896,7 @@ def strip_framing(text: str, framing: Framing) -> str:
         while tokens and (
             stem(tokens[0].lower().strip(",:;")) in framing.vocabulary
             or tokens[0].lower().strip(",:;")
-            in STOPWORDS | {"about", "on", "for", "regarding", "papers", "paper", "articles", "say", "express"}
+            in STOPWORDS | {"about", "on", "for", "regarding", "papers", "paper", "articles", "say", "express", "list"}
         ):
             tokens.pop(0)
         rest = " ".join(tokens) if tokens else rest

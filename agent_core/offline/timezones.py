@@ -254,6 +254,27 @@ def place_index() -> dict[str, Place]:
     return index
 
 
+@lru_cache(maxsize=1)
+def _zone_positions() -> dict[str, tuple[float, float]]:
+    """Each zone's principal city as (latitude, longitude), from zone.tab's ISO 6709 "+5955+01045"."""
+    found = {}
+    for row in _tab_lines("zone.tab"):
+        match = re.fullmatch(r"([+-]\d{2})(\d{2})(\d{2})?([+-]\d{3})(\d{2})(\d{2})?", row[1])
+        if match:
+            a, b, c, d, e, f = (int(g or 0) for g in match.groups())
+            sign_a, sign_d = (-1 if match.group(i).startswith("-") else 1 for i in (1, 4))
+            found[row[2]] = (a + sign_a * (b / 60 + c / 3600), d + sign_d * (e / 60 + f / 3600))
+    return found
+
+
+def position(place: Place) -> tuple[float, float] | None:
+    """Where a city is (latitude, longitude): known for a city its time zone is named after ("Oslo")."""
+    if normalize(place.label) != normalize(place.zone.split("/")[-1]):
+        return None  # a country or an alias: its zone's city is somewhere else
+    point = _zone_positions().get(place.zone)
+    return (round(point[0], 2), round(point[1], 2)) if point else None
+
+
 def _multi_zone_note(country: str, zone: str) -> str:
     return f"{country} spans several time zones; I used {zone}. Name a city for another zone."
 
