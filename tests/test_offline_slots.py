@@ -505,9 +505,7 @@ def test_a_head_with_words_outside_the_framing_is_kept_as_content() -> None:
 
 
 def test_times_of_day_said_in_words_are_read_as_clock_times() -> None:
-    assert values(slots.time_of_day(slots.spoken_clock("at quarter past nine in the morning Boston time"))) == [
-        "09:15"
-    ]
+    assert values(slots.time_of_day(slots.spoken_clock("at quarter past nine in the morning Boston time"))) == ["09:15"]
     assert values(slots.time_of_day(slots.spoken_clock("half three in the afternoon in Dublin"))) == ["15:30"]
     assert values(slots.time_of_day(slots.spoken_clock("twenty to one at night"))) == ["00:40"]
     assert values(slots.time_of_day(slots.spoken_clock("nine at night"))) == ["21:00"]

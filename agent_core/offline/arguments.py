@@ -125,9 +125,9 @@ def _free_text(
         if later:  # "set the description of the pipettes task to 'P200 and P1000, 2 boxes each'"
             return later
         after = text[reference.end :]
-        head, colon, tail = after.partition(":")
-        if colon and tail.strip() and len(head.split()) <= 5:  # "..., add the details: Tris, EDTA and SDS"
-            after = tail
+        head, *tail = _CONTENT.split(after, maxsplit=1)
+        if tail and tail[0].strip() and len(head.split()) <= 5:  # "..., add the details: Tris" / "…, a note saying X"
+            after = tail[0]
         after = re.sub(r"^\s*(?:task|item|todo|one)s?\b", "", after, flags=re.IGNORECASE)
         after = _CONNECTOR.sub("", after, count=1)
         after = _CONNECTOR.sub("", after, count=1) if after.lower().startswith(("say", "read")) else after
@@ -239,7 +239,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     Returns:
         The arguments, the parameter that takes several values, what is missing.
     """
-    text = slots.spoken_clock(slots.spoken_lengths(text))  # "a forty-five minute timer": every extractor below reads "45 minute"
+    text = slots.spoken_clock(
+        slots.spoken_lengths(text)
+    )  # "a forty-five minute timer": every extractor below reads "45 minute"
     if capability is not None and capability.is_gap_kind:
         capability = (
             None  # a new server's tool met by the gap vocabulary ("purchase"): the catalogue knows no parameter

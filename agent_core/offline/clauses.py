@@ -23,10 +23,16 @@ _SPLIT = re.compile(
 _POINTS_BACK = re.compile(r"^\s*(?:and\s+)?(?:what(?:'s|\s+is|\s+time\s+is)|how\s+about)\s+(?:that|this)\b", re.I)
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
 _AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?|,\s+(?=[a-z]+\b))(?=\S)", re.I)
-_SUBORDINATE = re.compile(r"^\s*(?:if|when|whenever|while|once|after|before|since|because|although|as soon as)\b", re.I)
+# A piece that cannot stand alone: a condition ("if …,") or the item the next piece acts on ("for task 5, add …").
+_SUBORDINATE = re.compile(
+    r"^\s*(?:if|when|whenever|while|once|after|before|since|because|although|as soon as|for|as for|regarding|about)\b",
+    re.I,
+)
+_ANOTHER = re.compile(r"^\s*(?:also\s+)?(?:another(?:\s+one)?|one\s+more)(?:\s*[:\-–]\s*|\s+to\s+|\s+)(?=\S)", re.I)
 _QUESTION_START = frozenset(
     ["what", "who", "whom", "whose", "when", "where", "why", "how", "which", "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "has", "have", "tell", "explain", "define", "describe", "compare", "give", "find", "search", "look", "lookup", "google", "summarize", "summarise", "any", "name", "list", "show", "research", "browse", "latest", "news", "recent", "newest"]
 )  # fmt: skip
+_WH_WORDS = frozenset(["what", "what's", "whats", "when", "where", "which", "who", "how"])
 _EXPLICIT_SEARCH = re.compile(r"\b(?:search|look\s*up|google|find|research|browse|on the web|online)\b", re.I)
 _SECRET = re.compile(
     r"\b(?:password|passwd|passcode|passphrase|pin(?:\s+code|\s+number)?|api[\s-]?key|secret(?:\s+key)?|access\s+key|"
@@ -105,16 +111,21 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
         listed = any(a.rstrip().endswith("\x00") and b.lstrip().startswith("\x00") for a, b in pairwise(pieces))
         if len(pieces) > 1 and not listed:  # "add 'a' and 'b'" is one request with two titles
             restored = [_restore(p, quoted) for p in pieces]
-            framing = _shared_framing(restored, router)
-            if framing:  # "remind me to call Alice and to email Bob": the framing applies to each
-                clauses.extend([restored[0], *(f"{framing} {p.strip()[3:]}" for p in restored[1:])])
+            framing = _shared_framing(restored)
+            if framing:  # "remind me to call Alice and to email Bob", "add task: X, and another one: Y": each framed
+                rests = [_ANOTHER.sub("", p, count=1) if _ANOTHER.match(p) else p.strip()[3:] for p in restored[1:]]
+                clauses.extend([restored[0], *(f"{framing} {rest.strip()}" for rest in rests)])
                 continue
             routes = [router.route(p, tools).best for p in restored]
             starts = [words(p)[:1] for p in restored[1:]]
-            own = all(w and w[0] not in _NOT_A_CLAUSE and not w[0].isdigit() for w in starts)
+            own = all(  # "the milk and garage tasks" is one request; "…, and the form is sent so tick it off" two
+                w and (w[0] not in _NOT_A_CLAUSE or (w[0] == "the" and len(words(p)) > 4)) and not w[0].isdigit()
+                for w, p in zip(starts, restored[1:], strict=True)
+            )
+            asks = [bool(w) and w[0] in _WH_WORDS for w in starts]  # "…, and what's 5pm there in New York?"
             if (
                 own
-                and all(confident(r) and r.evidence > 0 for r in routes[1:])  # "the milk and garage tasks": one
+                and all(confident(r) and (r.evidence > 0 or a) for r, a in zip(routes[1:], asks, strict=True))
                 and confident(routes[0])
                 and len({r.key for r in routes}) > 1
                 and len(words(pieces[-1])) > 1
@@ -154,13 +165,16 @@ def _command_words() -> frozenset[str]:
     return frozenset(found - STOPWORDS - {"i", "to", "on", "new", "task", "note"})
 
 
-def _shared_framing(pieces: list[str], router: Router) -> str:
-    """The framing phrase ending in "to" that opens the first piece when every later piece starts with "to"."""
-    if not all(re.match(r"\s*to\s+\w", p, re.I) for p in pieces[1:]):
+def _shared_framing(pieces: list[str]) -> str:
+    """The framing phrase that opens the first piece when every later piece only continues it: each starts with
+    "to" (then the phrase must end in "to") or with "another (one)" / "one more"."""
+    another = all(_ANOTHER.match(p) for p in pieces[1:])
+    if not another and not all(re.match(r"\s*to\s+\w", p, re.I) for p in pieces[1:]):
         return ""
-    opening = " ".join(POLITE.sub("", pieces[0].lower()).split())
+    opening = " ".join(POLITE.sub("", pieces[0].lower()).replace(":", " :").split())
     for capability in catalogue():
         for phrase in sorted(capability.framing, key=len, reverse=True):
-            if phrase.endswith(" to") and opening.startswith(phrase + " "):
+            cut = " ".join(phrase.replace(":", " :").split())
+            if (another or phrase.endswith(" to")) and len(cut.split()) >= 2 and opening.startswith(cut + " "):
                 return phrase
     return ""

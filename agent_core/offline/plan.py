@@ -31,7 +31,7 @@ from agent_core.offline.router import (
 )
 from agent_core.offline.slots import POLITE, Framing, example_of, kind_of, shaped, strip_framing
 from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
-from agent_core.offline.timezones import Place, locate_places
+from agent_core.offline.timezones import locate_places
 
 CHAT_THRESHOLD = 0.62
 CHAT_LEAD = 0.25  # chat must lead the best live tool by this much: "how do you say good evening in Italian" asks a tool
@@ -671,13 +671,15 @@ def make_plan(
     if _is_chat(whole) and whole.best and whole.best.capability and whole.best.score >= CHAT_THRESHOLD:
         return Plan(reply=_chat(whole.best.capability, tools))
     plan = Plan()
-    named: Place | None = None  # the place the message named last: "… in Tokyo? what time is it there"
+    # The place named last, in this message or an earlier one: "… in Tokyo? what time is it there", "what time is it
+    # in Paris" then "and what's 5pm there in Tokyo time?"
+    named = next((p[-1][1] for p in map(locate_places, reversed(dialogue.previous_prompts)) if p), None)
     for clause in split_clauses(text, tools, router):
+        if named is not None and re.search(r"\bthere\b", clause, re.IGNORECASE):
+            clause = re.sub(r"\bthere\b", f"in {named.label or named.zone}", clause, count=1, flags=re.IGNORECASE)
         places = locate_places(clause)
         if places:
             named = places[-1][1]
-        elif named is not None and re.search(r"\bthere\b", clause, re.IGNORECASE):
-            clause = re.sub(r"\bthere\b", f"in {named.label or named.zone}", clause, count=1, flags=re.IGNORECASE)
         earlier = None
         if plan.steps and plan.steps[-1].tool is not None and plan.steps[-1].calls:
             earlier = ToolCallPart(
