@@ -533,3 +533,22 @@ def test_two_enum_options_joined_by_and_are_both_asked_for_and_one_option_is_not
     assert slots.enum_both(options, "show my finished tasks and the ones still open") == ["completed", "pending"]
     assert slots.enum_both(options, "show my completed tasks") == []
     assert slots.enum_both(options, "show completed tasks, not pending ones") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("find all csv files", "*.csv"),
+        ("is there a .tex file somewhere in papers", "*.tex"),
+        ("search for markdown documents", "*.md"),
+        ("find *.bib under papers", "*.bib"),
+        ("files called budget", "*budget*"),
+    ],
+)
+def test_file_patterns_are_read_from_a_glob_a_file_type_or_a_name(text: str, expected: str) -> None:
+    assert [s.value for s in slots.globs(text)] == [expected]
+    assert slots.kind_of("pattern", {"type": "string"}) == "glob"
+
+
+def test_words_that_are_no_file_type_give_no_pattern() -> None:
+    assert slots.globs("find my old files") == []

@@ -183,6 +183,10 @@ def calls_for(text: str, *titles: str):
         ("add a task to order pipettes", ["order pipettes"]),
         ("add a task to call the vet, and another to feed the cat", ["call the vet", "feed the cat"]),
         ("todo: wax the skis, and one more: sharpen the edges", ["wax the skis", "sharpen the edges"]),
+        ("pls ad a tsk - fix the bike lights", ["fix the bike lights"]),  # typos in the command words
+        ("remnd me to call mum", ["call mum"]),
+        ("could u add a task to oil the hinges", ["oil the hinges"]),
+        ("I gotta renew the parking permit", ["renew the parking permit"]),
     ],
 )
 async def test_add_phrasings_add_exactly_those_titles(text: str, titles: list[str]) -> None:
@@ -216,6 +220,8 @@ async def test_list_phrasings_pick_the_status_asked_for(text: str, status: str) 
         ("mark tasks 1 and 2 done", [("complete_task", {"task_id": 1}), ("complete_task", {"task_id": 2})]),
         ("change task 3 to call the ethics board", [("update_task", {"task_id": 3, "title": "call the ethics board"})]),
         ("delete task 1", [("delete_task", {"task_id": 1})]),
+        ("compelte task 3", [("complete_task", {"task_id": 3})]),
+        ("delte task 2", [("delete_task", {"task_id": 2})]),
     ],
 )
 async def test_numbered_task_phrasings_call_the_right_tool_with_the_number(text: str, expected: list) -> None:
@@ -292,3 +298,11 @@ async def test_a_second_command_after_and_the_is_its_own_step() -> None:
         ("delete_task", {"task_id": 1}),
         ("complete_task", {"task_id": 3}),
     ]
+
+
+def test_only_misspelt_command_words_are_corrected() -> None:
+    from agent_core.offline.clauses import corrected
+
+    assert corrected("pls ad a tsk - oil the hinges") == "pls add a task - oil the hinges"
+    assert corrected("stick 'email Bo' on my list") == "stick 'email Bo' on my list"  # a real word stays
+    assert corrected("shwo the ledger") == "show the ledger"

@@ -10,7 +10,7 @@ from itertools import pairwise
 from typing import Any
 
 from agent_core.offline.catalogue import catalogue
-from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router
+from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router, framed_by
 from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import STOPWORDS, words
 
@@ -178,3 +178,64 @@ def _shared_framing(pieces: list[str]) -> str:
             if (another or phrase.endswith(" to")) and len(cut.split()) >= 2 and opening.startswith(cut + " "):
                 return phrase
     return ""
+
+
+@cache
+def _dictionary() -> frozenset[str]:
+    """Whole words the local model's WordPiece vocabulary knows: a word outside it is likely a typo."""
+    try:
+        import json
+
+        from agent_core.memory.embedder import local_model_files
+
+        vocab = json.loads(local_model_files()[1].read_text("utf-8"))["model"]["vocab"]
+    except Exception:  # noqa: BLE001 - no local model: correct nothing a dictionary would have to confirm
+        return frozenset()
+    return frozenset(w for w in vocab if w.isalpha())
+
+
+@cache
+def _asking() -> frozenset[str]:
+    return frozenset(w for w in catalogue().asking_words if len(w) >= 3 and w.isalpha())
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one insertion, deletion, substitution or swap of neighbours."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    i = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
+    swapped = len(a) == len(b) and a[i + 1 : i + 2] == b[i : i + 1] and a[i : i + 1] == b[i + 1 : i + 2]
+    return (
+        a[i + 1 :] == b[i + 1 :] or a[i + 1 :] == b[i:] or a[i:] == b[i + 1 :] or (swapped and a[i + 2 :] == b[i + 2 :])
+    )
+
+
+def corrected(text: str) -> str:
+    """The request with misspelt command words at its start put right ("pls ad a tsk - X" -> "pls add a task - X"):
+    a word one edit away from exactly one of the catalogue's asking words is corrected when no dictionary knows it
+    (and it is not a short chat word such as "lol"), or when only the correction makes the opening a framing phrase
+    (so "stick X on my list" and "pick up the dry ice" stay). Names and parts of paths are never touched."""
+    polite = POLITE.match(text)
+    start = polite.end() if polite else 0
+    fixes = []
+    for index, token in enumerate(list(re.finditer(r"(?<![\w./'-])[A-Za-z]+(?![\w./'-])", text[start:]))[:4]):
+        said = token.group(0)
+        if said[1:] != said[1:].lower() or (index and said[0].isupper()) or said.lower() in _asking() | STOPWORDS:
+            continue
+        near = [w for w in _asking() if _one_edit(said.lower(), w)]
+        if len(near) == 1:
+            sure = said.lower() not in _dictionary() and len(said) >= 4
+            fixes.append((start + token.start(), start + token.end(), near[0], sure))
+
+    def apply(chosen: list[tuple[int, int, str, bool]]) -> str:
+        out = text
+        for begin, end, word, _ in reversed(chosen):
+            out = out[:begin] + word + out[end:]
+        return out
+
+    def framing(said: str) -> int:
+        return max(framed_by(" ".join(said[start:].lower().replace(":", " :").split())).values(), default=0)
+
+    sure = apply([f for f in fixes if f[3]])
+    every = apply(fixes)
+    return every if framing(every) >= 2 and framing(every) > framing(sure) else sure

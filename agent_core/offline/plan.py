@@ -18,7 +18,7 @@ from pydantic_ai.messages import ToolCallPart
 from agent_core.offline import replies
 from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
-from agent_core.offline.clauses import confident, has_secret, is_question, split_clauses, threshold
+from agent_core.offline.clauses import confident, corrected, has_secret, is_question, split_clauses, threshold
 from agent_core.offline.dialogue import Dialogue, touched_id
 from agent_core.offline.router import (
     DOC_BONUS,
@@ -480,7 +480,10 @@ def _covered(clause: str, route: Route, tool: Any, filled: Filled) -> int:
         str(v)
         for k, v in filled.args.items()
         if k not in filled.defaults
-        and (kind_of(k, properties.get(k, {})) not in {"text", "entity"} or shaped(example_of(properties[k]), str(v)))
+        and (
+            kind_of(k, properties.get(k, {})) not in {"text", "entity", "glob"}
+            or shaped(example_of(properties[k]), str(v))
+        )
     )  # a name or a text takes any words; a value of a type or of the example's shape says the tool fits
     named = ToolFacts.of(tool).name_stems - GENERIC_NAME_WORDS if route.capability is None else frozenset()
     return len(said & (named | {stem(w) for w in words(values)}))
@@ -660,7 +663,7 @@ def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
-    text = dialogue.prompt.strip()
+    text = corrected(dialogue.prompt.strip())
     if has_secret(text):
         return Plan(reply=Reply(
             "That looks like a password, key or other secret. I haven't stored it, searched for it or sent it "
