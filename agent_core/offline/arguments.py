@@ -415,29 +415,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
 # Words that say what to do with a file rather than which file it is.
 FILE_VERBS = frozenset(
     [
-        "read",
-        "open",
-        "show",
-        "display",
-        "view",
-        "print",
-        "cat",
-        "see",
-        "look",
-        "get",
-        "give",
-        "file",
-        "files",
-        "content",
-        "contents",
-        "text",
-        "whole",
-        "full",
-        "now",
-        "again",
-        "please",
+        "read", "open", "show", "display", "view", "print", "cat", "see", "look", "get", "give", "file", "files",
+        "content", "contents", "text", "whole", "full", "now", "again", "please"
     ]
-)
+)  # fmt: skip
 
 
 def names_a_file(text: str, capability: Capability | None) -> bool:

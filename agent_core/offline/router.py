@@ -43,25 +43,10 @@ FRAMING_BONUS = 0.22  # the request opens with one of the capability's framing p
 GENERIC_NAME_WORDS = frozenset(
     stem(w)
     for w in [
-        "get",
-        "list",
-        "search",
-        "find",
-        "lookup",
-        "look",
-        "fetch",
-        "query",
-        "create",
-        "add",
-        "run",
-        "set",
-        "update",
-        "read",
-        "show",
-        "make",
-        "do",
+        "get", "list", "search", "find", "lookup", "look", "fetch", "query", "create", "add", "run", "set",
+        "update", "read", "show", "make", "do"
     ]
-)
+)  # fmt: skip
 
 
 def framed_by(opening: str) -> dict[str, int]:

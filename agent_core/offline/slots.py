@@ -221,35 +221,11 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
 
 _ENTITY_NAMES = frozenset(
     [
-        "name",
-        "title",
-        "symbol",
-        "ticker",
-        "city",
-        "address",
-        "term",
-        "word",
-        "topic",
-        "compound",
-        "repo",
-        "repository",
-        "article",
-        "subject",
-        "place",
-        "location",
-        "country",
-        "station",
-        "airport",
-        "company",
-        "package",
-        "library",
-        "species",
-        "gene",
-        "protein",
-        "drug",
-        "element",
+        "name", "title", "symbol", "ticker", "city", "address", "term", "word", "topic", "compound", "repo",
+        "repository", "article", "subject", "place", "location", "country", "station", "airport", "company",
+        "package", "library", "species", "gene", "protein", "drug", "element"
     ]
-)
+)  # fmt: skip
 _FREE_TEXT_NAMES = frozenset(
     ["query", "text", "content", "body", "message", "description", "note", "notes", "prompt", "question", "q", "fact"]
 )
@@ -300,52 +276,12 @@ def shaped(sample: str | None, text: str) -> list[Span]:
 
 _LEAD_WORDS = frozenset(
     [
-        "what",
-        "whats",
-        "what's",
-        "who",
-        "how",
-        "which",
-        "tell",
-        "give",
-        "show",
-        "find",
-        "get",
-        "pull",
-        "check",
-        "look",
-        "lookup",
-        "need",
-        "want",
-        "i",
-        "i'd",
-        "please",
-        "me",
-        "the",
-        "a",
-        "an",
-        "is",
-        "are",
-        "do",
-        "does",
-        "can",
-        "could",
-        "would",
-        "you",
-        "some",
-        "quick",
-        "short",
-        "and",
-        "now",
-        "also",
-        "then",
-        "oh",
-        "same",
-        "exactly",
-        "where",
-        "do",
+        "what", "whats", "what's", "who", "how", "which", "tell", "give", "show", "find", "get", "pull", "check",
+        "look", "lookup", "need", "want", "i", "i'd", "please", "me", "the", "a", "an", "is", "are", "do", "does",
+        "can", "could", "would", "you", "some", "quick", "short", "and", "now", "also", "then", "oh", "same",
+        "exactly", "where", "do"
     ]
-)
+)  # fmt: skip
 
 
 _AND_MORE = re.compile(
@@ -355,27 +291,10 @@ _AND_MORE = re.compile(
 # Words around an entity that are about the asking, not the thing asked about.
 _FILLER = frozenset(
     [
-        "please",
-        "pls",
-        "plz",
-        "thanks",
-        "today",
-        "now",
-        "currently",
-        "right",
-        "doing",
-        "info",
-        "information",
-        "details",
-        "data",
-        "quickly",
-        "asap",
-        "latest",
-        "current",
-        "real",
-        "time",
+        "please", "pls", "plz", "thanks", "today", "now", "currently", "right", "doing", "info", "information",
+        "details", "data", "quickly", "asap", "latest", "current", "real", "time"
     ]
-)
+)  # fmt: skip
 
 
 def _filler(token: str, vocabulary: frozenset[str]) -> bool:
