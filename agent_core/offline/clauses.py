@@ -20,7 +20,12 @@ _SPLIT = re.compile(
     r"[.?!]\s+(?=[A-Za-z]))\s*",
     re.I,
 )
-_POINTS_BACK = re.compile(r"^\s*(?:and\s+)?(?:what(?:'s|\s+is|\s+time\s+is)|how\s+about)\s+(?:that|this)\b", re.I)
+# A question about what the sentence before said: "What's that in Helsinki?", "when is that for Ana in Tokyo?"
+_POINTS_BACK = re.compile(
+    r"^\s*(?:and\s+)?(?:what(?:'s|\s+is|\s+time\s+(?:is|will)|\s+time's)|when(?:'s|\s+is|\s+will)|how\s+about)\s+"
+    r"(?:that|this)\b",
+    re.I,
+)
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
 _AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?|,\s+(?=[a-z]+\b))(?=\S)", re.I)
 # A piece that cannot stand alone: a condition ("if …,") or the item the next piece acts on ("for task 5, add …").
