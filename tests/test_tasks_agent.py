@@ -306,3 +306,8 @@ def test_only_misspelt_command_words_are_corrected() -> None:
     assert corrected("pls ad a tsk - oil the hinges") == "pls add a task - oil the hinges"
     assert corrected("stick 'email Bo' on my list") == "stick 'email Bo' on my list"  # a real word stays
     assert corrected("shwo the ledger") == "show the ledger"
+
+
+async def test_a_statement_that_a_task_is_done_in_its_own_words_completes_it() -> None:
+    turn = await calls_for("the garage is cleaned")
+    assert turn.calls == [("list_tasks", {}), ("complete_task", {"task_id": 2})]

@@ -523,7 +523,8 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
     if not (is_question(clause) or (public and not _STATEMENT.search(clause))):  # "weather in London tomorrow"
         return None
     memory, web = _provider("memory_search", tools), _provider("web_search", tools)
-    if _PERSONAL.search(clause) and not _HOW_TO_START.search(clause):
+    asks_memory = best.capability is not None and best.capability.name == "memory_search"  # "what do you remember …"
+    if (asks_memory or _PERSONAL.search(clause)) and not _HOW_TO_START.search(clause):
         web = None  # a question about the person's own things is for their memory, not a public engine
     if memory is None and web is None:
         return None
