@@ -267,3 +267,10 @@ async def test_a_failing_web_search_gives_zero_confidence_and_says_so() -> None:
     turn = await ask(memory.agent(), "What is the capital of France?")
     assert [name for name, _ in turn.calls] == ["search_memory", "web_search"]
     assert turn.confidence == 0.0 and "search backend unreachable" in turn.answer
+
+
+async def test_a_question_about_what_the_assistant_remembers_stays_in_memory() -> None:
+    memory = Memory(hit("The freezer in room 214 keeps samples at minus 80 degrees.", 0.1, FRESH))
+    turn = await ask(memory.agent(), "what do you remember about the grant budget?")
+    assert [name for name, _ in turn.calls] == ["search_memory"]  # never the public web
+    assert turn.confidence <= 0.2

@@ -509,9 +509,7 @@ def test_a_head_with_words_outside_the_framing_is_kept_as_content() -> None:
 
 
 def test_times_of_day_said_in_words_are_read_as_clock_times() -> None:
-    assert values(slots.time_of_day(slots.spoken_clock("at quarter past nine in the morning Boston time"))) == [
-        "09:15"
-    ]
+    assert values(slots.time_of_day(slots.spoken_clock("at quarter past nine in the morning Boston time"))) == ["09:15"]
     assert values(slots.time_of_day(slots.spoken_clock("half three in the afternoon in Dublin"))) == ["15:30"]
     assert values(slots.time_of_day(slots.spoken_clock("twenty to one at night"))) == ["00:40"]
     assert values(slots.time_of_day(slots.spoken_clock("nine at night"))) == ["21:00"]
@@ -549,3 +547,22 @@ def test_numbers_said_in_words_above_ten_are_numbers(text: str, expected: list[i
 def test_a_pack_size_is_not_part_of_the_item() -> None:
     assert values(slots.entity("pls send x 250ml HEPES", frozenset({"send"}))) == ["HEPES"]
     assert values(slots.entity("post to 10 Downing Street", frozenset({"post"}))) == ["10 Downing Street"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("find all csv files", "*.csv"),
+        ("is there a .tex file somewhere in papers", "*.tex"),
+        ("search for markdown documents", "*.md"),
+        ("find *.bib under papers", "*.bib"),
+        ("files called budget", "*budget*"),
+    ],
+)
+def test_file_patterns_are_read_from_a_glob_a_file_type_or_a_name(text: str, expected: str) -> None:
+    assert [s.value for s in slots.globs(text)] == [expected]
+    assert slots.kind_of("pattern", {"type": "string"}) == "glob"
+
+
+def test_words_that_are_no_file_type_give_no_pattern() -> None:
+    assert slots.globs("find my old files") == []

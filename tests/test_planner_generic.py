@@ -194,6 +194,8 @@ async def test_two_requests_in_one_message_run_in_order() -> None:
         ("what's in my notes folder?", "list_directory", "notes"),
         ("list the files in notes", "list_directory", "notes"),
         ("What files are in data?", "list_directory", "data"),
+        ("ls papers", "list_directory", "papers"),
+        ("list the files in data with their sizes", "list_directory", "data"),
     ],
 )
 async def test_file_requests_read_or_list_the_path_written(text: str, tool_name: str, path: str) -> None:

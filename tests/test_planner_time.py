@@ -119,6 +119,32 @@ async def test_a_question_pointing_back_at_the_sentence_before_it_is_read_with_i
     ]
 
 
+async def test_there_is_the_place_named_before_in_the_message_or_the_conversation() -> None:
+    turn = await ask(agent(), "what's the time in Oslo, and what's 8pm there in Denver?")
+    assert turn.calls == [
+        ("get_current_time", {"timezone": "Europe/Oslo"}),
+        ("convert_time", {"source_timezone": "Europe/Oslo", "time": "20:00", "target_timezone": "America/Denver"}),
+    ]
+    _, later = await conversation(agent(), "what time is it in Lima", "and what's 9am there in Madrid?")
+    assert later.calls == [
+        ("convert_time", {"source_timezone": "America/Lima", "time": "09:00", "target_timezone": "Europe/Madrid"})
+    ]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "the talk is at 9am Boston time; what time will that be in Seoul?",
+        "the talk is at 9am in Boston. when is that in Seoul?",
+    ],
+)
+async def test_a_when_or_what_time_will_question_pointing_back_converts_the_time_before_it(question: str) -> None:
+    turn = await ask(agent(), question)
+    assert turn.calls == [
+        ("convert_time", {"source_timezone": "America/New_York", "time": "09:00", "target_timezone": "Asia/Seoul"})
+    ]
+
+
 async def test_one_time_converted_to_two_places_makes_one_call_each() -> None:
     turn = await ask(agent(), "If it's 3pm in London, what time is it in New York and in Tokyo?")
     assert [(a["source_timezone"], a["time"], a["target_timezone"]) for _, a in turn.calls] == [

@@ -80,7 +80,9 @@ async def test_a_note_starting_with_a_connector_like_word_keeps_that_word_whole(
     added = await rt.ask("add a task to book the confocal")
     noted = await rt.ask("add a note to it: ask for the confocal, not the widefield", added.conversation_id)
     booked = added.response.tool_calls[0].result["id"]
-    assert tools(noted) == [("update_task", {"task_id": booked, "description": "ask for the confocal, not the widefield"})]
+    assert tools(noted) == [
+        ("update_task", {"task_id": booked, "description": "ask for the confocal, not the widefield"})
+    ]
 
 
 async def test_a_task_named_by_its_words_is_looked_up_then_acted_on(rt: AgentRuntime) -> None:
@@ -179,6 +181,12 @@ def calls_for(text: str, *titles: str):
         ("put 'order pipettes' on my to-do list", ["order pipettes"]),  # a task of that title exists already
         ("Remind me to book the microscope", ["book the microscope"]),
         ("add a task to order pipettes", ["order pipettes"]),
+        ("add a task to call the vet, and another to feed the cat", ["call the vet", "feed the cat"]),
+        ("todo: wax the skis, and one more: sharpen the edges", ["wax the skis", "sharpen the edges"]),
+        ("pls ad a tsk - fix the bike lights", ["fix the bike lights"]),  # typos in the command words
+        ("remnd me to call mum", ["call mum"]),
+        ("could u add a task to oil the hinges", ["oil the hinges"]),
+        ("I gotta renew the parking permit", ["renew the parking permit"]),
     ],
 )
 async def test_add_phrasings_add_exactly_those_titles(text: str, titles: list[str]) -> None:
@@ -212,6 +220,8 @@ async def test_list_phrasings_pick_the_status_asked_for(text: str, status: str) 
         ("mark tasks 1 and 2 done", [("complete_task", {"task_id": 1}), ("complete_task", {"task_id": 2})]),
         ("change task 3 to call the ethics board", [("update_task", {"task_id": 3, "title": "call the ethics board"})]),
         ("delete task 1", [("delete_task", {"task_id": 1})]),
+        ("compelte task 3", [("complete_task", {"task_id": 3})]),
+        ("delte task 2", [("delete_task", {"task_id": 2})]),
     ],
 )
 async def test_numbered_task_phrasings_call_the_right_tool_with_the_number(text: str, expected: list) -> None:
@@ -265,3 +275,39 @@ async def test_an_unknown_task_number_fails_with_zero_confidence_and_the_servers
 async def test_details_after_a_colon_are_the_description_not_the_words_before_it() -> None:
     turn = await calls_for("for the milk task, add the details: two litres, semi-skimmed")
     assert turn.calls[-1] == ("update_task", {"task_id": 1, "description": "two litres, semi-skimmed"})
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("for task 3, add the description 'ask for a quote'", {"task_id": 3, "description": "ask for a quote"}),
+        (
+            "for the garage task, add a note saying the key is under the mat",
+            {"task_id": 2, "description": "the key is under the mat"},
+        ),
+    ],
+)
+async def test_the_item_named_before_a_comma_gets_the_note_that_follows(text: str, expected: dict) -> None:
+    turn = await calls_for(text)
+    assert turn.calls[-1] == ("update_task", expected)
+
+
+async def test_a_second_command_after_and_the_is_its_own_step() -> None:
+    turn = await calls_for("delete the milk task, and the pipettes were ordered this morning so mark that as done")
+    assert [c for c in turn.calls if c[0] != "list_tasks"] == [
+        ("delete_task", {"task_id": 1}),
+        ("complete_task", {"task_id": 3}),
+    ]
+
+
+def test_only_misspelt_command_words_are_corrected() -> None:
+    from agent_core.offline.clauses import corrected
+
+    assert corrected("pls ad a tsk - oil the hinges") == "pls add a task - oil the hinges"
+    assert corrected("stick 'email Bo' on my list") == "stick 'email Bo' on my list"  # a real word stays
+    assert corrected("shwo the ledger") == "show the ledger"
+
+
+async def test_a_statement_that_a_task_is_done_in_its_own_words_completes_it() -> None:
+    turn = await calls_for("the garage is cleaned")
+    assert turn.calls == [("list_tasks", {}), ("complete_task", {"task_id": 2})]

@@ -60,7 +60,7 @@ class Filled:
 def _text_params(properties: dict[str, Any], required: list[str], capability: Capability | None) -> list[str]:
     # A catalogue capability knows which parameter carries its text; for a tool no capability describes, entity-like
     # parameters ("name", "symbol", "city") are read as entities instead.
-    kinds = {"text", "entity"} if capability else {"text"}
+    kinds = {"text", "entity", "glob"} if capability else {"text", "glob"}
     texts = [name for name, prop in properties.items() if kind_of(name, prop) in kinds]
     if capability and capability.text_param in texts:
         return [capability.text_param]
@@ -125,9 +125,9 @@ def _free_text(
         if later:  # "set the description of the pipettes task to 'P200 and P1000, 2 boxes each'"
             return later
         after = text[reference.end :]
-        head, colon, tail = after.partition(":")
-        if colon and tail.strip() and len(head.split()) <= 5:  # "..., add the details: Tris, EDTA and SDS"
-            after = tail
+        head, *tail = _CONTENT.split(after, maxsplit=1)
+        if tail and tail[0].strip() and len(head.split()) <= 5:  # "..., add the details: Tris" / "…, a note saying X"
+            after = tail[0]
         after = re.sub(r"^\s*(?:task|item|todo|one)s?\b", "", after, flags=re.IGNORECASE)
         after = _CONNECTOR.sub("", after, count=1)
         after = _CONNECTOR.sub("", after, count=1) if after.lower().startswith(("say", "read")) else after
@@ -243,7 +243,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     Returns:
         The arguments, the parameter that takes several values, what is missing.
     """
-    text = slots.spoken_clock(slots.spoken_lengths(text))  # "a forty-five minute timer": every extractor below reads "45 minute"
+    text = slots.spoken_clock(
+        slots.spoken_lengths(text)
+    )  # "a forty-five minute timer": every extractor below reads "45 minute"
     if capability is not None and capability.is_gap_kind:
         capability = (
             None  # a new server's tool met by the gap vocabulary ("purchase"): the catalogue knows no parameter
@@ -296,6 +298,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = slots.identifier(kind, text)
         elif kind == "pattern":
             found = slots.patterned(prop, text)
+        elif kind == "glob":  # nothing shaped like a file pattern: the words of the request (as free text)
+            found = slots.globs(text)
         elif kind == "currency":
             found = _currency(text)[:1]
         elif kind == "path":
@@ -364,7 +368,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         if not found:
             continue
         filled.read += 1
-        filled.typed += 1
+        # "the bib file" names one file to read as much as a pattern to search by; "every .tex file" is a search
+        filled.typed += kind != "glob" or bool(re.search(r"\*|\b(?:files|every|all|any)\b", text, re.IGNORECASE))
         if kind == "id":
             reference_span = found[-1]
         taken.extend(s for s in found if s.start >= 0)
@@ -391,7 +396,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             if len(found) > 1 and filled.spread is None and slots.shaped(slots.example_of(prop), text):
                 filled.spread = (name, [s.value for s in found])
             filled.args[name] = found[0].value
-    for name in text_names:
+    for name in [n for n in text_names if n not in filled.args]:
         reference = reference_span if filled.reference is None and capability and capability.entity else None
         if capability and capability.entity and filled.reference and reference is None:
             reference = _words_reference_end(text, capability)

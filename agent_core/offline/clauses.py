@@ -10,7 +10,7 @@ from itertools import pairwise
 from typing import Any
 
 from agent_core.offline.catalogue import catalogue
-from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router
+from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router, framed_by
 from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import STOPWORDS, words
 
@@ -20,13 +20,24 @@ _SPLIT = re.compile(
     r"[.?!]\s+(?=[A-Za-z]))\s*",
     re.I,
 )
-_POINTS_BACK = re.compile(r"^\s*(?:and\s+)?(?:what(?:'s|\s+is|\s+time\s+is)|how\s+about)\s+(?:that|this)\b", re.I)
+# A question about what the sentence before said: "What's that in Helsinki?", "when is that for Ana in Tokyo?"
+_POINTS_BACK = re.compile(
+    r"^\s*(?:and\s+)?(?:what(?:'s|\s+is|\s+time\s+(?:is|will)|\s+time's)|when(?:'s|\s+is|\s+will)|how\s+about)\s+"
+    r"(?:that|this)\b",
+    re.I,
+)
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
 _AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?|,\s+(?=[a-z]+\b))(?=\S)", re.I)
-_SUBORDINATE = re.compile(r"^\s*(?:if|when|whenever|while|once|after|before|since|because|although|as soon as)\b", re.I)
+# A piece that cannot stand alone: a condition ("if …,") or the item the next piece acts on ("for task 5, add …").
+_SUBORDINATE = re.compile(
+    r"^\s*(?:if|when|whenever|while|once|after|before|since|because|although|as soon as|for|as for|regarding|about)\b",
+    re.I,
+)
+_ANOTHER = re.compile(r"^\s*(?:also\s+)?(?:another(?:\s+one)?|one\s+more)(?:\s*[:\-–]\s*|\s+to\s+|\s+)(?=\S)", re.I)
 _QUESTION_START = frozenset(
     ["what", "who", "whom", "whose", "when", "where", "why", "how", "which", "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "has", "have", "tell", "explain", "define", "describe", "compare", "give", "find", "search", "look", "lookup", "google", "summarize", "summarise", "any", "name", "list", "show", "research", "browse", "latest", "news", "recent", "newest"]
 )  # fmt: skip
+_WH_WORDS = frozenset(["what", "what's", "whats", "when", "where", "which", "who", "how"])
 _EXPLICIT_SEARCH = re.compile(r"\b(?:search|look\s*up|google|find|research|browse|on the web|online)\b", re.I)
 _SECRET = re.compile(
     r"\b(?:password|passwd|passcode|passphrase|pin(?:\s+code|\s+number)?|api[\s-]?key|secret(?:\s+key)?|access\s+key|"
@@ -105,16 +116,21 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
         listed = any(a.rstrip().endswith("\x00") and b.lstrip().startswith("\x00") for a, b in pairwise(pieces))
         if len(pieces) > 1 and not listed:  # "add 'a' and 'b'" is one request with two titles
             restored = [_restore(p, quoted) for p in pieces]
-            framing = _shared_framing(restored, router)
-            if framing:  # "remind me to call Alice and to email Bob": the framing applies to each
-                clauses.extend([restored[0], *(f"{framing} {p.strip()[3:]}" for p in restored[1:])])
+            framing = _shared_framing(restored)
+            if framing:  # "remind me to call Alice and to email Bob", "add task: X, and another one: Y": each framed
+                rests = [_ANOTHER.sub("", p, count=1) if _ANOTHER.match(p) else p.strip()[3:] for p in restored[1:]]
+                clauses.extend([restored[0], *(f"{framing} {rest.strip()}" for rest in rests)])
                 continue
             routes = [router.route(p, tools).best for p in restored]
             starts = [words(p)[:1] for p in restored[1:]]
-            own = all(w and w[0] not in _NOT_A_CLAUSE and not w[0].isdigit() for w in starts)
+            own = all(  # "the milk and garage tasks" is one request; "…, and the form is sent so tick it off" two
+                w and (w[0] not in _NOT_A_CLAUSE or (w[0] == "the" and len(words(p)) > 4)) and not w[0].isdigit()
+                for w, p in zip(starts, restored[1:], strict=True)
+            )
+            asks = [bool(w) and w[0] in _WH_WORDS for w in starts]  # "…, and what's 5pm there in New York?"
             if (
                 own
-                and all(confident(r) and r.evidence > 0 for r in routes[1:])  # "the milk and garage tasks": one
+                and all(confident(r) and (r.evidence > 0 or a) for r, a in zip(routes[1:], asks, strict=True))
                 and confident(routes[0])
                 and len({r.key for r in routes}) > 1
                 and len(words(pieces[-1])) > 1
@@ -154,13 +170,77 @@ def _command_words() -> frozenset[str]:
     return frozenset(found - STOPWORDS - {"i", "to", "on", "new", "task", "note"})
 
 
-def _shared_framing(pieces: list[str], router: Router) -> str:
-    """The framing phrase ending in "to" that opens the first piece when every later piece starts with "to"."""
-    if not all(re.match(r"\s*to\s+\w", p, re.I) for p in pieces[1:]):
+def _shared_framing(pieces: list[str]) -> str:
+    """The framing phrase that opens the first piece when every later piece only continues it: each starts with
+    "to" (then the phrase must end in "to") or with "another (one)" / "one more"."""
+    another = all(_ANOTHER.match(p) for p in pieces[1:])
+    if not another and not all(re.match(r"\s*to\s+\w", p, re.I) for p in pieces[1:]):
         return ""
-    opening = " ".join(POLITE.sub("", pieces[0].lower()).split())
+    opening = " ".join(POLITE.sub("", pieces[0].lower()).replace(":", " :").split())
     for capability in catalogue():
         for phrase in sorted(capability.framing, key=len, reverse=True):
-            if phrase.endswith(" to") and opening.startswith(phrase + " "):
+            cut = " ".join(phrase.replace(":", " :").split())
+            if (another or phrase.endswith(" to")) and len(cut.split()) >= 2 and opening.startswith(cut + " "):
                 return phrase
     return ""
+
+
+@cache
+def _dictionary() -> frozenset[str]:
+    """Whole words the local model's WordPiece vocabulary knows: a word outside it is likely a typo."""
+    try:
+        import json
+
+        from agent_core.memory.embedder import local_model_files
+
+        vocab = json.loads(local_model_files()[1].read_text("utf-8"))["model"]["vocab"]
+    except Exception:  # noqa: BLE001 - no local model: correct nothing a dictionary would have to confirm
+        return frozenset()
+    return frozenset(w for w in vocab if w.isalpha())
+
+
+@cache
+def _asking() -> frozenset[str]:
+    return frozenset(w for w in catalogue().asking_words if len(w) >= 3 and w.isalpha())
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one insertion, deletion, substitution or swap of neighbours."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    i = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
+    swapped = len(a) == len(b) and a[i + 1 : i + 2] == b[i : i + 1] and a[i : i + 1] == b[i + 1 : i + 2]
+    return (
+        a[i + 1 :] == b[i + 1 :] or a[i + 1 :] == b[i:] or a[i:] == b[i + 1 :] or (swapped and a[i + 2 :] == b[i + 2 :])
+    )
+
+
+def corrected(text: str) -> str:
+    """The request with misspelt command words at its start put right ("pls ad a tsk - X" -> "pls add a task - X"):
+    a word one edit away from exactly one of the catalogue's asking words is corrected when no dictionary knows it
+    (and it is not a short chat word such as "lol"), or when only the correction makes the opening a framing phrase
+    (so "stick X on my list" and "pick up the dry ice" stay). Names and parts of paths are never touched."""
+    polite = POLITE.match(text)
+    start = polite.end() if polite else 0
+    fixes = []
+    for index, token in enumerate(list(re.finditer(r"(?<![\w./'-])[A-Za-z]+(?![\w./'-])", text[start:]))[:4]):
+        said = token.group(0)
+        if said[1:] != said[1:].lower() or (index and said[0].isupper()) or said.lower() in _asking() | STOPWORDS:
+            continue
+        near = [w for w in _asking() if _one_edit(said.lower(), w)]
+        if len(near) == 1:
+            sure = said.lower() not in _dictionary() and len(said) >= 4
+            fixes.append((start + token.start(), start + token.end(), near[0], sure))
+
+    def apply(chosen: list[tuple[int, int, str, bool]]) -> str:
+        out = text
+        for begin, end, word, _ in reversed(chosen):
+            out = out[:begin] + word + out[end:]
+        return out
+
+    def framing(said: str) -> int:
+        return max(framed_by(" ".join(said[start:].lower().replace(":", " :").split())).values(), default=0)
+
+    sure = apply([f for f in fixes if f[3]])
+    every = apply(fixes)
+    return every if framing(every) >= 2 and framing(every) > framing(sure) else sure

@@ -18,7 +18,7 @@ from pydantic_ai.messages import ToolCallPart
 from agent_core.offline import replies, slots
 from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
-from agent_core.offline.clauses import confident, has_secret, is_question, split_clauses, threshold
+from agent_core.offline.clauses import confident, corrected, has_secret, is_question, split_clauses, threshold
 from agent_core.offline.dialogue import Dialogue, touched_id
 from agent_core.offline.router import (
     DOC_BONUS,
@@ -31,7 +31,7 @@ from agent_core.offline.router import (
 )
 from agent_core.offline.slots import POLITE, Framing, example_of, kind_of, shaped, strip_framing
 from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
-from agent_core.offline.timezones import Place, locate_places
+from agent_core.offline.timezones import locate_places
 
 CHAT_THRESHOLD = 0.62
 CHAT_LEAD = 0.25  # chat must lead the best live tool by this much: "how do you say good evening in Italian" asks a tool
@@ -449,7 +449,10 @@ def _covered(clause: str, route: Route, tool: Any, filled: Filled) -> int:
         str(v)
         for k, v in filled.args.items()
         if k not in filled.defaults
-        and (kind_of(k, properties.get(k, {})) not in {"text", "entity"} or shaped(example_of(properties[k]), str(v)))
+        and (
+            kind_of(k, properties.get(k, {})) not in {"text", "entity", "glob"}
+            or shaped(example_of(properties[k]), str(v))
+        )
     )  # a name or a text takes any words; a value of a type or of the example's shape says the tool fits
     named = ToolFacts.of(tool).name_stems - GENERIC_NAME_WORDS if route.capability is None else frozenset()
     return len(said & (named | {stem(w) for w in words(values)}))
@@ -570,7 +573,8 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
     if not (is_question(clause) or (public and not _STATEMENT.search(clause))):  # "weather in London tomorrow"
         return None
     memory, web = _provider("memory_search", tools), _provider("web_search", tools)
-    if _PERSONAL.search(clause) and not _HOW_TO_START.search(clause):
+    asks_memory = best.capability is not None and best.capability.name == "memory_search"  # "what do you remember …"
+    if (asks_memory or _PERSONAL.search(clause)) and not _HOW_TO_START.search(clause):
         web = None  # a question about the person's own things is for their memory, not a public engine
     if memory is None and web is None:
         return None
@@ -646,7 +650,7 @@ def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
-    text = dialogue.prompt.strip()
+    text = corrected(dialogue.prompt.strip())
     if has_secret(text):
         return Plan(reply=Reply(
             "That looks like a password, key or other secret. I haven't stored it, searched for it or sent it "
@@ -660,16 +664,18 @@ def make_plan(
     if opener is not None:  # "thanks, that's all for the stockroom": it names a tool's subject, asks nothing of it
         return Plan(reply=_chat(opener, tools))
     plan = Plan()
-    named: Place | None = None  # the place the message named last: "… in Tokyo? what time is it there"
+    # The place named last, in this message or an earlier one: "… in Tokyo? what time is it there", "what time is it
+    # in Paris" then "and what's 5pm there in Tokyo time?"
+    named = next((p[-1][1] for p in map(locate_places, reversed(dialogue.previous_prompts)) if p), None)
     clauses = split_clauses(text, tools, router)
     if len(clauses) > 1 and _one_call(text, clauses, whole, (dialogue, tools, router, context)):
         clauses = [text]  # "how late is daylight today? we're at 47.61, -122.33": one call's values, two sentences
     for clause in clauses:
+        if named is not None and re.search(r"\bthere\b", clause, re.IGNORECASE):
+            clause = re.sub(r"\bthere\b", f"in {named.label or named.zone}", clause, count=1, flags=re.IGNORECASE)
         places = locate_places(clause)
         if places:
             named = places[-1][1]
-        elif named is not None and re.search(r"\bthere\b", clause, re.IGNORECASE):
-            clause = re.sub(r"\bthere\b", f"in {named.label or named.zone}", clause, count=1, flags=re.IGNORECASE)
         earlier = None
         if plan.steps and plan.steps[-1].tool is not None and plan.steps[-1].calls:
             earlier = ToolCallPart(

@@ -157,10 +157,11 @@ def _question_text(step: Planned, results: list[Step], config: PlannerConfig) ->
             "Memory held no answer and the web search failed.",
         )
     return (
-        "I found nothing about this in your memory, and no web search tool is connected, so I can't answer it "
-        "without making something up.",
+        "I found nothing about this in your memory, so I can't answer it without making something up (a question "
+        "about your own things never goes to a public web search).",
         0.1,
-        "Memory held no answer; no web search tool is connected.",
+        "Memory held no answer, and no web search was made (none is connected, or the question is about your own "
+        "things).",
     )
 
 

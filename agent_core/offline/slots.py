@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from difflib import SequenceMatcher
+from functools import cache
 from typing import Any
 
 from agent_core.offline.catalogue import catalogue
@@ -148,7 +149,7 @@ _NAMED_DAYS = (
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 POLITE = re.compile(
-    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|oh|and|also|now|then|please|pls|kindly|can you|could you|would you|will you|"
+    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|oh|and|also|now|then|please|pls|kindly|(?:can|could|would|will)\s+(?:you|u)|"
     r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just)\b[\s,]*)+",
     re.IGNORECASE,
 )
@@ -210,6 +211,8 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
         return "time_of_day"
     if prop.get("pattern"):
         return "pattern"
+    if said & {"glob", "pattern", "patterns"} and kind == "string":
+        return "glob"
     sample = example_of(prop)
     if said & _ENTITY_NAMES or (sample is not None and len(sample.split()) <= 3 and not said & _FREE_TEXT_NAMES):
         return "entity"
@@ -646,6 +649,34 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
     return [s for s in found if not any(v.start < s.end and s.start < v.end for v in values)]
 
 
+_EXTENSION_WORDS = {"markdown": "md", "md": "md", "latex": "tex", "bibtex": "bib", "bib": "bib", "python": "py"}
+
+
+@cache
+def _known_extensions() -> frozenset[str]:
+    """File extensions Python knows (its built-in table only, not the machine's, so every machine reads alike)."""
+    import mimetypes
+
+    return frozenset(mimetypes.MimeTypes().types_map[True])
+
+
+def globs(text: str) -> list[Span]:
+    """A file-name pattern: one as written ("*.csv"), a file type ("every .tex file", "csv files" -> "*.tex",
+    "*.csv") or a name ("files called draft" -> "*draft*")."""
+    written = re.search(r"(?<!\S)(\S*[*?]\S*)", text)
+    if written:
+        return [Span(written.group(1).strip("'\"`,"), written.start(1), written.end(1))]
+    for match in re.finditer(
+        r"(?<![\w/])\.?([A-Za-z0-9]{1,8})\s+(?:files?|documents?)\b|(?<![\w/])\.([A-Za-z0-9]{1,8})\b", text
+    ):
+        said = (match.group(1) or match.group(2)).lower()
+        extension = _EXTENSION_WORDS.get(said, said)
+        if extension in _EXTENSION_WORDS.values() or f".{extension}" in _known_extensions():
+            return [Span(f"*.{extension}", match.start(), match.end())]
+    named = re.search(r"\b(?:named|called|containing|with)\s+['\"]?([\w.-]+)", text, re.IGNORECASE)
+    return [Span(f"*{named.group(1)}*", named.start(1), named.end(1))] if named else []
+
+
 def identifier(kind: str, text: str) -> list[Span]:
     """DOIs, ISBNs, URLs and e-mail addresses, as written."""
     pattern = {"doi": _DOI, "isbn": _ISBN, "url": _URL, "email": _EMAIL}[kind]
@@ -668,7 +699,11 @@ def paths(text: str) -> list[Span]:
         if not re.fullmatch(r"[\d.]+", s.value) and not _EMAIL.search(text[max(0, s.start - 30) : s.end])
     ]
     if not found:
-        tail = re.search(r"\b(?:in|inside|under)\s+(?:the\s+|my\s+)?([\w\-]+)\s*[?.!]*\s*$", text, re.IGNORECASE)
+        tail = re.search(  # "… in notes", "ls notes", "files in data with their sizes"
+            r"\b(?:in|inside|under|ls|dir)\s+(?:the\s+|my\s+)?([\w\-]+)(?:\s+(?:with|by|sorted|including)\b[^/]*)?\s*[?.!]*\s*$",
+            text,
+            re.IGNORECASE,
+        )
         filey = bool(re.search(r"\b(?:files?|folders?|director(?:y|ies)|documents?|ls)\b", text, re.IGNORECASE))
         if (
             tail
