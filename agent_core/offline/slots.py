@@ -738,6 +738,9 @@ def zones(text: str) -> list[Span]:
     return [Span(place.zone, offset, offset + len(place.label)) for offset, place in locate_places(text)]
 
 
+_QUANTIFIERS = frozenset({"every", "everything", "whole", "entire"})
+
+
 def enum_values(options: list[Any], text: str) -> list[Span]:
     """The enum options the request names, in order: directly or by a catalogue synonym ("open" -> "pending"); else a
     one-word option by its stem or abbreviation ("30 secs"), or misspelt by a letter or two ("chicgo")."""
@@ -753,9 +756,9 @@ def enum_values(options: list[Any], text: str) -> list[Span]:
     named.sort(key=lambda s: s.start)
     if (
         len(named) > 1
-        and text[named[0].start : named[0].end].lower() in STOPWORDS
-        and not text[named[0].end : named[1].start].strip()
-    ):  # "any NMR structures": a function word said right before another option is its determiner
+        and text[named[0].start : named[0].end].lower() in STOPWORDS | _QUANTIFIERS
+        and all(w in STOPWORDS for w in words(text[named[0].end : named[1].start]))
+    ):  # "any NMR structures", "everything pending": a determiner said right before another option
         named.pop(0)
     return named
 
