@@ -184,6 +184,21 @@ async def test_two_requests_in_one_message_run_in_order() -> None:
     assert "buy bread" in turn.answer.lower() and "buy milk" in turn.answer.lower()
 
 
+async def test_a_bare_add_before_and_is_a_request_of_its_own() -> None:
+    store = TaskStore.with_titles("buy milk", "call the vet")
+    turn = await ask(agent(*store.tools()), "add water the ferns and mark task 2 done")
+    assert [name for name, _ in turn.calls] == ["add_task", "complete_task"]
+    assert turn.calls[0][1]["title"].lower() == "water the ferns"
+
+
+async def test_a_question_after_a_change_is_not_another_change() -> None:
+    store = TaskStore.with_titles("buy milk")
+    turn = await ask(
+        agent(*store.tools(), *time_tools()), "add a task to ring the dentist; and what time is it in Oslo"
+    )
+    assert [name for name, _ in turn.calls] == ["add_task", "get_current_time"]
+
+
 @pytest.mark.parametrize(
     ("text", "tool_name", "path"),
     [

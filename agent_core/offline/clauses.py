@@ -131,7 +131,7 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             if (
                 own
                 and all(confident(r) and (r.evidence > 0 or a) for r, a in zip(routes[1:], asks, strict=True))
-                and confident(routes[0])
+                and (confident(routes[0]) or _commands(restored[0], routes[0]))
                 and len({r.key for r in routes}) > 1
                 and len(words(pieces[-1])) > 1
             ):
@@ -139,6 +139,20 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
                 continue
         clauses.append(_restore(part, quoted))
     return [c.strip(" ,.") for c in clauses if c.strip(" ,.")] or [text]
+
+
+def _commands(piece: str, route: Route | None) -> bool:
+    """Whether a piece opens with a command word and routes, on its own words, to a served tool: "add buy coffee"
+    before "and mark task 1 done" is a request of its own even when the model is less than sure of it."""
+    said = words(POLITE.sub("", piece))
+    return (
+        route is not None
+        and route.served
+        and route.evidence > 0
+        and route.score >= threshold(route)
+        and bool(said)
+        and said[0] in _command_words()
+    )
 
 
 def _and_pieces(part: str) -> list[str]:
