@@ -191,6 +191,28 @@ async def test_a_bare_add_before_and_is_a_request_of_its_own() -> None:
     assert turn.calls[0][1]["title"].lower() == "water the ferns"
 
 
+def test_a_number_in_the_new_text_is_not_the_items_number() -> None:
+    from datetime import date
+
+    from pydantic_ai.tools import ToolDefinition
+
+    from agent_core.offline.arguments import Context, fill
+    from agent_core.offline.catalogue import catalogue
+
+    update = ToolDefinition(
+        name="update_task",
+        description="Change a task's title or description",
+        parameters_json_schema={
+            "type": "object",
+            "properties": {"task_id": {"type": "integer"}, "description": {"type": "string"}},
+            "required": ["task_id"],
+        },
+    )
+    context = Context(date(2026, 1, 5), last_id=7)
+    filled = fill(update, "give it the description: 30 copies", catalogue().get("task_describe"), context)
+    assert filled.args == {"task_id": 7, "description": "30 copies"}
+
+
 async def test_a_question_after_a_change_is_not_another_change() -> None:
     store = TaskStore.with_titles("buy milk")
     turn = await ask(

@@ -26,6 +26,9 @@ _CONNECTOR = re.compile(
     re.IGNORECASE,
 )
 _CONTENT = re.compile(r":|\b(?:saying|that\s+says|to\s+say|to\s+read)\b", re.IGNORECASE)  # where new text starts
+_TAGGED = re.compile(
+    r"(?:#|\b(?:no\.?|number|nr\.?|items?|tasks?|todos?|ids?))\s*#?\s*(?:\w+\s*(?:,|and|&|\+|or)\s*)*$", re.I
+)
 _EMPTY = frozenset({"it", "this", "that", "these", "those", "them", "something", "stuff", "me", "one", "a", "the"})
 _UNIT_PAIR = re.compile(
     r"(?P<num>-?\d+(?:[.,]\d+)?)\s*(?P<from>°?\s?[A-Za-z€$£¥][A-Za-z.]*(?:\s+[A-Za-z]+)?)\s+(?:to|in|into|as)\s+"
@@ -210,7 +213,10 @@ def tool_vocabulary(tool: Any, without: str | None = None) -> frozenset[str]:
 def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     """Ids for an id parameter: explicit numbers, ordinals over the last listing, or "it". ``True`` second: the
     request names the item by words, to be resolved against a listing."""
-    explicit = slots.ids(text)
+    head = _CONTENT.split(text, maxsplit=1)[0]  # "add a note to it: <the note>": the item is named before its text
+    explicit = [  # a bare number in the new text is part of it ("…: 10 slides max"), not the item's number
+        s for s in slots.ids(text) if s.start < len(head) or _TAGGED.search(text[: s.start])
+    ]
     if explicit:
         return explicit, False
     ordinal = slots.ordinals(text)
@@ -224,7 +230,6 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
             return chosen, False
     if ordinal:
         return [], True
-    head = _CONTENT.split(text, maxsplit=1)[0]  # "add a note to it: <the note>": the item is named before its text
     pronoun = _PRONOUN.search(head)
     if pronoun and context.last_id is not None and len(words(_mask_quotes(head))) <= 8:
         return [Span(context.last_id, pronoun.start(), pronoun.end())], False
