@@ -191,7 +191,7 @@ async def test_a_bare_add_before_and_is_a_request_of_its_own() -> None:
     assert turn.calls[0][1]["title"].lower() == "water the ferns"
 
 
-def test_a_number_in_the_new_text_is_not_the_items_number() -> None:
+def test_a_number_or_ordinal_in_the_new_text_is_not_the_item() -> None:
     from datetime import date
 
     from pydantic_ai.tools import ToolDefinition
@@ -211,6 +211,8 @@ def test_a_number_in_the_new_text_is_not_the_items_number() -> None:
     context = Context(date(2026, 1, 5), last_id=7)
     filled = fill(update, "give it the description: 30 copies", catalogue().get("task_describe"), context)
     assert filled.args == {"task_id": 7, "description": "30 copies"}
+    filled = fill(update, "add a note to it: first edition only", catalogue().get("task_describe"), context)
+    assert filled.args == {"task_id": 7, "description": "first edition only"}
 
 
 async def test_a_question_after_a_change_is_not_another_change() -> None:

@@ -219,7 +219,7 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     ]
     if explicit:
         return explicit, False
-    ordinal = slots.ordinals(text)
+    ordinal = [s for s in slots.ordinals(text) if s.start < len(head)]  # "…: first class stamps" is content
     if ordinal and context.listing:
         chosen = []
         for span in ordinal:
