@@ -143,6 +143,8 @@ def test_identifiers_are_read_as_written_without_trailing_punctuation(kind: str,
         ("What files are in data?", ["data"]),
         ("show me the data directory", ["data"]),
         ("read ~/notes/a.md", ["~/notes/a.md"]),
+        ("print the setup.cfg inside the tools folder, thanks", ["tools/setup.cfg"]),  # a file in a named folder
+        ("open plan.md in the morning", ["plan.md"]),
     ],
 )
 def test_paths_are_read_as_written_or_from_a_named_folder(text: str, expected: list[str]) -> None:

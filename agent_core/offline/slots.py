@@ -698,6 +698,10 @@ def paths(text: str) -> list[Span]:
         for s in found
         if not re.fullmatch(r"[\d.]+", s.value) and not _EMAIL.search(text[max(0, s.start - 30) : s.end])
     ]
+    folder = _IN_FOLDER.match(text, found[0].end) if len(found) == 1 and "/" not in found[0].value else None
+    name = next((g for g in folder.groups() if g), "") if folder else ""
+    if name and name.lower() not in STOPWORDS:  # "the draft.tex in papers": papers/draft.tex
+        found = [Span(f"{name}/{found[0].value}", found[0].start, folder.end())]
     if not found:
         tail = re.search(  # "… in notes", "ls notes", "files in data with their sizes"
             r"\b(?:in|inside|under|ls|dir)\s+(?:the\s+|my\s+)?([\w\-]+)(?:\s+(?:with|by|sorted|including)\b[^/]*)?\s*[?.!]*\s*$",
@@ -721,6 +725,13 @@ def paths(text: str) -> list[Span]:
             if name.lower() not in STOPWORDS | {"root", "home", "main", "the", "a", "which", "what"}:
                 found.append(Span(name, match.start(), match.end()))
     return found
+
+
+_IN_FOLDER = re.compile(
+    r"\s+(?:in|inside|under|from)\s+(?:(?:the\s+|my\s+)?(?:folder|directory)\s+([\w\-]+)|(?:the\s+|my\s+)?"
+    r"([\w\-]+)\s+(?:folder|directory|dir)|([\w\-]+))(?:,?\s+(?:please|pls|thanks))?\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
 
 
 def places(text: str) -> list[Span]:
