@@ -580,3 +580,26 @@ async def test_a_day_the_clock_tool_would_leave_unread_goes_to_a_tool_that_reads
     tools = (*time_tools(), tool(moon_phase, readOnlyHint=True))
     turn = await ask(agent(*tools), "what time does the moon come up in Oslo on Friday?")
     assert turn.calls == [("moon_phase", {"latitude": 59.92, "longitude": 10.75, "date": "2026-01-09"})]
+
+
+def test_renaming_one_quoted_name_to_another_keeps_only_the_new_one() -> None:
+    from datetime import date
+
+    from pydantic_ai.tools import ToolDefinition
+
+    from agent_core.offline.arguments import Context, fill
+    from agent_core.offline.catalogue import catalogue
+
+    update = ToolDefinition(
+        name="update_task",
+        description="Change a task's title or description",
+        parameters_json_schema={
+            "type": "object",
+            "properties": {"task_id": {"type": "integer"}, "title": {"type": "string"}},
+            "required": ["task_id"],
+        },
+    )
+    filled = fill(
+        update, "retitle 'Feed fish' to 'Feed the fish'", catalogue().get("task_rename"), Context(date(2026, 1, 5))
+    )
+    assert filled.args.get("title") == "Feed the fish" and not filled.spread

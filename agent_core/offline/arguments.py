@@ -121,6 +121,14 @@ def _free_text(
     text: str, capability: Capability | None, tool: Any, reference: Span | None, taken: list[Span]
 ) -> list[Span]:
     quoted = [Span(m.group(1).strip(), m.start(1), m.end(1)) for m in QUOTED.finditer(text)]
+    schema = getattr(tool, "parameters_json_schema", None) or {}
+    props = schema.get("properties") or {}
+    if (
+        len(quoted) >= 2
+        and any(kind_of(n, props.get(n) or {}) == "id" for n in schema.get("required") or [])
+        and re.fullmatch(r"\W*\s(?:to|into|as)\s\W*", text[quoted[-2].end : quoted[-1].start])
+    ):  # "rename 'A' to 'B'": the first names the item, the new value is the last
+        return [quoted[-1]]
     if quoted and not (reference and capability and capability.text_param == "description"):
         return quoted
     if reference is not None and reference.end >= 0:  # "rename the report task to X": what follows the reference
