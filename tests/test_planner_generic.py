@@ -603,3 +603,17 @@ def test_renaming_one_quoted_name_to_another_keeps_only_the_new_one() -> None:
         update, "retitle 'Feed fish' to 'Feed the fish'", catalogue().get("task_rename"), Context(date(2026, 1, 5))
     )
     assert filled.args.get("title") == "Feed the fish" and not filled.spread
+
+
+async def test_and_also_remember_after_a_task_is_a_second_request() -> None:
+    def store_memory(content: str) -> str:
+        """Store a fact in the user's long-term memory for later questions."""
+        return "stored"
+
+    store = TaskStore.with_titles("buy milk")
+    memory = tool(store_memory, readOnlyHint=False)
+    turn = await ask(
+        agent(*store.tools(), memory),
+        "could you add a task to repot the fern and also remember that the lab door code changes monthly?",
+    )
+    assert [name for name, _ in turn.calls] == ["add_task", "store_memory"]
