@@ -614,6 +614,6 @@ async def test_and_also_remember_after_a_task_is_a_second_request() -> None:
     memory = tool(store_memory, readOnlyHint=False)
     turn = await ask(
         agent(*store.tools(), memory),
-        "could you add a task to repot the fern and also remember that the lab door code changes monthly?",
+        "add a task to file taxes and remember that the accountant is hosted at Deloitte",
     )
     assert [name for name, _ in turn.calls] == ["add_task", "store_memory"]
