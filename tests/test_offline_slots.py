@@ -143,6 +143,8 @@ def test_identifiers_are_read_as_written_without_trailing_punctuation(kind: str,
         ("What files are in data?", ["data"]),
         ("show me the data directory", ["data"]),
         ("read ~/notes/a.md", ["~/notes/a.md"]),
+        ("print the setup.cfg inside the tools folder, thanks", ["tools/setup.cfg"]),  # a file in a named folder
+        ("open plan.md in the morning", ["plan.md"]),
     ],
 )
 def test_paths_are_read_as_written_or_from_a_named_folder(text: str, expected: list[str]) -> None:
@@ -166,6 +168,8 @@ STATUS = ["pending", "completed", "all"]
         ("show my completed tasks", "completed"),
         ("show everything on my list", "all"),
         ("show pending tasks", "pending"),
+        ("list everything outstanding", "pending"),  # a quantifier before an option only determines it
+        ("show every one of the finished ones", "completed"),
     ],
 )
 def test_enum_values_are_read_directly_or_by_a_synonym(text: str, expected: str) -> None:
@@ -258,6 +262,15 @@ def test_framing_and_politeness_are_taken_off_free_text() -> None:
         "the freezer is in room 214"
     )
     assert slots.strip_framing("can you 'order gloves' please", slots.Framing()) == "order gloves"
+
+
+def test_task_framing_around_the_title_is_taken_off() -> None:
+    from agent_core.offline.catalogue import catalogue
+
+    framing = slots.Framing(lead=catalogue().get("task_add").framing)
+    assert slots.strip_framing("could you add a task for me to phone the bank", framing) == "phone the bank"
+    assert slots.strip_framing("put wash the lab coats on my to-do list", framing) == "wash the lab coats"
+    assert slots.strip_framing("jot down as a task: sign the form", framing) == "sign the form"
 
 
 def test_an_identifier_shaped_like_the_digits_example_is_found_in_any_wrapping() -> None:

@@ -184,6 +184,45 @@ async def test_two_requests_in_one_message_run_in_order() -> None:
     assert "buy bread" in turn.answer.lower() and "buy milk" in turn.answer.lower()
 
 
+async def test_a_bare_add_before_and_is_a_request_of_its_own() -> None:
+    store = TaskStore.with_titles("buy milk", "call the vet")
+    turn = await ask(agent(*store.tools()), "add water the ferns and mark task 2 done")
+    assert [name for name, _ in turn.calls] == ["add_task", "complete_task"]
+    assert turn.calls[0][1]["title"].lower() == "water the ferns"
+
+
+def test_a_number_or_ordinal_in_the_new_text_is_not_the_item() -> None:
+    from datetime import date
+
+    from pydantic_ai.tools import ToolDefinition
+
+    from agent_core.offline.arguments import Context, fill
+    from agent_core.offline.catalogue import catalogue
+
+    update = ToolDefinition(
+        name="update_task",
+        description="Change a task's title or description",
+        parameters_json_schema={
+            "type": "object",
+            "properties": {"task_id": {"type": "integer"}, "description": {"type": "string"}},
+            "required": ["task_id"],
+        },
+    )
+    context = Context(date(2026, 1, 5), last_id=7)
+    filled = fill(update, "give it the description: 30 copies", catalogue().get("task_describe"), context)
+    assert filled.args == {"task_id": 7, "description": "30 copies"}
+    filled = fill(update, "add a note to it: first edition only", catalogue().get("task_describe"), context)
+    assert filled.args == {"task_id": 7, "description": "first edition only"}
+
+
+async def test_a_question_after_a_change_is_not_another_change() -> None:
+    store = TaskStore.with_titles("buy milk")
+    turn = await ask(
+        agent(*store.tools(), *time_tools()), "add a task to ring the dentist; and what time is it in Oslo"
+    )
+    assert [name for name, _ in turn.calls] == ["add_task", "get_current_time"]
+
+
 @pytest.mark.parametrize(
     ("text", "tool_name", "path"),
     [
@@ -541,3 +580,40 @@ async def test_a_day_the_clock_tool_would_leave_unread_goes_to_a_tool_that_reads
     tools = (*time_tools(), tool(moon_phase, readOnlyHint=True))
     turn = await ask(agent(*tools), "what time does the moon come up in Oslo on Friday?")
     assert turn.calls == [("moon_phase", {"latitude": 59.92, "longitude": 10.75, "date": "2026-01-09"})]
+
+
+def test_renaming_one_quoted_name_to_another_keeps_only_the_new_one() -> None:
+    from datetime import date
+
+    from pydantic_ai.tools import ToolDefinition
+
+    from agent_core.offline.arguments import Context, fill
+    from agent_core.offline.catalogue import catalogue
+
+    update = ToolDefinition(
+        name="update_task",
+        description="Change a task's title or description",
+        parameters_json_schema={
+            "type": "object",
+            "properties": {"task_id": {"type": "integer"}, "title": {"type": "string"}},
+            "required": ["task_id"],
+        },
+    )
+    filled = fill(
+        update, "retitle 'Feed fish' to 'Feed the fish'", catalogue().get("task_rename"), Context(date(2026, 1, 5))
+    )
+    assert filled.args.get("title") == "Feed the fish" and not filled.spread
+
+
+async def test_and_also_remember_after_a_task_is_a_second_request() -> None:
+    def store_memory(content: str) -> str:
+        """Store a fact in the user's long-term memory for later questions."""
+        return "stored"
+
+    store = TaskStore.with_titles("buy milk")
+    memory = tool(store_memory, readOnlyHint=False)
+    turn = await ask(
+        agent(*store.tools(), memory),
+        "add a task to file taxes and remember that the accountant is hosted at Deloitte",
+    )
+    assert [name for name, _ in turn.calls] == ["add_task", "store_memory"]

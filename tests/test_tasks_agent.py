@@ -93,6 +93,12 @@ async def test_a_task_named_by_its_words_is_looked_up_then_acted_on(rt: AgentRun
     assert turn.response.tool_calls[1].result["title"].lower() == "clean the garage"
 
 
+async def test_a_change_said_twice_in_one_message_is_made_once(rt: AgentRuntime) -> None:
+    await rt.ask("add a task to sweep the yard")
+    turn = await rt.ask("I finished sweeping the yard, so mark it as done")
+    assert [name for name, _ in tools(turn)] == ["list_tasks", "complete_task"]
+
+
 async def test_delete_waits_for_approval_and_the_task_survives(rt: AgentRuntime) -> None:
     added = await rt.ask("add a task to renew the grant")
     task_id = added.response.tool_calls[0].result["id"]

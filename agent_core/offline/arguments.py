@@ -26,6 +26,9 @@ _CONNECTOR = re.compile(
     re.IGNORECASE,
 )
 _CONTENT = re.compile(r":|\b(?:saying|that\s+says|to\s+say|to\s+read)\b", re.IGNORECASE)  # where new text starts
+_TAGGED = re.compile(
+    r"(?:#|\b(?:no\.?|number|nr\.?|items?|tasks?|todos?|ids?))\s*#?\s*(?:\w+\s*(?:,|and|&|\+|or)\s*)*$", re.I
+)
 _EMPTY = frozenset({"it", "this", "that", "these", "those", "them", "something", "stuff", "me", "one", "a", "the"})
 _UNIT_PAIR = re.compile(
     r"(?P<num>-?\d+(?:[.,]\d+)?)\s*(?P<from>°?\s?[A-Za-z€$£¥][A-Za-z.]*(?:\s+[A-Za-z]+)?)\s+(?:to|in|into|as)\s+"
@@ -118,6 +121,14 @@ def _free_text(
     text: str, capability: Capability | None, tool: Any, reference: Span | None, taken: list[Span]
 ) -> list[Span]:
     quoted = [Span(m.group(1).strip(), m.start(1), m.end(1)) for m in QUOTED.finditer(text)]
+    schema = getattr(tool, "parameters_json_schema", None) or {}
+    props = schema.get("properties") or {}
+    if (
+        len(quoted) >= 2
+        and any(kind_of(n, props.get(n) or {}) == "id" for n in schema.get("required") or [])
+        and re.fullmatch(r"\W*\s(?:to|into|as)\s\W*", text[quoted[-2].end : quoted[-1].start])
+    ):  # "rename 'A' to 'B'": the first names the item, the new value is the last
+        return [quoted[-1]]
     if quoted and not (reference and capability and capability.text_param == "description"):
         return quoted
     if reference is not None and reference.end >= 0:  # "rename the report task to X": what follows the reference
@@ -210,10 +221,13 @@ def tool_vocabulary(tool: Any, without: str | None = None) -> frozenset[str]:
 def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     """Ids for an id parameter: explicit numbers, ordinals over the last listing, or "it". ``True`` second: the
     request names the item by words, to be resolved against a listing."""
-    explicit = slots.ids(text)
+    head = _CONTENT.split(text, maxsplit=1)[0]  # "add a note to it: <the note>": the item is named before its text
+    explicit = [  # a bare number in the new text is part of it ("…: 10 slides max"), not the item's number
+        s for s in slots.ids(text) if s.start < len(head) or _TAGGED.search(text[: s.start])
+    ]
     if explicit:
         return explicit, False
-    ordinal = slots.ordinals(text)
+    ordinal = [s for s in slots.ordinals(text) if s.start < len(head)]  # "…: first class stamps" is content
     if ordinal and context.listing:
         chosen = []
         for span in ordinal:
@@ -224,7 +238,6 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
             return chosen, False
     if ordinal:
         return [], True
-    head = _CONTENT.split(text, maxsplit=1)[0]  # "add a note to it: <the note>": the item is named before its text
     pronoun = _PRONOUN.search(head)
     if pronoun and context.last_id is not None and len(words(_mask_quotes(head))) <= 8:
         return [Span(context.last_id, pronoun.start(), pronoun.end())], False

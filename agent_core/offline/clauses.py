@@ -130,8 +130,11 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             asks = [bool(w) and w[0] in _WH_WORDS for w in starts]  # "…, and what's 5pm there in New York?"
             if (
                 own
-                and all(confident(r) and (r.evidence > 0 or a) for r, a in zip(routes[1:], asks, strict=True))
-                and confident(routes[0])
+                and all(
+                    (confident(r) or (":" not in part and _commands(p, r))) and (r.evidence > 0 or a)
+                    for r, a, p in zip(routes[1:], asks, restored[1:], strict=True)
+                )
+                and (confident(routes[0]) or _commands(restored[0], routes[0]))
                 and len({r.key for r in routes}) > 1
                 and len(words(pieces[-1])) > 1
             ):
@@ -139,6 +142,28 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
                 continue
         clauses.append(_restore(part, quoted))
     return [c.strip(" ,.") for c in clauses if c.strip(" ,.")] or [text]
+
+
+def _commands(piece: str, route: Route | None) -> bool:
+    """Whether a piece opens with a command word and routes, on its own words, to a served tool: "add buy coffee"
+    before "and mark task 1 done" is a request of its own even when the model is less than sure of it."""
+    said = words(POLITE.sub("", piece))
+    return (
+        route is not None
+        and route.served
+        and route.evidence > 0
+        and route.score >= threshold(route)
+        and bool(said)
+        and said[0] in _opening_words(route)
+    )
+
+
+def _opening_words(route: Route) -> frozenset[str]:
+    """The words the route's own capability opens a command with (all command words for a tool's own route)."""
+    if route.capability is None:
+        return _command_words()
+    phrases = (*route.capability.framing, *route.capability.keywords)
+    return frozenset(words(p)[0] for p in phrases if words(p)) - STOPWORDS
 
 
 def _and_pieces(part: str) -> list[str]:

@@ -148,6 +148,8 @@ def _follow_up(
     tool = next((t for t in tools if t.name == last.tool_name), None)
     if tool is None:
         return None
+    if ToolFacts.of(tool).read_only is not True and _WH_QUESTION.match(_FOLLOW_UP.sub("", clause, count=1)):
+        return None  # "add X; also what's 10am Berlin in Tokyo": a question does not repeat a change
     if (
         best is not None
         and confident(best)

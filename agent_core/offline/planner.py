@@ -23,6 +23,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCall
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_core.offline import replies
+from agent_core.offline.catalogue import ToolFacts
 from agent_core.offline.dialogue import Dialogue, files_of, listing_of, read
 from agent_core.offline.plan import Planned, make_plan, resolve_by_words
 from agent_core.offline.results import compose_answer, memory_verdict
@@ -119,11 +120,15 @@ class OfflinePlanner:
             prefix = compose_answer(step.plan, dialogue, self.config)[0] + "\n\n" if ran else ""
             return self._final(info, prefix + step.clarify, step.clarify_reason, 0.3, "clarify")
         if not [s for s in done if "-lookup-" not in s.call.tool_call_id]:
+            # A change this message already made is not made again ("finished X!! mark it complete": one change).
+            made = [(s.call.tool_name, s.call.args_as_dict()) for s in dialogue.steps if s.ok]
+            writes = ToolFacts.of(step.tool).read_only is not True
             parts = [
                 ToolCallPart(step.tool.name, args, tool_call_id=_call_id(index, str(k)))
                 for k, args in enumerate(step.calls)
+                if not (writes and (step.tool.name, args) in made)
             ]
-            return _response(parts, "calls")
+            return _response(parts, "calls") if parts else None
         return None
 
     def _question(self, index: int, step: Planned, done: list[Any]) -> ModelResponse | None:

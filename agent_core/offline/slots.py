@@ -698,6 +698,10 @@ def paths(text: str) -> list[Span]:
         for s in found
         if not re.fullmatch(r"[\d.]+", s.value) and not _EMAIL.search(text[max(0, s.start - 30) : s.end])
     ]
+    folder = _IN_FOLDER.match(text, found[0].end) if len(found) == 1 and "/" not in found[0].value else None
+    name = next((g for g in folder.groups() if g), "") if folder else ""
+    if name and name.lower() not in STOPWORDS:  # "the draft.tex in papers": papers/draft.tex
+        found = [Span(f"{name}/{found[0].value}", found[0].start, folder.end())]
     if not found:
         tail = re.search(  # "… in notes", "ls notes", "files in data with their sizes"
             r"\b(?:in|inside|under|ls|dir)\s+(?:the\s+|my\s+)?([\w\-]+)(?:\s+(?:with|by|sorted|including)\b[^/]*)?\s*[?.!]*\s*$",
@@ -723,6 +727,13 @@ def paths(text: str) -> list[Span]:
     return found
 
 
+_IN_FOLDER = re.compile(
+    r"\s+(?:in|inside|under|from)\s+(?:(?:the\s+|my\s+)?(?:folder|directory)\s+([\w\-]+)|(?:the\s+|my\s+)?"
+    r"([\w\-]+)\s+(?:folder|directory|dir)|([\w\-]+))(?:,?\s+(?:please|pls|thanks))?\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
 def places(text: str) -> list[Span]:
     """Places as written (for a city parameter): the gazetteer's names, else a capitalised name after in/for/at."""
     found = [Span(place.label, offset, offset + len(place.label)) for offset, place in locate_places(text)]
@@ -736,6 +747,9 @@ def places(text: str) -> list[Span]:
 def zones(text: str) -> list[Span]:
     """IANA time zones for the places named, in order."""
     return [Span(place.zone, offset, offset + len(place.label)) for offset, place in locate_places(text)]
+
+
+_QUANTIFIERS = frozenset({"every", "everything", "whole", "entire"})
 
 
 def enum_values(options: list[Any], text: str) -> list[Span]:
@@ -753,9 +767,9 @@ def enum_values(options: list[Any], text: str) -> list[Span]:
     named.sort(key=lambda s: s.start)
     if (
         len(named) > 1
-        and text[named[0].start : named[0].end].lower() in STOPWORDS
-        and not text[named[0].end : named[1].start].strip()
-    ):  # "any NMR structures": a function word said right before another option is its determiner
+        and text[named[0].start : named[0].end].lower() in STOPWORDS | _QUANTIFIERS
+        and all(w in STOPWORDS for w in words(text[named[0].end : named[1].start]))
+    ):  # "any NMR structures", "everything pending": a determiner said right before another option
         named.pop(0)
     return named
 
