@@ -211,6 +211,9 @@ def test_a_number_or_ordinal_in_the_new_text_is_not_the_item() -> None:
     context = Context(date(2026, 1, 5), last_id=7)
     filled = fill(update, "give it the description: 30 copies", catalogue().get("task_describe"), context)
     assert filled.args == {"task_id": 7, "description": "30 copies"}
+    # A short head before the colon is a topic label, not a command and its new text: the number is the item's.
+    filled = fill(update, "task: 3, description to re-check the dates", catalogue().get("task_describe"), context)
+    assert filled.args["task_id"] == 3
     filled = fill(update, "add a note to it: first edition only", catalogue().get("task_describe"), context)
     assert filled.args == {"task_id": 7, "description": "first edition only"}
 

@@ -222,9 +222,10 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     """Ids for an id parameter: explicit numbers, ordinals over the last listing, or "it". ``True`` second: the
     request names the item by words, to be resolved against a listing."""
     head = _CONTENT.split(text, maxsplit=1)[0]  # "add a note to it: <the note>": the item is named before its text
-    explicit = [  # a bare number in the new text is part of it ("…: 10 slides max"), not the item's number
-        s for s in slots.ids(text) if s.start < len(head) or _TAGGED.search(text[: s.start])
-    ]
+    # A bare number in the new text is part of it ("…: 10 slides max"), not the item's number; a short head is a
+    # topic label, not a command and its new text ("timer: 2 hours").
+    named = len(head) if len(words(head)) >= 3 else len(text)
+    explicit = [s for s in slots.ids(text) if s.start < named or _TAGGED.search(text[: s.start])]
     if explicit:
         return explicit, False
     ordinal = [s for s in slots.ordinals(text) if s.start < len(head)]  # "…: first class stamps" is content
