@@ -56,6 +56,11 @@ class Capability:
         return self.kind in GAP_KINDS
 
 
+def properties_of(tool: Any) -> dict[str, Any]:
+    """A tool's parameters by name (its JSON schema's ``properties``; empty when it publishes none)."""
+    return (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+
+
 @dataclass(frozen=True)
 class ToolFacts:
     """What the catalogue needs to know about a live tool: its words, and whether it only reads."""

@@ -17,7 +17,7 @@ from pydantic_ai.messages import ToolCallPart
 
 from agent_core.offline import replies, slots
 from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
-from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
+from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
 from agent_core.offline.clauses import confident, corrected, has_secret, is_question, split_clauses, threshold
 from agent_core.offline.dialogue import Dialogue, touched_id
 from agent_core.offline.router import (
@@ -184,7 +184,7 @@ def _follow_up(
 
 def _changeable(tool: Any) -> set[str]:
     """Parameters a follow-up may change: places, dates, ids, identifiers — not free text."""
-    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    properties = properties_of(tool)
     return {n for n, p in properties.items() if kind_of(n, p) not in {"text", "skip"}}
 
 
@@ -430,8 +430,8 @@ def _carry(clause: str, tool: Any, filled: Filled, last: Any, tools: list[Any]) 
     before = next((t for t in tools if last is not None and t.name == last.tool_name), None)
     if before is None or not _POINTS_BACK.search(clause):
         return
-    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
-    earlier = (getattr(before, "parameters_json_schema", None) or {}).get("properties") or {}
+    properties = properties_of(tool)
+    earlier = properties_of(before)
     args = {n: v for n, v in last.args_as_dict().items() if n in earlier and v not in (None, "", [])}
     for name in list(filled.missing):
         kind = kind_of(name, properties.get(name, {}))
@@ -446,7 +446,7 @@ def _covered(clause: str, route: Route, tool: Any, filled: Filled) -> int:
     tool no capability describes, of its own name ("order 2 bottles of PBS": both tools take "PBS", the order
     tool's name says "order"; a catalogue capability's examples already weighed its tools' names)."""
     said = {stem(w) for w in words(clause) if w not in STOPWORDS}
-    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    properties = properties_of(tool)
     values = " ".join(
         str(v)
         for k, v in filled.args.items()
@@ -463,7 +463,7 @@ def _covered(clause: str, route: Route, tool: Any, filled: Filled) -> int:
 def _with_lookup(step: Planned, tools: list[Any], context: Context) -> Planned:
     """A step whose item is named by words: first read the listing tool that can say which item it is."""
     assert step.filled is not None and step.filled.reference is not None
-    properties = (getattr(step.tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    properties = properties_of(step.tool)
     if kind_of(step.filled.reference, properties.get(step.filled.reference, {})) == "path":
         found = _file_lister(tools)
         if found is not None:
@@ -519,12 +519,12 @@ def _undoes(clause: str, tool: Any) -> bool:
 
 
 def _reads(tool: Any, kind: str) -> bool:
-    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    properties = properties_of(tool)
     return any(kind_of(n, p) == kind for n, p in properties.items())
 
 
 def _is_text(tool: Any, name: str) -> bool:
-    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    properties = properties_of(tool)
     return kind_of(name, properties.get(name, {})) == "text"
 
 
@@ -540,7 +540,7 @@ def _opens_world(tool: Any) -> bool:
     return (
         annotations.get("openWorldHint") is True
         and annotations.get("readOnlyHint") is True
-        and "query" in ((getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {})
+        and "query" in properties_of(tool)
     )
 
 
@@ -555,7 +555,7 @@ def _computes(route: Route, clause: str, context: Context) -> bool:
         return False
     tool = route.tools[0]
     filled = fill(tool, clause, None, context)
-    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    properties = properties_of(tool)
     numbers = [v for value in filled.args.values() for v in (value if isinstance(value, list) else [value])]
     required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
     return (

@@ -23,7 +23,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCall
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_core.offline import replies
-from agent_core.offline.catalogue import ToolFacts
+from agent_core.offline.catalogue import ToolFacts, properties_of
 from agent_core.offline.dialogue import Dialogue, files_of, listing_of, read
 from agent_core.offline.plan import Planned, make_plan, resolve_by_words
 from agent_core.offline.results import compose_answer, memory_verdict
@@ -136,19 +136,18 @@ class OfflinePlanner:
         memory = [s for s in done if "-memory-" in s.call.tool_call_id]
         web = [s for s in done if "-web-" in s.call.tool_call_id]
         if step.memory_tool is not None and not memory:
-            args = {"query": step.clause, **({"top_k": 5} if "top_k" in _props(step.memory_tool) else {})}
+            args = {"query": step.clause, **({"top_k": 5} if "top_k" in properties_of(step.memory_tool) else {})}
             return _response(
                 [ToolCallPart(step.memory_tool.name, args, tool_call_id=_call_id(index, "memory"))], "calls"
             )
         verdict = memory_verdict(memory[-1] if memory else None, self.config)
         if verdict.kind != "fresh" and step.web_tool is not None and not web:
-            args = {"query": step.query, **({"max_results": 5} if "max_results" in _props(step.web_tool) else {})}
+            args = {
+                "query": step.query,
+                **({"max_results": 5} if "max_results" in properties_of(step.web_tool) else {}),
+            }
             return _response([ToolCallPart(step.web_tool.name, args, tool_call_id=_call_id(index, "web"))], "calls")
         return None
-
-
-def _props(tool: Any) -> dict[str, Any]:
-    return (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
 
 
 def build_offline_model(config: PlannerConfig | None = None) -> FunctionModel:
