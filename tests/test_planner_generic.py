@@ -620,3 +620,12 @@ async def test_and_also_remember_after_a_task_is_a_second_request() -> None:
         "add a task to file taxes and remember that the accountant is hosted at Deloitte",
     )
     assert [name for name, _ in turn.calls] == ["add_task", "store_memory"]
+
+
+def test_a_clarification_names_items_without_titles_by_their_other_text_never_none() -> None:
+    from agent_core.offline.replies import which_one
+
+    timers = [{"id": 2, "label": "", "unit": "minutes"}, {"id": 1, "duration": 5}]
+    assert which_one(timers, "timer") == "Which timer do you mean: 2 ‘minutes’ or 1? Tell me the number."
+    tasks = [{"id": 2, "title": "Order pipettes"}, {"id": 5, "title": "Order reagents"}]
+    assert which_one(tasks) == "Which task do you mean: 2 ‘Order pipettes’ or 5 ‘Order reagents’? Tell me the number."

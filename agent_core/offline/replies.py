@@ -99,11 +99,21 @@ def missing(summary: str, tools: Sequence[Any]) -> str:
     )
 
 
+def _label(item: dict[str, Any]) -> str:
+    """How a listed item reads after its number: its title or name, else its first other text field (a timer's
+    label, a booking's instrument); nothing rather than 'None'."""
+    text = item.get("title") or item.get("name")
+    if not text:
+        text = next((v for k, v in item.items() if k != "id" and isinstance(v, str) and v.strip()), "")
+    return f"‘{text}’" if text else ""
+
+
 def which_one(candidates: list[dict[str, Any]], noun: str = "task") -> str:
     """ "Which one: 2 'Order pipettes' or 5 'Order reagents'?" """
     by_name = all(isinstance(c.get("id"), str) for c in candidates)  # files: the path is the name
     named = [
-        str(c.get("title")) if by_name else f"{c.get('id')} ‘{c.get('title') or c.get('name')}’" for c in candidates[:6]
+        str(c.get("title") or c.get("id")) if by_name else " ".join(filter(None, (str(c.get("id")), _label(c))))
+        for c in candidates[:6]
     ]
     listed = ", ".join(named[:-1]) + f" or {named[-1]}" if len(named) > 1 else named[0]
     return f"Which {noun} do you mean: {listed}?" + ("" if by_name else " Tell me the number.")
