@@ -210,6 +210,15 @@ def _shared_framing(pieces: list[str]) -> str:
     return ""
 
 
+def continued(text: str, previous: list[str]) -> str:
+    """ "and another one to call Alice" after "add a task to call Bob": the previous request's framing again."""
+    bare = re.sub(r"^\s*(?:and|also|plus|oh)\b[\s,]*", "", text, flags=re.I)
+    if not previous or not _ANOTHER.match(bare):
+        return text
+    framing = _shared_framing([previous[-1], bare])
+    return f"{framing} {_ANOTHER.sub('', bare, count=1).strip()}" if framing else text
+
+
 @cache
 def _dictionary() -> frozenset[str]:
     """Whole words the local model's WordPiece vocabulary knows: a word outside it is likely a typo."""

@@ -18,7 +18,7 @@ from pydantic_ai.messages import ToolCallPart
 from agent_core.offline import replies, slots
 from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
-from agent_core.offline.clauses import confident, corrected, has_secret, is_question, split_clauses, threshold
+from agent_core.offline.clauses import confident, continued, corrected, has_secret, is_question, split_clauses, threshold
 from agent_core.offline.dialogue import Dialogue, touched_id
 from agent_core.offline.router import (
     DOC_BONUS,
@@ -652,7 +652,7 @@ def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
-    text = corrected(dialogue.prompt.strip())
+    text = continued(corrected(dialogue.prompt.strip()), dialogue.previous_prompts)
     if has_secret(text):
         return Plan(reply=Reply(
             "That looks like a password, key or other secret. I haven't stored it, searched for it or sent it "
