@@ -629,3 +629,24 @@ def test_a_clarification_names_items_without_titles_by_their_other_text_never_no
     assert which_one(timers, "timer") == "Which timer do you mean: 2 ‘minutes’ or 1? Tell me the number."
     tasks = [{"id": 2, "title": "Order pipettes"}, {"id": 5, "title": "Order reagents"}]
     assert which_one(tasks) == "Which task do you mean: 2 ‘Order pipettes’ or 5 ‘Order reagents’? Tell me the number."
+
+
+def query_literature_index(query: Annotated[str, Field(description="Free-text search terms")]) -> dict[str, Any]:
+    """Search the literature index for matching records."""
+    return {"query": query, "records": []}
+
+
+@pytest.mark.parametrize(
+    ("text", "query"),
+    [
+        ("could you dig up literature records on insulin receptor", "insulin receptor"),
+        (
+            "search the literature index for recent work about the effect of caffeine on sleep",
+            "effect of caffeine on sleep",
+        ),
+        ("query the literature index: effects of caffeine on sleep", "effects of caffeine on sleep"),
+    ],
+)
+async def test_a_head_that_only_asks_is_cut_from_a_new_tools_search_terms(text: str, query: str) -> None:
+    turn = await ask(agent(query_literature_index), text)
+    assert [(name, args["query"].lower()) for name, args in turn.calls] == [("query_literature_index", query)]

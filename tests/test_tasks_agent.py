@@ -321,6 +321,8 @@ async def test_a_statement_that_a_task_is_done_in_its_own_words_completes_it() -
 
 async def test_another_one_in_the_next_message_repeats_the_previous_requests_framing() -> None:
     store = TaskStore.with_titles(*SHELF)
-    first, second = await conversation(planner_agent(store.tools()), "add a task to call Bob", "and another one to call Alice")
+    first, second = await conversation(
+        planner_agent(store.tools()), "add a task to call Bob", "and another one to call Alice"
+    )
     assert first.calls == [("add_task", {"title": "Call Bob"})]
     assert [(name, args["title"].lower()) for name, args in second.calls] == [("add_task", "call alice")]

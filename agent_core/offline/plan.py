@@ -18,7 +18,15 @@ from pydantic_ai.messages import ToolCallPart
 from agent_core.offline import replies, slots
 from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
-from agent_core.offline.clauses import confident, continued, corrected, has_secret, is_question, split_clauses, threshold
+from agent_core.offline.clauses import (
+    confident,
+    continued,
+    corrected,
+    has_secret,
+    is_question,
+    split_clauses,
+    threshold,
+)
 from agent_core.offline.dialogue import Dialogue, touched_id
 from agent_core.offline.router import (
     DOC_BONUS,

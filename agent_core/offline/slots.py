@@ -918,6 +918,42 @@ def _frame_head_cut(text: str, lead: tuple[str, ...]) -> str:
     return text
 
 
+_TOPIC = re.compile(
+    r"\s+(?:on|about|regarding|concerning|covering|for|called|named|titled|mentioning|related\s+to)\s+", re.IGNORECASE
+)
+# What people call the results of a lookup, whatever the tool calls them ("papers on X", "anything about X").
+_RESULT_NOUNS = frozenset(
+    ["paper", "papers", "article", "articles", "preprint", "preprints", "publication", "publications", "study",
+     "studies", "research", "literature", "work", "works", "stuff", "thing", "things", "anything", "something",
+     "everything", "result", "results", "entry", "entries", "record", "records", "material", "reading", "source",
+     "sources", "reference", "references", "recent", "new", "newest", "good", "relevant", "up", "out", "around",
+     "dig", "fetch", "grab", "bring", "hunt", "search", "searching", "looking", "browse", "list"]
+)  # fmt: skip
+
+
+def _request_head_cut(text: str, vocabulary: frozenset[str]) -> str:
+    """The topic after a head that only asks ("dig up entries on X", "find me recent papers about X" -> "X"): every
+    word of the head is an asking, filler or result word, or one of the tool's own."""
+    asking = catalogue().asking_words
+    for _ in range(3):
+        for match in _TOPIC.finditer(text):
+            head = words(text[: match.start()])
+            if len(head) > 8:
+                return text
+            if head and all(
+                w in STOPWORDS or w in _LEAD_WORDS or w in _FILLER or w in _RESULT_NOUNS or w in asking
+                or _known(w, vocabulary)
+                for w in head
+            ):  # fmt: skip
+                tail = text[match.end() :].strip()
+                if tail:
+                    text = tail
+                    break
+        else:
+            return text
+    return text
+
+
 def strip_framing(text: str, framing: Framing) -> str:
     """The request without politeness, without its framing phrases at either end, and without a leading run of
     words that only name the tool ("search arXiv papers on X" -> "X")."""
@@ -941,6 +977,7 @@ def strip_framing(text: str, framing: Framing) -> str:
     if rest == start:
         rest = _frame_head_cut(rest, framing.lead)
     if framing.vocabulary:
+        rest = _request_head_cut(rest, framing.vocabulary)
         tokens = rest.split()
         while tokens and (
             stem(tokens[0].lower().strip(",:;")) in framing.vocabulary
