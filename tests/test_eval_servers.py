@@ -16,9 +16,12 @@ from mcp.client.client import Client
 
 from agent_core.settings import PROJECT_ROOT
 from eval.servers import (
+    biobank,
     calendar,
     citations,
     compounds,
+    conferences,
+    courier,
     doi,
     genes,
     geocode,
@@ -30,6 +33,7 @@ from eval.servers import (
     stockroom,
     stocks,
     structures,
+    taxonomy,
     timers,
     translate,
     units,
@@ -151,6 +155,30 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"sample_a": [1, 2, 3], "sample_b": [4, 5, 6]},
         {"test": "Welch", "t": -3.674235, "df": 4.0, "p_value": 0.021312},
     ),
+    "biobank": (
+        {"query_specimen_registry": True, "deposit_specimen": False},
+        "deposit_specimen",
+        {"label": "rat brain, animal 7", "volume_ul": 250, "storage": "liquid_nitrogen"},
+        {"specimen_id": "SP-2026-0001", "volume_ul": 250.0, "box_id": "BX-0232", "deposited": "2026-11-22"},
+    ),
+    "courier": (
+        {"track_consignment": True, "schedule_pickup": False},
+        "schedule_pickup",
+        {"address": "Room 2.105", "date": "2026-11-23", "ready_time": "9:30", "parcels": 2, "dry_ice": True},
+        {"pickup_id": "PU-2026-0001", "date": "2026-11-23", "window": "09:30-12:30", "parcels": 2, "dry_ice": True},
+    ),
+    "taxonomy": (
+        {"resolve_taxon_names": True},
+        "resolve_taxon_names",
+        {"names": ["zebrafish", "Mus musculus"]},
+        {},
+    ),
+    "conferences": (
+        {"upcoming_cfp_deadlines": True, "get_conference_details": True},
+        "get_conference_details",
+        {"acronym": "ismb"},
+        {"acronym": "ISMB", "submission_deadline": "2027-01-21", "days_left": 60},
+    ),
 }
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # Dev-only servers exercised in process (the same MCP requests through mcp's Client, no subprocess), so the test
@@ -159,6 +187,7 @@ TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 IN_PROCESS = frozenset(
     {"compounds", "wiki", "geocode", "translate", "stocks", "issues", "instruments", "timers", "pubmed", "genes"}
     | {"stockroom", "citations", "structures", "solar", "stats"}
+    | {"biobank", "courier", "taxonomy", "conferences"}
 )
 
 
@@ -241,8 +270,17 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         ("instruments", "book_instrument"),
         ("timers", "start_timer"),
         ("stockroom", "raise_purchase_order"),
+        ("biobank", "deposit_specimen"),
+        ("courier", "schedule_pickup"),
     ]:
         assert results[name]["tools"][tool].annotations.destructive_hint is False
+    assert [t["taxid"] for t in results["taxonomy"]["call"].structured_content["taxa"]] == [7955, 10090]
+    assert results["taxonomy"]["tools"]["resolve_taxon_names"].input_schema["properties"]["names"]["type"] == "array"
+    assert results["courier"]["tools"]["track_consignment"].input_schema["properties"]["tracking_number"]["pattern"]
+    assert (
+        results["conferences"]["tools"]["upcoming_cfp_deadlines"].input_schema["properties"]["discipline"]["default"]
+        == "any"
+    )
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -300,7 +338,27 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
     assert solar.ephemeris(78.22, 15.65, "2026-11-22").sunrise is None  # polar night in Svalbard
     assert stats.t_test([5.1, 4.9, 5.6, 5.8], [6.2, 5.8, 6.5, 6.9], paired=True).df == 3
     assert stats.describe([12.1, 11.8, 12.6]).median == 12.1
+    assert [m.box_id for m in biobank.search_registry("mouse liver").matches] == ["BX-0101", "BX-0205"]
+    assert biobank.search_registry("bx-0120").matches[0].storage_unit == "LN2 dewar 1"
+    assert biobank.Biobank().deposit("plasma aliquot", 500).box_id == "BX-0230"
+    assert courier.track("rx 482915736 de").status == "in transit"
+    assert courier.track("AB123456789CD") == courier.track("ab123456789cd")
+    assert taxonomy.resolve(["Fruit fly"], include_lineage=True).taxa[0].lineage.family == "Drosophilidae"
+    assert taxonomy.resolve(["unicorn"]).taxa[0].resolved is False
+    assert [c.acronym for c in conferences.upcoming("bioinformatics", 90).conferences] == ["RECOMB", "ISMB"]
+    assert conferences.conference("NeurIPS 2027").submission_deadline == "2027-05-13"
     for call, hint in [
+        (lambda: biobank.Biobank().deposit("liver", 1.5, "minus70"), "Use one of"),
+        (lambda: biobank.Biobank().deposit("liver", 0), "for 1.5 mL send 1500"),
+        (lambda: biobank.Biobank().deposit("liver", 100, box_id="box 7"), "'BX-0101'"),
+        (lambda: courier.track("1Z999AA10123456784"), "e.g. 'RX482915736DE'"),
+        (lambda: courier.Dispatch().book("Lab 3", "2026-11-20", "10:00"), "in the past"),
+        (lambda: courier.Dispatch().book("Lab 3", "2026-11-23", "2pm"), "24-hour HH:MM"),
+        (lambda: courier.Dispatch().book("Lab 3", "2026-11-23", "18:30"), "between 07:00 and 17:00"),
+        (lambda: taxonomy.resolve(["mouse, rat"]), "own list item"),
+        (lambda: conferences.upcoming("biology"), "Use one of"),
+        (lambda: conferences.upcoming("any", 400), "1 to 365"),
+        (lambda: conferences.conference("CVPR"), "Send one of"),
         (lambda: instruments.Facility().book("confocal", "2026-11-23", "10:00"), "from 12:00"),
         (lambda: instruments.Facility().book("confocal", "23/11/2026", "15:00"), "Use YYYY-MM-DD"),
         (lambda: instruments.Facility().book("confocal", "2026-11-30", "3pm"), "24-hour HH:MM"),
