@@ -153,3 +153,14 @@ def test_the_catalogue_examples_are_embedded_once_per_router() -> None:
 def test_asking_whether_it_is_still_daytime_somewhere_asks_the_clock(router: Router) -> None:
     best = router.route("is it still daytime in Honolulu?", TOOLS).best
     assert best is not None and best.key == "current_time" and best.served
+
+
+def test_a_file_name_does_not_pull_a_request_to_the_example_that_named_the_same_file(router: Router) -> None:
+    # the catalogue's file_info examples name papers/refs.bib and data/results.csv; what is asked decides
+    def top(text: str) -> str:
+        scores = router.route(text, TOOLS).capability_scores
+        return max(scores, key=scores.__getitem__)
+
+    assert top("whats in papers/refs.bib") == "file_read"
+    assert top("what's in data/results.csv?") == "file_read"
+    assert top("how large is papers/refs.bib?") == "file_info"

@@ -25,7 +25,7 @@ import numpy as np
 
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.slots import POLITE as _POLITE
-from agent_core.offline.slots import QUOTED
+from agent_core.offline.slots import QUOTED, files_as_word
 from agent_core.offline.text import STOPWORDS, stem, words
 from agent_core.offline.vector_cache import cached_vectors, default_cache_dir, digest
 
@@ -223,8 +223,10 @@ class Router:
             owners, sentences = [], []
             for capability in catalogue():
                 for example in capability.examples:
-                    owners.append(capability.name)
-                    sentences.append(QUOTED.sub("something", example))  # as requests are routed
+                    sentence = QUOTED.sub("something", example)  # as requests are routed
+                    alike = {sentence, files_as_word(sentence)}  # as a request that names another file reads
+                    owners.extend([capability.name] * len(alike))
+                    sentences.extend(sorted(alike))
             shapes = [delexicalize(s) for s in sentences]
 
             def compute() -> np.ndarray:
@@ -333,8 +335,10 @@ class Router:
 
     def _route(self, text: str, tools: Sequence[Any], vector: np.ndarray | None, signature: str) -> Routing:
         vector = self.embed([text])[0] if vector is None else vector
-        shape = self.embed([delexicalize(text)])[0]
-        blended = _unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * vector)
+        seen = files_as_word(text)  # examples are compared by what is asked of a file, not by which file
+        asked = vector if seen == text else self.embed([seen])[0]
+        shape = self.embed([delexicalize(seen)])[0]
+        blended = _unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * asked)
         facts, providers = self._served(tools, signature)
         by_name = {t.name: t for t in tools}
         request_stems = frozenset(stem(w) for w in words(text))  # keywords may be short words ("done")

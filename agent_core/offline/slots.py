@@ -660,6 +660,19 @@ def _known_extensions() -> frozenset[str]:
     return frozenset(mimetypes.MimeTypes().types_map[True])
 
 
+_FILE_NAME = re.compile(r"(?<![\w@/.])(?:[\w\-]+/)*[\w\-]+(\.[A-Za-z0-9]{1,8})\b")
+
+
+def files_as_word(text: str) -> str:
+    """File names read as the word "file" ("what's in data/results.csv?" -> "what's in file?"), so a request is
+    compared with examples by what it asks of a file, not by which file an example happened to name."""
+    known = _known_extensions() | {f".{e}" for e in _EXTENSION_WORDS.values()}
+    return _FILE_NAME.sub(
+        lambda m: "file" if m.group(1).lower() in known or ("/" in m.group(0) and m.group(1)[1:].isalpha()) else m[0],
+        text,
+    )
+
+
 def globs(text: str) -> list[Span]:
     """A file-name pattern: one as written ("*.csv"), a file type ("every .tex file", "csv files" -> "*.tex",
     "*.csv") or a name ("files called draft" -> "*draft*")."""
