@@ -23,7 +23,7 @@ from pydantic_ai.models import Model
 
 from agent_core.llm.grounding import canonical, catalogue_entry, ground
 from agent_core.offline.catalogue import ToolFacts, catalogue
-from agent_core.offline.clauses import is_question
+from agent_core.offline.clauses import POINTS_BACK, is_question
 from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Router, framed_by, router
 from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import HOW_TO, stems
@@ -98,6 +98,9 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
         text = text.split(":", 1)[0]
     found: dict[str, Requirement] = {}
     clauses = [text] + [c for c in _CLAUSES.split(text) if c and c.strip() and c.strip() != text]
+    back = next((i for i, c in enumerate(clauses[2:], 2) if POINTS_BACK.match(c)), None)
+    if back is not None:  # "my meeting is at 2pm Chicago time, when is that in Mumbai?": what comes before is context
+        clauses = clauses[back:]
     for clause in clauses:
         routing = routes.route(clause, tools)
         best = routing.best

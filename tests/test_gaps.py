@@ -385,3 +385,10 @@ async def test_reports_and_guidance_hold_no_figures_that_are_not_in_the_task() -
         )
         assert not invented, (task, invented)
         assert set(report.existing_tools_checked) == set(FULL_NAMES)
+
+
+async def test_a_statement_a_later_question_points_back_to_is_its_context_not_a_request() -> None:
+    detector = ToolGapDetector(full_source())
+    assert await detector.detect_missing_tools("my meeting is at 2pm Chicago time, when is that in Mumbai?") is None
+    gap = await detector.detect_missing_tools("schedule a meeting with Dana at 2pm, then tell me the time in Mumbai")
+    assert gap is not None and gap.missing_tools == ["calendar_management"]

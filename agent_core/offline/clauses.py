@@ -21,7 +21,7 @@ _SPLIT = re.compile(
     re.I,
 )
 # A question about what the sentence before said: "What's that in Helsinki?", "when is that for Ana in Tokyo?"
-_POINTS_BACK = re.compile(
+POINTS_BACK = re.compile(
     r"^\s*(?:and\s+)?(?:what(?:'s|\s+is|\s+time\s+(?:is|will)|\s+time's)|when(?:'s|\s+is|\s+will)|how\s+about)\s+"
     r"(?:that|this)\b",
     re.I,
@@ -100,7 +100,7 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     for part in [p for p in _SPLIT.split(hidden) if p and p.strip()]:
         if parts and re.fullmatch(r"[\s\x00\d,.;]*", part):  # "add tasks: 'a'; 'b'; 'c'": one list of titles
             parts[-1] = f"{parts[-1]} and {part.strip()}"
-        elif parts and _POINTS_BACK.match(part):  # "My call is at 7:45 Chicago time. What's that in Helsinki?"
+        elif parts and POINTS_BACK.match(part):  # "My call is at 7:45 Chicago time. What's that in Helsinki?"
             parts[-1] = f"{parts[-1].rstrip(' .')}: {part.strip()}"
         else:
             parts.append(part)
