@@ -620,6 +620,8 @@ async def test_and_also_remember_after_a_task_is_a_second_request() -> None:
         "add a task to file taxes and remember that the accountant is hosted at Deloitte",
     )
     assert [name for name, _ in turn.calls] == ["add_task", "store_memory"]
+    note = await ask(agent(*store.tools(), memory), "note to self: the centrifuge rotor is in drawer 3")
+    assert note.calls == [("store_memory", {"content": "the centrifuge rotor is in drawer 3"})]
 
 
 def test_a_clarification_names_items_without_titles_by_their_other_text_never_none() -> None:

@@ -326,3 +326,11 @@ async def test_another_one_in_the_next_message_repeats_the_previous_requests_fra
     )
     assert first.calls == [("add_task", {"title": "Call Bob"})]
     assert [(name, args["title"].lower()) for name, args in second.calls] == [("add_task", "call alice")]
+
+
+async def test_a_bare_verb_asks_for_the_act_and_only_its_past_form_reports_a_task_done() -> None:
+    for text in ("order pipettes", "clean the garage"):
+        turn = await calls_for(text)
+        assert "complete_task" not in {name for name, _ in turn.calls}, text
+    done = await calls_for("the pipettes are ordered")
+    assert done.calls[-1] == ("complete_task", {"task_id": 3})

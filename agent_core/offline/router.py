@@ -81,6 +81,29 @@ def _entity_stems() -> frozenset[str]:
     return frozenset(stem(c.entity) for c in catalogue() if c.entity) | {stem("todo"), stem("item")}
 
 
+PAST = "~past"
+
+
+def _keyword_stems(keywords: Sequence[str]) -> set[str]:
+    """A capability's keyword stems; one that only reports a thing done ("ordered", "cleaned", where the capability
+    has no "order" or "clean") is marked PAST: a request opening with the bare verb ("order pipettes") asks for
+    the act and does not count for it."""
+    present = {stem(w) for phrase in keywords for w in words(phrase) if not w.endswith("ed")}
+    return {
+        stem(w) + PAST if w.endswith("ed") and stem(w) != w and stem(w) not in present else stem(w)
+        for phrase in keywords
+        for w in words(phrase)
+    }
+
+
+def request_stems(text: str) -> frozenset[str]:
+    """The stems of a request's words, and their PAST marks, except for a bare verb that opens it."""
+    said = words(_POLITE.sub("", text))
+    return frozenset(stem(w) for w in said) | frozenset(
+        stem(w) + PAST for i, w in enumerate(said) if i or w.endswith("ed")
+    )
+
+
 def _unit(matrix: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(matrix, axis=-1, keepdims=True)
     return matrix / np.clip(norms, 1e-12, None)
@@ -261,7 +284,7 @@ class Router:
                 # The capability's keywords and the content words of its framing: the verbs and nouns that point
                 # to it ("done", "remind"), never the incidental words of its examples ("garage") nor the noun every
                 # task capability shares ("task"). A whole framing phrase opening the request counts on top.
-                chosen = {stem(w) for phrase in capability.keywords for w in words(phrase)}
+                chosen = _keyword_stems(capability.keywords)
                 chosen |= {stem(w) for phrase in capability.framing for w in words(phrase) if w not in STOPWORDS}
                 for word in chosen - _entity_stems() - {stem("have")}:
                     used.setdefault(word, set()).add(capability.name)
@@ -341,9 +364,9 @@ class Router:
         blended = _unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * asked)
         facts, providers = self._served(tools, signature)
         by_name = {t.name: t for t in tools}
-        request_stems = frozenset(stem(w) for w in words(text))  # keywords may be short words ("done")
+        said = request_stems(text)  # keywords may be short words ("done")
         opening = " ".join(_POLITE.sub("", text.lower()).replace(":", " :").split())
-        cap_scores = self.capability_scores(blended, request_stems, opening)
+        cap_scores = self.capability_scores(blended, said, opening)
         framed = framed_by(opening)
         short, full = self._tool_index(tools, signature)
         doc_scores = np.maximum(short @ vector, full @ vector) if len(tools) else np.zeros(0)
@@ -365,7 +388,7 @@ class Router:
                     capability,
                     tuple(by_name[p.name] for p in ranked),
                     capability.name in framed,
-                    sum(1 for word in vocabulary if word in request_stems) + (capability.name in framed),
+                    sum(1 for word in vocabulary if word in said) + (capability.name in framed),
                 )
             )
         if signature not in self._own:
@@ -376,9 +399,9 @@ class Router:
         for fact in facts:
             if fact.name in described:
                 continue
-            named = (fact.name_stems - GENERIC_NAME_WORDS - _STOP_STEMS) & request_stems
+            named = (fact.name_stems - GENERIC_NAME_WORDS - _STOP_STEMS) & said
             hits = len(named)
-            described_only = len((own.get(fact.name, frozenset()) - named) & request_stems)
+            described_only = len((own.get(fact.name, frozenset()) - named) & said)
             score = (
                 doc_by_name[fact.name]
                 + DOC_BONUS
