@@ -153,3 +153,12 @@ def test_the_catalogue_examples_are_embedded_once_per_router() -> None:
 def test_asking_whether_it_is_still_daytime_somewhere_asks_the_clock(router: Router) -> None:
     best = router.route("is it still daytime in Honolulu?", TOOLS).best
     assert best is not None and best.key == "current_time" and best.served
+
+
+def test_a_one_word_framing_before_a_title_of_its_own_frames_it_firmly() -> None:
+    from agent_core.offline.router import framed_by
+
+    assert framed_by("add book grooming") == {"task_add": 2}  # the title opens with a verb, not another action
+    assert framed_by("add pick up the kids at 5") == {"task_add": 2}
+    assert framed_by("put a meeting with sam in my calendar") == {"task_add": 1}  # an article and a destination
+    assert framed_by("add to today's daily note that the seminar moved") == {"note_log": 6}

@@ -240,7 +240,8 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     if ordinal:
         return [], True
     pronoun = _PRONOUN.search(head)
-    if pronoun and context.last_id is not None and len(words(_mask_quotes(head))) <= 8:
+    early = pronoun and len(words(head[: pronoun.start()])) <= 4 and _CONNECTOR.match(head[pronoun.end() :])
+    if pronoun and context.last_id is not None and (len(words(_mask_quotes(head))) <= 8 or early):
         return [Span(context.last_id, pronoun.start(), pronoun.end())], False
     return [], True
 
