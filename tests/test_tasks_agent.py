@@ -195,6 +195,11 @@ def calls_for(text: str, *titles: str):
         ("I gotta renew the parking permit", ["renew the parking permit"]),
         ("add buy batteries and add call the bank", ["buy batteries", "call the bank"]),  # the verb said again
         ("add 2 tasks - renew parking permit, return library books", ["renew parking permit", "return library books"]),
+        (
+            "add pick up the kids, pay the gas bill, and call grandma",
+            ["pick up the kids", "pay the gas bill", "call grandma"],
+        ),
+        ("add buy bread, eggs and milk", ["buy bread, eggs and milk"]),  # one title: a list of single words
     ],
 )
 async def test_add_phrasings_add_exactly_those_titles(text: str, titles: list[str]) -> None:
@@ -290,6 +295,10 @@ async def test_details_after_a_colon_are_the_description_not_the_words_before_it
     [
         ("for task 3, add the description 'ask for a quote'", {"task_id": 3, "description": "ask for a quote"}),
         (
+            "for task 3 add the description 'confocal, room B12, 2h slot'",
+            {"task_id": 3, "description": "confocal, room B12, 2h slot"},
+        ),
+        (
             "for the garage task, add a note saying the key is under the mat",
             {"task_id": 2, "description": "the key is under the mat"},
         ),
@@ -340,6 +349,7 @@ async def test_a_question_about_a_task_lists_and_never_writes() -> None:
     ("text", "ids"),
     [
         ("tick off milk + garage", [1, 2]),  # "+" joins two items like "and"
+        ("cross off the pipettes one", [3]),
         ("garage is done, also the milk", [2, 1]),  # the verb not repeated: a bare item after it gets it too
     ],
 )
