@@ -23,7 +23,7 @@ from pydantic_ai.models import Model
 
 from agent_core.llm.grounding import canonical, catalogue_entry, ground
 from agent_core.offline.catalogue import ToolFacts, catalogue
-from agent_core.offline.clauses import POINTS_BACK, is_question
+from agent_core.offline.clauses import POINTS_BACK, corrected, is_question
 from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Router, framed_by, router
 from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import HOW_TO, stems
@@ -88,7 +88,7 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     if not text or HOW_TO.search(text):
         return []
     routes = routes or router()
-    opening = " ".join(POLITE.sub("", text.lower()).replace(":", " :").split())
+    opening = " ".join(POLITE.sub("", corrected(text).lower()).replace(":", " :").split())  # "remnd me to …"
     served = routes.served_by(tools)
     carriers = {c.name for c in catalogue() if c.kind == "tool" and served.get(c.name)}
     if any(length >= 2 and name in carriers for name, length in framed_by(opening).items()):

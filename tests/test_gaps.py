@@ -96,7 +96,13 @@ async def test_the_report_holds_the_task_and_every_live_tool_name() -> None:
 
 @pytest.mark.parametrize(
     "task",
-    ["Show my tasks", "What time is it in Nairobi?", "Remember that the deadline for the ERC proposal is March 15"],
+    [
+        "Show my tasks",
+        "What time is it in Nairobi?",
+        "Remember that the deadline for the ERC proposal is March 15",
+        "remnd me to ring mum on sunday",  # a misspelt framing still frames a title
+        "add pay the electricity bill and call grandma",  # "add" before a title that opens with a verb
+    ],
 )
 async def test_requests_the_default_tools_serve_are_not_gaps(task: str) -> None:
     assert await ToolGapDetector(full_source()).detect_missing_tools(task) is None

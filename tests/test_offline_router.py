@@ -164,3 +164,12 @@ def test_a_file_name_does_not_pull_a_request_to_the_example_that_named_the_same_
     assert top("whats in papers/refs.bib") == "file_read"
     assert top("what's in data/results.csv?") == "file_read"
     assert top("how large is papers/refs.bib?") == "file_info"
+
+
+def test_a_one_word_framing_before_a_title_of_its_own_frames_it_firmly() -> None:
+    from agent_core.offline.router import framed_by
+
+    assert framed_by("add book grooming") == {"task_add": 2}  # the title opens with a verb, not another action
+    assert framed_by("add pick up the kids at 5") == {"task_add": 2}
+    assert framed_by("put a meeting with sam in my calendar") == {"task_add": 1}  # an article and a destination
+    assert framed_by("add to today's daily note that the seminar moved") == {"note_log": 6}

@@ -652,3 +652,18 @@ def query_literature_index(query: Annotated[str, Field(description="Free-text se
 async def test_a_head_that_only_asks_is_cut_from_a_new_tools_search_terms(text: str, query: str) -> None:
     turn = await ask(agent(query_literature_index), text)
     assert [(name, args["query"].lower()) for name, args in turn.calls] == [("query_literature_index", query)]
+
+
+async def test_each_line_of_a_message_is_its_own_request() -> None:
+    def store_memory(content: str) -> str:
+        """Store a fact in the user's long-term memory for later questions."""
+        return "stored"
+
+    turn = await ask(
+        agent(tool(store_memory, readOnlyHint=False)),
+        "remember that the autoclave needs 48h notice\nremember that the -80 in room 2 is full",
+    )
+    assert turn.calls == [
+        ("store_memory", {"content": "the autoclave needs 48h notice"}),
+        ("store_memory", {"content": "the -80 in room 2 is full"}),
+    ]

@@ -209,3 +209,10 @@ async def test_a_follow_up_needs_a_previous_time_question(before: str | None) ->
     texts = [before, "And in Paris?"] if before else ["And in Paris?"]
     turn = (await conversation(agent(), *texts))[-1]
     assert turn.calls == []
+
+
+async def test_a_24_hour_time_without_a_colon_is_read_when_it_has_a_leading_zero() -> None:
+    turn = await ask(agent(), "convert 0930 Berlin to Seoul")
+    assert turn.calls == [
+        ("convert_time", {"source_timezone": "Europe/Berlin", "time": "09:30", "target_timezone": "Asia/Seoul"})
+    ]

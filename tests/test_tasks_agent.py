@@ -193,6 +193,13 @@ def calls_for(text: str, *titles: str):
         ("remnd me to call mum", ["call mum"]),
         ("could u add a task to oil the hinges", ["oil the hinges"]),
         ("I gotta renew the parking permit", ["renew the parking permit"]),
+        ("add buy batteries and add call the bank", ["buy batteries", "call the bank"]),  # the verb said again
+        ("add 2 tasks - renew parking permit, return library books", ["renew parking permit", "return library books"]),
+        (
+            "add pick up the kids, pay the gas bill, and call grandma",
+            ["pick up the kids", "pay the gas bill", "call grandma"],
+        ),
+        ("add buy bread, eggs and milk", ["buy bread, eggs and milk"]),  # one title: a list of single words
     ],
 )
 async def test_add_phrasings_add_exactly_those_titles(text: str, titles: list[str]) -> None:
@@ -288,6 +295,10 @@ async def test_details_after_a_colon_are_the_description_not_the_words_before_it
     [
         ("for task 3, add the description 'ask for a quote'", {"task_id": 3, "description": "ask for a quote"}),
         (
+            "for task 3 add the description 'confocal, room B12, 2h slot'",
+            {"task_id": 3, "description": "confocal, room B12, 2h slot"},
+        ),
+        (
             "for the garage task, add a note saying the key is under the mat",
             {"task_id": 2, "description": "the key is under the mat"},
         ),
@@ -334,3 +345,34 @@ async def test_a_bare_verb_asks_for_the_act_and_only_its_past_form_reports_a_tas
         assert "complete_task" not in {name for name, _ in turn.calls}, text
     done = await calls_for("the pipettes are ordered")
     assert done.calls[-1] == ("complete_task", {"task_id": 3})
+
+
+async def test_a_question_about_a_task_lists_and_never_writes() -> None:
+    for text in ("have I done the quarterly report yet?", "has the milk been bought yet?"):
+        turn = await calls_for(text, "Buy milk", "Clean the garage", "Write the quarterly report")
+        assert [name for name, _ in turn.calls] == ["list_tasks"]
+
+
+@pytest.mark.parametrize(
+    ("text", "ids"),
+    [
+        ("tick off milk + garage", [1, 2]),  # "+" joins two items like "and"
+        ("cross off the pipettes one", [3]),
+        ("garage is done, also the milk", [2, 1]),  # the verb not repeated: a bare item after it gets it too
+    ],
+)
+async def test_a_second_item_without_its_own_verb_gets_the_same_action(text: str, ids: list[int]) -> None:
+    turn = await calls_for(text)
+    assert [args for name, args in turn.calls if name == "complete_task"] == [{"task_id": i} for i in ids]
+
+
+async def test_it_before_a_long_new_title_is_the_task_just_added() -> None:
+    store = TaskStore.with_titles(*SHELF)
+    _, renamed = await conversation(
+        planner_agent(store.tools()),
+        "add a task to call the landlord",
+        "actually rename it to call the landlord about the boiler",
+    )
+    assert [(name, args["task_id"], args["title"].lower()) for name, args in renamed.calls] == [
+        ("update_task", len(SHELF) + 1, "call the landlord about the boiler")
+    ]

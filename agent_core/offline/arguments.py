@@ -240,7 +240,8 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     if ordinal:
         return [], True
     pronoun = _PRONOUN.search(head)
-    if pronoun and context.last_id is not None and len(words(_mask_quotes(head))) <= 8:
+    early = pronoun and len(words(head[: pronoun.start()])) <= 4 and _CONNECTOR.match(head[pronoun.end() :])
+    if pronoun and context.last_id is not None and (len(words(_mask_quotes(head))) <= 8 or early):
         return [Span(context.last_id, pronoun.start(), pronoun.end())], False
     return [], True
 
@@ -398,6 +399,15 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     # keep theirs ("call the vet tomorrow").
     values = [s for s in slots.time_of_day(text) + slots.dates(text, context.today) if s.start >= 0]
     plural = bool(re.search(r"\b(?:these|following|tasks|items|todos|all of)\b", text, re.IGNORECASE))
+    listed = re.split(
+        r"\s*(?:,\s*and\s+|,)\s*", _mask_quotes(text)
+    )  # "add pick up the kids, pay the bill, and call grandma"
+    plural = plural or (
+        filled.reference is None
+        and reference_span is None
+        and len(listed) >= 3
+        and all(len(words(p)) >= 2 for p in listed)
+    )
     for name in entities:
         prop = properties[name]
         found = slots.shaped(slots.example_of(prop), _mask_quotes(text) if capability else text)

@@ -15,7 +15,7 @@ from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import STOPWORDS, words
 
 _SPLIT = re.compile(
-    r"\s*(?:;|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
+    r"\s*(?:;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
     r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)"
     r"[.?!]\s+(?=[A-Za-z]))\s*",
     re.I,
@@ -120,6 +120,10 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             if framing:  # "remind me to call Alice and to email Bob", "add task: X, and another one: Y": each framed
                 rests = [_ANOTHER.sub("", p, count=1) if _ANOTHER.match(p) else p.strip()[3:] for p in restored[1:]]
                 clauses.extend([restored[0], *(f"{framing} {rest.strip()}" for rest in rests)])
+                continue
+            verb = words(POLITE.sub("", restored[0]))[:1]
+            if verb and verb[0] in _command_words() and all(words(p)[:1] == verb for p in restored[1:]):
+                clauses.extend(restored)  # "add buy batteries and add call the bank": the verb said again
                 continue
             routes = [router.route(p, tools).best for p in restored]
             starts = [words(p)[:1] for p in restored[1:]]

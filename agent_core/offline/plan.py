@@ -49,7 +49,7 @@ _FOLLOW_UP = re.compile(
     r"^\s*(?:and|what about|how about|also|same for|now|only|ok(?:ay)?,? (?:and|what about)|then)\b", re.I
 )
 _WH_QUESTION = re.compile(
-    r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do)\b", re.I
+    r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do|have|has)\b", re.I
 )
 _STATEMENT = re.compile(r"^\s*(?:i|i'm|im|i've|my|we|we're|our)\b(?!\s+(?:need|want|would like)\b)", re.I)
 _PERSONAL = re.compile(r"\b(?:my|mine|did i|have i|i told|i said|about me)\b", re.I)
@@ -313,16 +313,15 @@ def _plan_clause(
         return _question(clause, best, tools, routing.margin())
     if framed is None and capability is not None and capability.writes and _WH_QUESTION.search(clause):
         # A question asks, it doesn't write: "what are my completed tasks?" lists, "what stack does X use?" searches.
-        reader = next(
-            (
-                r
-                for r in routing.routes
-                if r.served and r.capability and r.capability.kind == "tool" and not r.capability.writes
-            ),
-            None,
-        )
-        if reader is None or best.score - reader.score > 0.1:
+        readers = [
+            r
+            for r in routing.routes
+            if r.served and r.capability and r.capability.kind == "tool" and not r.capability.writes
+        ]
+        same = [r for r in readers if best.evidence and capability.entity and r.capability.entity == capability.entity]
+        if not same and (not readers or best.score - readers[0].score > 0.1):  # "have I done X yet?" lists tasks
             return _question(clause, best, tools, routing.margin())
+        reader = (same or readers)[0]
         best, capability = reader, reader.capability
     if (
         HOW_TO.search(clause)
@@ -632,7 +631,7 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
     phrase = _reference_words(step)
     files = step.lookup_kind == "files"
     noun = "file" if files else (step.capability.entity if step.capability and step.capability.entity else "item")
-    parts = [p for p in re.split(r"\s+and\s+|,\s*", phrase) if p.strip()]
+    parts = [p for p in re.split(r"\s+and\s+|,\s*|\s+[+&]\s+", phrase) if p.strip()]  # "ethics form + milk"
     if len(parts) > 1:
         each = [_matches(p, listing) for p in parts]
         if all(len(m) == 1 for m in each) and len({m[0]["id"] for m in each}) == len(each):
@@ -693,6 +692,10 @@ def make_plan(
             )  # "time in Denver? and in Honolulu?"
         context.last_id = _touched_before(dialogue, len(plan.steps)) or dialogue.last_id
         planned = _plan_clause(clause, dialogue, tools, router, context, earlier)
+        last = plan.steps[-1] if plan.steps else None
+        if planned is None and last is not None and last.lookup_kind == "items" and last.lookup is not None:
+            last.clause = f"{last.clause} and {clause}"  # "garage is done, also the microscope": one more item
+            continue
         if isinstance(planned, Reply):
             if not plan.steps:
                 return Plan(reply=planned)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -59,7 +60,17 @@ def framed_by(opening: str) -> dict[str, int]:
         if lengths:
             found[capability.name] = max(lengths)
     longest = max(found.values(), default=0)
+    said = opening.split()
+    if longest == 1 and len(said) > 1 and said[1].isalpha() and said[1] not in STOPWORDS and not _AIMED.search(opening):
+        # "add call the vet", "add pick up the kids": a one-word framing before a title that opens with a word of
+        # its own (no article, number or destination) frames that title as firmly as "add a task to".
+        titled = {c.name for c in catalogue() if c.writes and c.text_param}
+        found = {n: 2 if n in titled else length for n, length in found.items()}
+        longest = max(found.values())
     return {name: length for name, length in found.items() if length == longest}
+
+
+_AIMED = re.compile(r"\b(?:in|on|to|into|onto)\s+(?:my|the|our|a|an)\b")
 
 
 DELEX_WEIGHT = 0.3  # how much of an example route's score comes from the request's shape rather than its topic

@@ -32,7 +32,7 @@ _PATH = re.compile(
 _NUMBER = re.compile(r"(?<![\w.:/-])-?\d+(?:[.,]\d+)?(?![\w:/]|\.\d)")
 _TIME = re.compile(
     r"\b(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?!\w)|"
-    r"\b(?P<h24>[01]?\d|2[0-3])(?::|h|\s?hrs?\s?)(?P<m24>[0-5]\d)\b|"
+    r"\b(?P<h24>[01]?\d|2[0-3])(?::|h|\s?hrs?\s?|(?<=\b0\d))(?P<m24>[0-5]\d)\b|"  # "0930": a leading zero
     r"\b(?P<word>noon|midday|midnight)\b|\bat\s+(?P<bare>[01]?\d|2[0-3])\b(?!\s*(?:%|degrees|[.,:]\d|[ap]\.?m\b))",
     re.IGNORECASE,
 )
@@ -149,7 +149,7 @@ _NAMED_DAYS = (
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 POLITE = re.compile(
-    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|oh|and|also|now|then|please|pls|kindly|(?:can|could|would|will)\s+(?:you|u)|"
+    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|oh|actually|wait|oops|and|also|now|then|please|pls|kindly|(?:can|could|would|will)\s+(?:you|u)|"
     r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just)\b[\s,]*)+",
     re.IGNORECASE,
 )
@@ -967,6 +967,12 @@ def _request_head_cut(text: str, vocabulary: frozenset[str]) -> str:
     return text
 
 
+_COUNTED = re.compile(
+    r"^(?:\d+|two|three|four|five|a\s+few|some)\s+(?:more\s+)?(?:tasks|items|things|todos|to-dos|reminders)\s*[:\-–—]\s*",
+    re.I,
+)
+
+
 def strip_framing(text: str, framing: Framing) -> str:
     """The request without politeness, without its framing phrases at either end, and without a leading run of
     words that only name the tool ("search arXiv papers on X" -> "X")."""
@@ -984,7 +990,7 @@ def strip_framing(text: str, framing: Framing) -> str:
             if len(phrase.split()) >= 2 and lowered.endswith(" " + phrase):
                 rest = rest[: -len(phrase)].rstrip(" ,:-")
                 break
-        rest = POLITE.sub("", rest).strip()
+        rest = _COUNTED.sub("", POLITE.sub("", rest).strip())  # "add 2 tasks - a, b": the count is framing
         if rest == before:
             break
     if rest == start:
