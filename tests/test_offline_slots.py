@@ -634,3 +634,9 @@ def test_a_lookups_free_text_loses_the_question_around_it() -> None:
     assert slots.strip_framing("where did we put the barley seeds?", framing) == "barley seeds"
     assert slots.strip_framing("I need the rye from 2019 - which drawer is it in?", framing) == "rye from 2019"
     assert slots.strip_framing("look up the oat packets in the vault", framing) == "oat packets"
+
+
+def test_an_enum_option_of_several_words_is_named_by_its_initials_in_capitals() -> None:
+    options = ["any", "natural_language", "computer_vision"]
+    assert slots.enum_value(options, "NLP workshops? no, CV ones").value == "computer_vision"
+    assert slots.enum_value(options, "cv please") is None

@@ -694,3 +694,14 @@ def bird_names(
 async def test_a_list_of_names_of_no_set_shape_takes_the_names_the_request_gives() -> None:
     turn = await ask(agent(tool(bird_names, readOnlyHint=True)), "latin names for the barn owl and the kestrel?")
     assert turn.calls == [("bird_names", {"names": ["barn owl", "kestrel"]})]
+
+
+def log_note(text: Annotated[str, Field(description="The note's text")]) -> dict[str, Any]:
+    """Append a timestamped line to today's daily note."""
+    return {"logged": text}
+
+
+async def test_a_head_that_reads_as_a_note_does_not_take_a_write_the_whole_message_fills() -> None:
+    tools = (tool(vault_search, readOnlyHint=True), tool(bank_seeds, readOnlyHint=False), log_note)
+    turn = await ask(agent(*tools), "log a new lot: wild barley lot 9, 2 g, into the minus eighteen drawer")
+    assert turn.calls == [("bank_seeds", {"lot": "wild barley lot 9", "weight_mg": 2000, "drawer": "minus18"})]

@@ -284,8 +284,11 @@ def _plan_clause(
     head = re.match(r"^([^:'\"]{3,60}):\s*\S", clause)  # "translate this into Portuguese: the meeting is off"
     if head and len(words(head.group(1))) >= 2:
         by_head = router.route(head.group(1), tools)
+        whole = routing.best  # "log a new sample: rat brain, 250 µL": a new tool the whole fills with typed values
+        fills = whole is not None and whole.capability is None and whole.served and whole.score >= threshold(whole)
+        filled = fill(whole.tools[0], clause, None, context) if fills else None
         if by_head.best is not None and by_head.best.served and by_head.best.score >= threshold(by_head.best):
-            routing = by_head
+            routing = routing if filled and not filled.missing and filled.typed else by_head
     _with_evidence(routing, clause, context)
     _specific_first(routing)
     best = routing.best

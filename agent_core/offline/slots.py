@@ -137,20 +137,13 @@ _MEASURED = re.compile(
 def measured(name: str, prop: dict[str, Any], text: str) -> Span | None:
     """A quantity said in another unit of the parameter's own ("1.5 mL" for ``volume_ul`` -> 1500, "3 months" for
     ``within_days`` -> 90): the parameter's unit is a word of its name, else the one its description gives it in."""
-    said = [w.removesuffix("s") for w in words(name)]
-    described = re.search(r"\bin\s+([^\W\d]+)", prop.get("description", "") or "")
-    unit = next((w for w in said if w in _UNIT_SIZES), None) or (
-        described.group(1).lower().removesuffix("s") if described else None
-    )
-    if unit not in _UNIT_SIZES:
-        return None
-    dimension, size = _UNIT_SIZES[unit]
-    for match in _MEASURED.finditer(text):
-        other = _UNIT_SIZES[match.group(2).lower()]
-        if other[0] == dimension:
-            number = match.group(1)
-            count = float(number) if number[0].isdigit() else _spoken_value(number)
-            value = round(count * other[1] / size, 6)
+    described = re.findall(r"\bin\s+([^\W\d]+)", prop.get("description", "") or "")
+    unit = next((w.removesuffix("s") for w in words(name) + described[:1] if w.removesuffix("s") in _UNIT_SIZES), "")
+    dimension, size = _UNIT_SIZES.get(unit.lower(), (None, 1))
+    for match in _MEASURED.finditer(text if dimension else ""):
+        if _UNIT_SIZES[match.group(2).lower()][0] == dimension:
+            number = float(match.group(1)) if match.group(1)[0].isdigit() else _spoken_value(match.group(1))
+            value = round(number * _UNIT_SIZES[match.group(2).lower()][1] / size, 6)
             return Span(int(value) if value == int(value) else value, match.start(), match.end())
     return None
 
@@ -816,8 +809,13 @@ def enum_values(options: list[Any], text: str) -> list[Span]:
             match = re.search(rf"(?<![^\W_]){said}(?![^\W_])", text, re.IGNORECASE) if said else None
             if match:
                 named.append(Span(option, match.start(), match.end()))
-    if not named:
-        named = _enum_by_word(options, text)
+    if not named:  # "ML" for machine_learning: an option of several words by its initials, in capitals
+        named = [
+            Span(o, m.start(), m.end())
+            for o in options
+            if len(words(str(o))) > 1
+            for m in re.finditer(rf"\b{''.join(w[0] for w in words(str(o))).upper()}\b", text)
+        ] or _enum_by_word(options, text)
     named.sort(key=lambda s: s.start)
     if (
         len(named) > 1
@@ -1021,6 +1019,10 @@ def _request_head_cut(text: str, vocabulary: frozenset[str]) -> str:
     return text
 
 
+def _all_known(tokens: list[str], framing: Framing) -> bool:
+    return all(_known(w, framing.vocabulary) or w in STOPWORDS for w in words(" ".join(tokens)))
+
+
 def strip_framing(text: str, framing: Framing) -> str:
     """The request without politeness, without its framing phrases at either end, and without a leading run of
     words that only name the tool ("search arXiv papers on X" -> "X")."""
@@ -1052,24 +1054,23 @@ def strip_framing(text: str, framing: Framing) -> str:
         while tokens and (
             stem(tokens[0].lower().strip(",:;")) in framing.vocabulary
             or tokens[0].lower().strip(",:;")
-            in STOPWORDS | _LEAD_WORDS | _FILLER | {"about", "on", "for", "regarding", "papers", "paper", "say"}
+            in STOPWORDS
+            | _LEAD_WORDS
+            | _FILLER
+            | {"about", "on", "for", "regarding", "papers", "paper", "articles", "say", "express"}
         ):
             tokens.pop(0)
         if asked and len(tokens) > 2 and tokens[1].lower() in {"the", "our", "my", "a", "an", "their", "in"}:
             tokens = tokens[2:]  # "where did we put the liver samples": the verb of the question goes too
-        cut = next(
-            (
-                i
-                for i in range(len(tokens) - 2, 1, -1)
-                if tokens[i].lower() in {"in", "into", "to", "on", "from", "at", "with"}
-                and all(_known(w, framing.vocabulary) or w in STOPWORDS for w in words(" ".join(tokens[i + 1 :])))
-            ),
-            None,
-        )  # "the soil DNA in the specimen registry": where to look is not what to look for
-        tokens = tokens[:cut] if cut else tokens
+        for i in range(len(tokens) - 2, 1, -1):  # "the soil DNA in the specimen registry": where, not what
+            if tokens[i].lower() in {"in", "into", "to", "on", "from", "at", "with"} and _all_known(
+                tokens[i + 1 :], framing
+            ):
+                tokens = tokens[:i]
+                break
         rest = " ".join(tokens).strip(" ,;-") if tokens else rest
         head, _, last = rest.rpartition(",")
-        if head and all(_known(w, framing.vocabulary) or w in STOPWORDS for w in words(last)):
+        if head and _all_known([last], framing):
             rest = head.strip(" ,;-")  # "liver biopsy 14, box" once the box's id went to its own parameter
     rest = _TRAILING.sub("", rest).strip().strip("'\"‘’“”").strip()
     return rest
