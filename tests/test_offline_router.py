@@ -171,5 +171,6 @@ def test_a_one_word_framing_before_a_title_of_its_own_frames_it_firmly() -> None
 
     assert framed_by("add book grooming") == {"task_add": 2}  # the title opens with a verb, not another action
     assert framed_by("add pick up the kids at 5") == {"task_add": 2}
+    assert framed_by("add two hundred ul of plasma to box 7") == {"task_add": 1}  # a quantity, not a title
     assert framed_by("put a meeting with sam in my calendar") == {"task_add": 1}  # an article and a destination
     assert framed_by("add to today's daily note that the seminar moved") == {"note_log": 6}

@@ -579,3 +579,71 @@ def test_file_patterns_are_read_from_a_glob_a_file_type_or_a_name(text: str, exp
 
 def test_words_that_are_no_file_type_give_no_pattern() -> None:
     assert slots.globs("find my old files") == []
+
+
+@pytest.mark.parametrize(
+    ("name", "prop", "text", "expected"),
+    [
+        ("dose_mg", {"type": "number"}, "give 1.5 g of it", 1500),
+        ("sample", {"type": "number", "description": "Sample volume in microlitres"}, "take 2 mL", 2000),
+        ("window_days", {"type": "integer"}, "anything in the next 3 months", 90),
+        ("window_days", {"type": "integer"}, "over the next 2 weeks", 14),
+        ("dose_mg", {"type": "number"}, "about 5 minutes", None),  # another dimension
+    ],
+)
+def test_a_quantity_in_another_unit_is_converted_to_the_parameters_unit(
+    name: str, prop: dict[str, object], text: str, expected: object
+) -> None:
+    span = slots.measured(name, prop, text)
+    assert (span.value if span else None) == expected
+
+
+def test_a_quantity_said_in_words_is_read_in_the_parameters_unit() -> None:
+    volume = {"type": "number", "description": "Volume in microlitres"}
+    assert slots.measured("volume", volume, "add three hundred and fifty microlitres").value == 350
+    assert slots.measured("volume_ul", {"type": "number"}, "two hundred ul of it").value == 200
+    assert slots.measured("within_days", {"type": "integer"}, "in the next six months").value == 180
+
+
+def test_an_enum_option_with_a_number_is_named_in_words_or_with_a_sign() -> None:
+    options = ["minus20", "minus80", "room_temp"]
+    assert slots.enum_value(options, "put it in the minus twenty freezer").value == "minus20"
+    assert slots.enum_value(options, "into the -80 please").value == "minus80"
+
+
+def test_a_code_written_loosely_still_matches_the_parameters_pattern() -> None:
+    prop = {"type": "string", "pattern": r"^[A-Z]{3}\d{6}$", "description": "Lot code, e.g. 'ABC123456'"}
+    assert values(slots.patterned(prop, "status of lot abc123456")) == ["ABC123456"]
+    assert values(slots.patterned(prop, "status of lot ABC 123 456?")) == ["ABC123456"]
+
+
+def test_storage_units_in_a_description_do_not_make_free_text_a_unit() -> None:
+    prop = {"type": "string", "description": "Free text matched against labels, owners and storage units"}
+    assert slots.kind_of("query", prop) == "text"
+    assert slots.kind_of("unit", {"type": "string", "description": "The unit"}) == "unit"
+
+
+def test_a_yes_no_option_is_asked_for_by_one_of_the_things_its_description_lists() -> None:
+    prop = {"type": "boolean", "description": "Also return the ancestry (genus, family, order, class) of each"}
+    assert slots.described_flag(prop, "which order is the wren in", frozenset()).value is True
+    assert slots.described_flag(prop, "what is the wren", frozenset()) is None
+
+
+def test_a_lookups_free_text_loses_the_question_around_it() -> None:
+    framing = slots.Framing((), frozenset({"vault", "packet", "label"}))
+    assert slots.strip_framing("where did we put the barley seeds?", framing) == "barley seeds"
+    assert slots.strip_framing("I need the rye from 2019 - which drawer is it in?", framing) == "rye from 2019"
+    assert slots.strip_framing("look up the oat packets in the vault", framing) == "oat packets"
+
+
+def test_an_enum_option_of_several_words_is_named_by_its_initials_in_capitals() -> None:
+    options = ["any", "natural_language", "computer_vision"]
+    assert slots.enum_value(options, "NLP workshops? no, CV ones").value == "computer_vision"
+    assert slots.enum_value(options, "cv please") is None
+
+
+def test_four_digits_are_a_time_only_on_their_own_not_inside_an_identifier() -> None:
+    from agent_core.offline.slots import time_of_day
+
+    assert [s.value for s in time_of_day("convert 0930 Berlin to Seoul")] == ["09:30"]
+    assert time_of_day("put it in box BX-0117") == []

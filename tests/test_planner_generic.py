@@ -667,3 +667,58 @@ async def test_each_line_of_a_message_is_its_own_request() -> None:
         ("store_memory", {"content": "the autoclave needs 48h notice"}),
         ("store_memory", {"content": "the -80 in room 2 is full"}),
     ]
+
+
+def vault_search(
+    query: Annotated[str, Field(description="Free text matched against packet labels and drawers, e.g. 'barley 2019'")],
+) -> dict[str, Any]:
+    """Search the seed vault's catalogue: each matching seed packet with its drawer, shelf and germination date."""
+    return {"query": query, "packets": []}
+
+
+def bank_seeds(
+    lot: Annotated[str, Field(description="The seed lot's label, as written on the packet")],
+    weight_mg: Annotated[float, Field(description="Weight in milligrams")],
+    drawer: Annotated[Literal["cold4", "minus18"], Field(description="Drawer: cold4 or minus18")] = "cold4",
+) -> dict[str, Any]:
+    """Bank a new seed packet in the seed vault and assign it to a drawer."""
+    return {"lot": lot, "weight_mg": weight_mg, "drawer": drawer}
+
+
+def vault_agent():
+    return agent(tool(vault_search, readOnlyHint=True), tool(bank_seeds, readOnlyHint=False))
+
+
+async def test_a_question_goes_to_the_lookup_not_to_the_tool_that_writes() -> None:
+    turn = await ask(vault_agent(), "where did we put the sorghum lot?")
+    assert turn.calls == [("vault_search", {"query": "sorghum lot"})]
+    turn = await ask(vault_agent(), "is the oat lot in the minus18 drawer or in cold4?")
+    assert [c[0] for c in turn.calls] == ["vault_search"]
+
+
+async def test_a_write_reads_its_quantity_in_another_unit_and_its_label_after_the_head() -> None:
+    turn = await ask(vault_agent(), "store a new lot: wild barley lot 7, 1.5 g, into the minus eighteen drawer")
+    assert turn.calls == [("bank_seeds", {"lot": "wild barley lot 7", "weight_mg": 1500, "drawer": "minus18"})]
+
+
+def bird_names(
+    names: Annotated[list[str], Field(description="Bird names, common or Latin, e.g. ['Troglodytes troglodytes']")],
+) -> dict[str, Any]:
+    """Resolve bird names to their accepted Latin binomial and common name."""
+    return {"birds": names}
+
+
+async def test_a_list_of_names_of_no_set_shape_takes_the_names_the_request_gives() -> None:
+    turn = await ask(agent(tool(bird_names, readOnlyHint=True)), "latin names for the barn owl and the kestrel?")
+    assert turn.calls == [("bird_names", {"names": ["barn owl", "kestrel"]})]
+
+
+def log_note(text: Annotated[str, Field(description="The note's text")]) -> dict[str, Any]:
+    """Append a timestamped line to today's daily note."""
+    return {"logged": text}
+
+
+async def test_a_head_that_reads_as_a_note_does_not_take_a_write_the_whole_message_fills() -> None:
+    tools = (tool(vault_search, readOnlyHint=True), tool(bank_seeds, readOnlyHint=False), log_note)
+    turn = await ask(agent(*tools), "log a new lot: wild barley lot 9, 2 g, into the minus eighteen drawer")
+    assert turn.calls == [("bank_seeds", {"lot": "wild barley lot 9", "weight_mg": 2000, "drawer": "minus18"})]

@@ -117,6 +117,9 @@ def _order_pair(found: list[Span], text: str, kind: str) -> list[Span]:
     return found
 
 
+_VERBATIM = frozenset({"text", "content", "body", "message", "prompt"})  # parameters that carry a text as written
+
+
 def _free_text(
     text: str, capability: Capability | None, tool: Any, reference: Span | None, taken: list[Span]
 ) -> list[Span]:
@@ -145,9 +148,12 @@ def _free_text(
         value = slots.strip_framing(after, Framing())
         return [Span(value)] if value else []
     rest = _without(text, taken)
-    if capability is None and ":" in rest and rest.split(":", 1)[1].strip():  # "translate to French: Where is ..."
-        return [Span(rest.split(":", 1)[1].strip().strip("'\"‘’“”").rstrip(" ?.!").strip())]
     vocabulary = frozenset() if capability else tool_vocabulary(tool)
+    head, _, tail = rest.partition(":")
+    if capability is None and tail.strip():  # "translate to French: Where is ...": the text as written
+        if {stem(w) for w in words(head)} & ToolFacts.of(tool).name_stems or set(props) & _VERBATIM:
+            return [Span(tail.strip().strip("'\"‘’“”").rstrip(" ?.!").strip())]
+        rest = tail  # "log a new sample: rat brain, 250 µL": what the head calls it is not its label
     value = slots.strip_framing(rest, Framing(capability.framing if capability else (), vocabulary))
     return [Span(value)] if value else []
 
@@ -214,7 +220,7 @@ def tool_vocabulary(tool: Any, without: str | None = None) -> frozenset[str]:
         if isinstance(p, dict) and n != without
     )
     own = "" if without else f"{tool.name} {tool.description or ''}"
-    described = QUOTED.sub(" ", f"{own} {params}")  # examples are not vocabulary
+    described = QUOTED.sub(" ", re.sub(r"\[[^\]]*\]", " ", f"{own} {params}"))  # examples are not vocabulary
     return frozenset(stem(w) for w in words(described) if w not in STOPWORDS)
 
 
@@ -351,14 +357,22 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             if span is None:  # a list of values shaped like the description's example ("['TP53', 'BRCA1']")
                 shaped = slots.shaped(slots.example_of(prop.get("items") or {}) or slots.example_of(prop), text)
                 span = Span([s.value for s in shaped], shaped[0].start, shaped[-1].end) if shaped else None
+            sample = slots.example_of(prop.get("items") or {}) or slots.example_of(prop)
+            if span is None and sample and not slots.shaped(sample, sample):  # names of no set shape: the topic's
+                span = next(iter(slots.entity(_without(text, taken), tool_vocabulary(tool))), None)
+                if span and re.search(rf"\b(?:some|a few|several)\s+{re.escape(span.value)}", text, re.I):
+                    span = None  # "resolve some species names": no name given yet
+                items = re.split(r"\s*(?:,\s*and\s+|,|;|\s+and\s+|\s+vs\.?\s+|\s+&\s+)\s*", span.value) if span else []
+                items = [re.sub(r"^(?:the|a|an)\s+", "", v, flags=re.I) for v in items if v]
+                span = Span(items, span.start, span.end) if span else None
             found = [span] if span else []
         elif kind == "count":
-            span = slots.count_for(name, prop, text)
+            span = slots.measured(name, prop, text) or slots.count_for(name, prop, text)
             if span is None and name in required:  # a count the tool cannot do without: the request's number
                 span = slots.amount(_masked(text, taken))
             found = [span] if span and isinstance(span.value, int) else []
         elif kind == "amount":
-            span = _quantity(name, prop, text, taken)
+            span = slots.measured(name, prop, text) or _quantity(name, prop, text, taken)
             axis = _axis(name)
             if axis is not None:  # "latitude" / "longitude": read as a pair, with N/S/E/W
                 pair = slots.coordinates(text)

@@ -51,6 +51,12 @@ _FOLLOW_UP = re.compile(
 _WH_QUESTION = re.compile(
     r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do|have|has)\b", re.I
 )
+_LOOKUP = re.compile(
+    r"(?:^|[-–—:;,]\s+)(?:what|what's|whats|where|where's|wheres|which|who|whose|when|is|are|was|were|do|does|did|"
+    r"has|have|any|tell me|show me|find|look up|check)\b",
+    re.I,
+)
+LOOKUP_WINDOW = 0.25  # a read-only tool this close to a write tool answers a question
 _STATEMENT = re.compile(r"^\s*(?:i|i'm|im|i've|my|we|we're|our)\b(?!\s+(?:need|want|would like)\b)", re.I)
 _PERSONAL = re.compile(r"\b(?:my|mine|did i|have i|i told|i said|about me)\b", re.I)
 _HOW_TO_START = re.compile(r"^\s*(?:how\s+(?:do|can|should|would)\s+i|how\s+to)\b", re.I)
@@ -116,6 +122,10 @@ def _facts(tools: list[Any]) -> list[ToolFacts]:
 def _provider(capability: str, tools: list[Any]) -> Any:
     names = {p.name for p in catalogue().providers(capability, _facts(tools))}
     return next((t for t in tools if t.name in names), None)
+
+
+def _reader(route: Route, best: Route) -> bool:
+    return route.served and ToolFacts.of(route.tools[0]).read_only is True and best.score - route.score <= LOOKUP_WINDOW
 
 
 def _lister(tool: Any, tools: list[Any], capability: Capability | None) -> Any:
@@ -274,8 +284,11 @@ def _plan_clause(
     head = re.match(r"^([^:'\"]{3,60}):\s*\S", clause)  # "translate this into Portuguese: the meeting is off"
     if head and len(words(head.group(1))) >= 2:
         by_head = router.route(head.group(1), tools)
+        whole = routing.best  # "log a new sample: rat brain, 250 µL": a new tool the whole fills with typed values
+        fills = whole is not None and whole.capability is None and whole.served and whole.score >= threshold(whole)
+        filled = fill(whole.tools[0], clause, None, context) if fills else None
         if by_head.best is not None and by_head.best.served and by_head.best.score >= threshold(by_head.best):
-            routing = by_head
+            routing = routing if filled and not filled.missing and filled.typed else by_head
     _with_evidence(routing, clause, context)
     _specific_first(routing)
     best = routing.best
@@ -323,6 +336,14 @@ def _plan_clause(
             return _question(clause, best, tools, routing.margin())
         reader = (same or readers)[0]
         best, capability = reader, reader.capability
+    if (
+        capability is None
+        and best.served
+        and ToolFacts.of(best.tools[0]).read_only is False
+        and _LOOKUP.search(POLITE.sub("", clause))
+    ):  # "where did we put the liver samples?" asks a close lookup tool; a write needs a request to act
+        reader = next((r for r in routing.routes[1:6] if r.capability is None and _reader(r, best)), None)
+        best, framed = reader or best, None if reader is None else reader  # the lookup, not a rival's
     if (
         HOW_TO.search(clause)
         and (capability is None or capability.kind != "tool")

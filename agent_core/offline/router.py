@@ -26,7 +26,7 @@ import numpy as np
 
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.slots import POLITE as _POLITE
-from agent_core.offline.slots import QUOTED, files_as_word
+from agent_core.offline.slots import QUOTED, files_as_word, number_word
 from agent_core.offline.text import STOPWORDS, stem, words
 from agent_core.offline.vector_cache import cached_vectors, default_cache_dir, digest
 
@@ -61,7 +61,14 @@ def framed_by(opening: str) -> dict[str, int]:
             found[capability.name] = max(lengths)
     longest = max(found.values(), default=0)
     said = opening.split()
-    if longest == 1 and len(said) > 1 and said[1].isalpha() and said[1] not in STOPWORDS and not _AIMED.search(opening):
+    if (
+        longest == 1
+        and len(said) > 1
+        and said[1].isalpha()
+        and said[1] not in STOPWORDS
+        and not number_word(said[1])
+        and not _AIMED.search(opening)
+    ):
         # "add call the vet", "add pick up the kids": a one-word framing before a title that opens with a word of
         # its own (no article, number or destination) frames that title as firmly as "add a task to".
         titled = {c.name for c in catalogue() if c.writes and c.text_param}
@@ -299,10 +306,13 @@ class Router:
                 chosen |= {stem(w) for phrase in capability.framing for w in words(phrase) if w not in STOPWORDS}
                 for word in chosen - _entity_stems() - {stem("have")}:
                     used.setdefault(word, set()).add(capability.name)
+            sharing: dict[str, set[str]] = {}  # "ordered" and "order" are one word when counting who uses it
+            for word, owners in used.items():
+                sharing.setdefault(word.removesuffix(PAST), set()).update(owners)
             self._keywords = {}
             for word, owners in used.items():
                 for owner in owners:
-                    self._keywords.setdefault(owner, {})[word] = 1.0 / len(owners)
+                    self._keywords.setdefault(owner, {})[word] = 1.0 / len(sharing[word.removesuffix(PAST)])
         return self._keywords
 
     def _served(

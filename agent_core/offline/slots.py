@@ -32,7 +32,7 @@ _PATH = re.compile(
 _NUMBER = re.compile(r"(?<![\w.:/-])-?\d+(?:[.,]\d+)?(?![\w:/]|\.\d)")
 _TIME = re.compile(
     r"\b(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?!\w)|"
-    r"\b(?P<h24>[01]?\d|2[0-3])(?::|h|\s?hrs?\s?|(?<=\b0\d))(?P<m24>[0-5]\d)\b|"  # "0930": a leading zero
+    r"\b(?P<h24>[01]?\d|2[0-3])(?::|h|\s?hrs?\s?|(?<=(?<![\w-])0\d))(?P<m24>[0-5]\d)\b|"  # "0930", not "BX-0117"
     r"\b(?P<word>noon|midday|midnight)\b|\bat\s+(?P<bare>[01]?\d|2[0-3])\b(?!\s*(?:%|degrees|[.,:]\d|[ap]\.?m\b))",
     re.IGNORECASE,
 )
@@ -82,6 +82,13 @@ _SPOKEN_CLOCK = re.compile(
     rf"|{_HOUR.replace('hour', 'hour3')}(?:\s+o'?clock{_PART_OF_DAY.replace('part', 'part3')}?|{_PART_OF_DAY.replace('part', 'part4')}))\b",
     re.IGNORECASE,
 )
+
+
+def number_word(word: str) -> bool:
+    """ "two", "fifty", "a hundred"'s "hundred": a number said in words."""
+    return word.lower() in _UNITS_SPOKEN or word.lower() in _TENS_SPOKEN or word.lower() in {"hundred", "thousand"}
+
+
 _SPOKEN_MINUTES = {"quarter": 15, "half": 30, "twenty five": 25, "twenty": 20, "ten": 10, "five": 5}
 
 
@@ -111,8 +118,41 @@ def spoken_clock(text: str) -> str:
 
 
 def _spoken_value(words_: str) -> int:
-    parts = re.split(r"[\s-]+", words_.lower())
-    return sum(_TENS_SPOKEN.get(p, 0) + _UNITS_SPOKEN.get(p, 0) for p in parts)
+    head, hundred, rest = words_.lower().rpartition("hundred")  # "three hundred and fifty"
+    parts = re.split(r"[\s-]+", rest)
+    return sum(_TENS_SPOKEN.get(p, 0) + _UNITS_SPOKEN.get(p, 0) for p in parts) + (
+        100 * (_spoken_value(head) or 1) if hundred else 0
+    )
+
+
+# Units of measure by dimension, each with its size in the dimension's smallest unit listed.
+_MEASURES = {
+    "volume": {"nl": 0.001, "ul": 1, "µl": 1, "μl": 1, "microlitre": 1, "microliter": 1, "ml": 1000, "millilitre": 1000,
+               "milliliter": 1000, "l": 10**6, "litre": 10**6, "liter": 10**6},
+    "mass": {"ng": 0.001, "ug": 1, "µg": 1, "μg": 1, "microgram": 1, "mg": 1000, "milligram": 1000, "g": 10**6,
+             "gram": 10**6, "kg": 10**9, "kilogram": 10**9},
+    "days": {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365},
+}  # fmt: skip
+_UNIT_SIZES = {unit: (dimension, size) for dimension, units in _MEASURES.items() for unit, size in units.items()}
+_MEASURED = re.compile(
+    rf"(?<![\w.])(\d+(?:\.\d+)?|(?:(?:an?|{_SPOKEN_NUMBER})\s+hundred(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|"
+    rf"{_SPOKEN_NUMBER}))[\s-]*({'|'.join(sorted(_UNIT_SIZES, key=len, reverse=True))})(?:e?s)?(?!\w)",
+    re.I,
+)  # "1.5 mL", "three hundred and fifty microlitres", "six months"
+
+
+def measured(name: str, prop: dict[str, Any], text: str) -> Span | None:
+    """A quantity said in another unit of the parameter's own ("1.5 mL" for ``volume_ul`` -> 1500, "3 months" for
+    ``within_days`` -> 90): the parameter's unit is a word of its name, else the one its description gives it in."""
+    described = re.findall(r"\bin\s+([^\W\d]+)", prop.get("description", "") or "")
+    unit = next((w.removesuffix("s") for w in words(name) + described[:1] if w.removesuffix("s") in _UNIT_SIZES), "")
+    dimension, size = _UNIT_SIZES.get(unit.lower(), (None, 1))
+    for match in _MEASURED.finditer(text if dimension else ""):
+        if _UNIT_SIZES[match.group(2).lower()][0] == dimension:
+            number = float(match.group(1)) if match.group(1)[0].isdigit() else _spoken_value(match.group(1))
+            value = round(number * _UNIT_SIZES[match.group(2).lower()][1] / size, 6)
+            return Span(int(value) if value == int(value) else value, match.start(), match.end())
+    return None
 
 
 def spoken_lengths(text: str) -> str:
@@ -195,7 +235,7 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
         ("iso 4217", "currency"), ("currency", "currency"), ("time zone", "timezone"), ("timezone", "timezone"),
         ("hh:mm", "time_of_day"), ("yyyy-mm-dd", "date"), ("unit", "unit"),
     ):  # fmt: skip
-        if marker in lowered:
+        if marker in lowered and (found != "unit" or said & {"unit", "units"}):  # not "matched against units"
             return found
     if "language" in lowered and ("iso 639" in lowered or "code" in lowered or "e.g." in lowered):
         return "language"
@@ -279,7 +319,7 @@ _LEAD_WORDS = frozenset(
         "what", "whats", "what's", "who", "how", "which", "tell", "give", "show", "find", "get", "pull", "check",
         "look", "lookup", "need", "want", "i", "i'd", "please", "me", "the", "a", "an", "is", "are", "do", "does",
         "can", "could", "would", "you", "some", "quick", "short", "and", "now", "also", "then", "oh", "same",
-        "exactly", "where", "do",
+        "exactly", "where", "do", "wheres", "where's", "did", "list",
     ]
 )  # fmt: skip
 
@@ -289,12 +329,13 @@ _AND_MORE = re.compile(
     r"are|can|could|have|has)\b|\s*[?!;]\s+",
     re.IGNORECASE,
 )
+_QUESTION_TAIL = re.compile(r"\s+[-–—]\s+(?:what|which|where|when|who|how|is|are|do|does)\b.*$", re.I)
 # Words around an entity that are about the asking, not the thing asked about.
 _FILLER = frozenset(
     [
         "please", "pls", "plz", "thanks", "today", "now", "currently", "right", "doing", "info", "information",
         "details", "data", "quickly", "asap", "latest", "current", "real", "time", "much", "many", "have", "has",
-        "got", "still", "left", "remaining", "enough",
+        "got", "still", "left", "remaining", "enough", "belong", "belongs",
     ]
 )  # fmt: skip
 
@@ -316,7 +357,7 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
     quoted = [Span(m.group(1).strip(), m.start(1), m.end(1)) for m in QUOTED.finditer(text)]
     if quoted:
         return quoted
-    text = _AND_MORE.split(text, maxsplit=1)[0]  # "geocode Gouda and tell me which country it's in"
+    text = _QUESTION_TAIL.sub("", _AND_MORE.split(text, maxsplit=1)[0])  # "geocode Gouda and tell me which …"
 
     def clean(value: str) -> str:
         value = re.sub(r"^(?:the|a|an|my|our)\s+", "", value.strip(" ,.;:!?'\""), flags=re.IGNORECASE)
@@ -340,10 +381,13 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
     if ":" in text:
         after = clean(text.split(":", 1)[1])
         if after and meaningful(after):
-            return [Span(after, text.index(":") + 1, len(text))]
+            if not re.search(r"\b(?:of|for|about|called|named)\s", after):
+                return [Span(after, text.index(":") + 1, len(text))]
+            text = " " * (text.index(":") + 1) + text.split(":", 1)[1]  # "quick q: latin name for the X"
     ends = [m.end() for m in re.finditer(r"\b(?:of|for|on|about|regarding|in|at|called|named)\s+", text, re.IGNORECASE)]
+    ends = ends or [m.end() for m in re.finditer(r"\bfrom\s+", text, re.IGNORECASE)]  # "collect from the cold room"
     for begin in reversed(ends):
-        tail = re.split(r"[?!.;]", text[begin:], maxsplit=1)[0]
+        tail = re.split(r"[?!;]|\.(?!\d)|,\s+(?=[a-z])", text[begin:], maxsplit=1)[0]  # "Room 2.105, they'll …"
         value = clean(tail)
         if value and meaningful(value):
             return [Span(value, begin, begin + len(tail))]
@@ -645,6 +689,16 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
         if classes is None and (value.isdigit() or (value.isalpha() and value.islower())):
             continue
         found.append(Span(value, match.start(), match.start() + len(value)))
+    if not found:  # written loosely: "cp103558214us", "LZ 300918475 CH" for "^[A-Z]{2}\\d{9}[A-Z]{2}$"
+        tokens = list(re.finditer(r"[A-Za-z0-9]+", text))
+        for i, first in enumerate(tokens):
+            for last in tokens[i : i + 6]:
+                pieces = re.split(r" ", text[first.start() : last.end()])
+                if len(pieces) > 1 and not all(p.isdigit() or p.isupper() for p in pieces):
+                    break
+                value = "".join(pieces).upper()
+                if whole.fullmatch(value) and (classes is None or _classes(value) == classes - {"mark"}):
+                    found.append(Span(value, first.start(), last.end()))
     values = time_of_day(text) + dates(text, date(2000, 1, 1))
     return [s for s in found if not any(v.start < s.end and s.start < v.end for v in values)]
 
@@ -771,12 +825,17 @@ def enum_values(options: list[Any], text: str) -> list[Span]:
     named: list[Span] = []
     for option in options:
         for word in [str(option), *catalogue().synonyms.get(str(option), ())]:
-            said = r"\W*".join(re.escape(w) for w in words(word))  # "mL" is said "ml" or "mL"
+            said = r"\W*".join(_said_part(w) for w in re.findall(r"[^\W\d_]+|\d+", word.lower()))  # "mL", "ml"
             match = re.search(rf"(?<![^\W_]){said}(?![^\W_])", text, re.IGNORECASE) if said else None
             if match:
                 named.append(Span(option, match.start(), match.end()))
-    if not named:
-        named = _enum_by_word(options, text)
+    if not named:  # "ML" for machine_learning: an option of several words by its initials, in capitals
+        named = [
+            Span(o, m.start(), m.end())
+            for o in options
+            if len(words(str(o))) > 1
+            for m in re.finditer(rf"\b{''.join(w[0] for w in words(str(o))).upper()}\b", text)
+        ] or _enum_by_word(options, text)
     named.sort(key=lambda s: s.start)
     if (
         len(named) > 1
@@ -785,6 +844,14 @@ def enum_values(options: list[Any], text: str) -> list[Span]:
     ):  # "any NMR structures", "everything pending": a determiner said right before another option
         named.pop(0)
     return named
+
+
+def _said_part(part: str) -> str:
+    """A word of an enum option as people say it: "minus" also as a sign, a number also in words ("twenty")."""
+    if part == "minus":
+        return r"(?:minus|-)"
+    spoken = [w for w, v in {**_UNITS_SPOKEN, **_TENS_SPOKEN}.items() if part.isdigit() and v == int(part)]
+    return f"(?:{re.escape(part)}|{spoken[0]})" if spoken else re.escape(part)
 
 
 def enum_value(options: list[Any], text: str) -> Span | None:
@@ -845,7 +912,9 @@ def described_flag(prop: dict[str, Any], text: str, elsewhere: frozenset[str]) -
     of them said after "instead of"."""
     description = re.split(r"\b(?:instead of|rather than|not)\b", prop.get("description", "") or "")[0]
     own = {stem(w) for w in words(description) if w not in STOPWORDS} - elsewhere
-    return Span(True) if len(own & {stem(w) for w in words(text)}) >= 2 else None
+    said = {stem(w) for w in words(text)}
+    listed = {stem(w) for group in re.findall(r"\(([^()]*,[^()]*,[^()]*)\)", description) for w in words(group)}
+    return Span(True) if len(own & said) >= 2 or (listed - elsewhere) & said else None  # "(kingdom, order, …)"
 
 
 def choices(prop: dict[str, Any], text: str) -> Span | None:
@@ -855,6 +924,8 @@ def choices(prop: dict[str, Any], text: str) -> Span | None:
     listed = re.split(r"[,;/]|\bor\b|\band\b", description.split(":")[-1]) if ":" in description else []
     options = [o.strip(" .'\"()") for o in listed if o.strip(" .'\"()") and len(o.split()) <= 2]
     said = {stem(w) for w in words(text)}
+    if example_of(prop) and example_of(prop) not in options:  # "names: scientific or common, e.g. 'Mus musculus'"
+        return None
     chosen = [o for o in options if stem(words(o)[-1] if words(o) else o) in said]
     return Span(chosen) if chosen else None
 
@@ -932,7 +1003,8 @@ def _frame_head_cut(text: str, lead: tuple[str, ...]) -> str:
 
 
 _TOPIC = re.compile(
-    r"\s+(?:on|about|regarding|concerning|covering|for|called|named|titled|mentioning|related\s+to)\s+", re.IGNORECASE
+    r"\s+(?:on|about|regarding|concerning|covering|for|called|named|titled|mentioning|related\s+to|[-–—])\s+",
+    re.IGNORECASE,
 )
 # What people call the results of a lookup, whatever the tool calls them ("papers on X", "anything about X").
 _RESULT_NOUNS = frozenset(
@@ -973,6 +1045,10 @@ _COUNTED = re.compile(
 )
 
 
+def _all_known(tokens: list[str], framing: Framing) -> bool:
+    return all(_known(w, framing.vocabulary) or w in STOPWORDS for w in words(" ".join(tokens)))
+
+
 def strip_framing(text: str, framing: Framing) -> str:
     """The request without politeness, without its framing phrases at either end, and without a leading run of
     words that only name the tool ("search arXiv papers on X" -> "X")."""
@@ -997,13 +1073,30 @@ def strip_framing(text: str, framing: Framing) -> str:
         rest = _frame_head_cut(rest, framing.lead)
     if framing.vocabulary:
         rest = _request_head_cut(rest, framing.vocabulary)
-        tokens = rest.split()
+        tokens = _QUESTION_TAIL.sub("", rest).split()  # "the zebrafish RNA - which shelf is it on?"
+        if tokens and tokens[0].lower() in catalogue().asking_words:  # "add 200 ul of X": the verb of the asking
+            tokens.pop(0)
+        asked = bool(tokens) and tokens[0].lower() in _LEAD_WORDS - {"the", "a", "an", "i", "me"}
         while tokens and (
             stem(tokens[0].lower().strip(",:;")) in framing.vocabulary
             or tokens[0].lower().strip(",:;")
-            in STOPWORDS | {"about", "on", "for", "regarding", "papers", "paper", "articles", "say", "express", "list"}
+            in STOPWORDS
+            | _LEAD_WORDS
+            | _FILLER
+            | {"about", "on", "for", "regarding", "papers", "paper", "articles", "say", "express"}
         ):
             tokens.pop(0)
-        rest = " ".join(tokens) if tokens else rest
+        if asked and len(tokens) > 2 and tokens[1].lower() in {"the", "our", "my", "a", "an", "their", "in"}:
+            tokens = tokens[2:]  # "where did we put the liver samples": the verb of the question goes too
+        for i in range(len(tokens) - 2, 1, -1):  # "the soil DNA in the specimen registry": where, not what
+            if tokens[i].lower() in {"in", "into", "to", "on", "from", "at", "with"} and _all_known(
+                tokens[i + 1 :], framing
+            ):
+                tokens = tokens[:i]
+                break
+        rest = " ".join(tokens).strip(" ,;-") if tokens else rest
+        head, _, last = rest.rpartition(",")
+        if head and _all_known([last], framing):
+            rest = head.strip(" ,;-")  # "liver biopsy 14, box" once the box's id went to its own parameter
     rest = _TRAILING.sub("", rest).strip().strip("'\"‘’“”").strip()
     return rest
