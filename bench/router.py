@@ -25,6 +25,7 @@ from timing import interleaved, percentile
 from agent_core.gaps import required_capabilities
 from agent_core.memory.embedder import shared_local_model
 from agent_core.offline import OfflinePlanner
+from agent_core.offline.router import router
 
 ROOT = Path(__file__).resolve().parent.parent
 PROMPTS = [
@@ -32,6 +33,7 @@ PROMPTS = [
     "remind me to call the vet tomorrow",
     "I finished cleaning the garage",
     "send an email to Bob about the results",
+    "what's in data/results.csv?",  # a file name: the examples are also compared with it read as "file"
 ]
 
 
@@ -74,8 +76,9 @@ async def main() -> None:
         async def fixed(scripted=scripted) -> object:
             return scripted
 
-        async def fresh(messages=messages) -> object:  # a new prompt: its embedding is not cached yet
+        async def fresh(messages=messages) -> object:  # a new prompt: neither its embedding nor its routes cached
             shared_local_model()._embed_one.cache_clear()
+            router()._recent.clear()
             return planner(messages, info)
 
         async def gap(prompt=prompt) -> object:

@@ -380,8 +380,10 @@ class Router:
     def _route(self, text: str, tools: Sequence[Any], vector: np.ndarray | None, signature: str) -> Routing:
         vector = self.embed([text])[0] if vector is None else vector
         seen = files_as_word(text)  # examples are compared by what is asked of a file, not by which file
-        asked = vector if seen == text else self.embed([seen])[0]
-        shape = self.embed([delexicalize(seen)])[0]
+        if seen == text:
+            asked, shape = vector, self.embed([delexicalize(seen)])[0]
+        else:  # one batch: a second call costs more than a second sentence
+            asked, shape = self.embed([seen, delexicalize(seen)])
         blended = _unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * asked)
         facts, providers = self._served(tools, signature)
         by_name = {t.name: t for t in tools}
