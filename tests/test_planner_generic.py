@@ -722,3 +722,32 @@ async def test_a_head_that_reads_as_a_note_does_not_take_a_write_the_whole_messa
     tools = (tool(vault_search, readOnlyHint=True), tool(bank_seeds, readOnlyHint=False), log_note)
     turn = await ask(agent(*tools), "log a new lot: wild barley lot 9, 2 g, into the minus eighteen drawer")
     assert turn.calls == [("bank_seeds", {"lot": "wild barley lot 9", "weight_mg": 2000, "drawer": "minus18"})]
+
+
+def locate_material(
+    query: Annotated[
+        str, Field(description="Free text matched against tray labels, owners and cabinets, e.g. 'rat brain'")
+    ],
+) -> dict[str, Any]:
+    """Search the lab's archive of stored biological material: which cabinet and shelf holds a tray."""
+    return {"query": query, "matches": [{"tray": "T-1", "cabinet": "C2"}]}
+
+
+def archive_material(
+    label: Annotated[str, Field(description="What the tube holds, e.g. 'rat brain, animal 3'")],
+    mass_mg: Annotated[float, Field(description="Mass in milligrams")],
+) -> dict[str, Any]:
+    """Add a tube of biological material to the archive."""
+    return {"id": "A-1", "label": label, "mass_mg": mass_mg}
+
+
+async def test_a_follow_up_with_a_new_noun_phrase_repeats_the_call_with_new_free_text() -> None:
+    tools = (tool(locate_material, readOnlyHint=True), tool(archive_material, readOnlyHint=False), web_search)
+    _, second = await conversation(agent(*tools), "where are the rat brain sections kept?", "and the heart ones?")
+    assert second.calls == [("locate_material", {"query": "heart"})]
+    _, second = await conversation(
+        agent(*tools), "archive a tube: rat brain, animal 4, 30 mg", "and the same for animal 5"
+    )
+    assert [(n, a["mass_mg"], a["label"].strip(" ,")) for n, a in second.calls] == [
+        ("archive_material", 30, "rat brain, animal 5")
+    ]
