@@ -751,3 +751,23 @@ async def test_a_follow_up_with_a_new_noun_phrase_repeats_the_call_with_new_free
     assert [(n, a["mass_mg"], a["label"].strip(" ,")) for n, a in second.calls] == [
         ("archive_material", 30, "rat brain, animal 5")
     ]
+
+
+def arrange_collection(
+    address: Annotated[str, Field(description="Where to collect from")],
+    date: Annotated[str, Field(description="Day, YYYY-MM-DD")],
+    ready_time: Annotated[str, Field(description="When the parcels are ready, 24-hour HH:MM")],
+) -> dict[str, Any]:
+    """Have a van collect parcels from an address."""
+    return {"id": "C-1", "address": address, "date": date, "ready_time": ready_time}
+
+
+async def test_same_again_for_another_day_and_time_keeps_the_place() -> None:
+    _, second = await conversation(
+        agent(tool(arrange_collection, readOnlyHint=False), web_search),
+        "have the van collect from Room 3.14 tomorrow at 10:00",
+        "same again for Friday, but at 14:00",
+    )
+    assert second.calls == [
+        ("arrange_collection", {"date": "2026-01-09", "ready_time": "14:00", "address": "Room 3.14"})
+    ]

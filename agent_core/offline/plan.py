@@ -46,7 +46,7 @@ CHAT_LEAD = 0.25  # chat must lead the best live tool by this much: "how do you 
 GAP_SCORE = 0.55  # a missing capability must match this well before the planner says it is missing
 RIVAL_WINDOW = 0.12  # routes this close to the best are tried when the best one's tool cannot be filled
 _FOLLOW_UP = re.compile(
-    r"^\s*(?:and|what about|how about|also|same for|now|only|ok(?:ay)?,? (?:and|what about)|then)\b", re.I
+    r"^\s*(?:and|what about|how about|also|same (?:for|again)|now|only|ok(?:ay)?,? (?:and|what about)|then)\b", re.I
 )
 _WH_QUESTION = re.compile(
     r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do|have|has)\b", re.I
@@ -153,7 +153,7 @@ def _follow_up(
     """ "And in Paris?" after a time question: the previous call again (of this message, else of the previous
     turn), with what the new clause changes."""
     last = earlier or dialogue.last_call
-    if last is None or len(words(clause)) > 7:
+    if last is None or len([w for w in words(clause) if not w.isdigit()]) > 7:  # "15:00" is one value
         return None
     cue = bool(_FOLLOW_UP.search(clause))
     short = len(words(clause)) <= 2  # "London?" after a time question
