@@ -771,3 +771,13 @@ async def test_same_again_for_another_day_and_time_keeps_the_place() -> None:
     assert second.calls == [
         ("arrange_collection", {"date": "2026-01-09", "ready_time": "14:00", "address": "Room 3.14"})
     ]
+
+
+def meeting_details(acronym: Annotated[str, Field(description="The meeting's acronym, e.g. 'ICML'")]) -> dict[str, Any]:
+    """Details of a scientific meeting: name, venue, dates and submission deadline."""
+    return {"acronym": acronym}
+
+
+async def test_two_values_after_the_same_preposition_are_two_lookups() -> None:
+    turn = await ask(agent(tool(meeting_details, readOnlyHint=True), web_search), "deadline for ICML and for NeurIPS?")
+    assert turn.calls == [("meeting_details", {"acronym": "ICML"}), ("meeting_details", {"acronym": "NeurIPS"})]
