@@ -781,3 +781,9 @@ def meeting_details(acronym: Annotated[str, Field(description="The meeting's acr
 async def test_two_values_after_the_same_preposition_are_two_lookups() -> None:
     turn = await ask(agent(tool(meeting_details, readOnlyHint=True), web_search), "deadline for ICML and for NeurIPS?")
     assert turn.calls == [("meeting_details", {"acronym": "ICML"}), ("meeting_details", {"acronym": "NeurIPS"})]
+
+
+async def test_and_also_before_a_question_starts_a_second_request() -> None:
+    tools = (tool(fetch_entry, readOnlyHint=True), get_air_quality, web_search)
+    turn = await ask(agent(*tools), "can you tell me about 2lzm, and also what's the air quality in Paris")
+    assert turn.calls == [("fetch_entry", {"code": "2lzm"}), ("get_air_quality", {"city": "Paris"})]

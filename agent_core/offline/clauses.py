@@ -16,6 +16,7 @@ from agent_core.offline.text import STOPWORDS, words
 
 _SPLIT = re.compile(
     r"\s*(?:;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
+    r",\s+and\s+also\s+(?=(?:how|what|what's|whats|where|when|which|who)\b)|"
     r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)"
     r"[.?!]\s+(?=[A-Za-z]))\s*",
     re.I,
