@@ -722,3 +722,68 @@ async def test_a_head_that_reads_as_a_note_does_not_take_a_write_the_whole_messa
     tools = (tool(vault_search, readOnlyHint=True), tool(bank_seeds, readOnlyHint=False), log_note)
     turn = await ask(agent(*tools), "log a new lot: wild barley lot 9, 2 g, into the minus eighteen drawer")
     assert turn.calls == [("bank_seeds", {"lot": "wild barley lot 9", "weight_mg": 2000, "drawer": "minus18"})]
+
+
+def locate_material(
+    query: Annotated[
+        str, Field(description="Free text matched against tray labels, owners and cabinets, e.g. 'rat brain'")
+    ],
+) -> dict[str, Any]:
+    """Search the lab's archive of stored biological material: which cabinet and shelf holds a tray."""
+    return {"query": query, "matches": [{"tray": "T-1", "cabinet": "C2"}]}
+
+
+def archive_material(
+    label: Annotated[str, Field(description="What the tube holds, e.g. 'rat brain, animal 3'")],
+    mass_mg: Annotated[float, Field(description="Mass in milligrams")],
+) -> dict[str, Any]:
+    """Add a tube of biological material to the archive."""
+    return {"id": "A-1", "label": label, "mass_mg": mass_mg}
+
+
+async def test_a_follow_up_with_a_new_noun_phrase_repeats_the_call_with_new_free_text() -> None:
+    tools = (tool(locate_material, readOnlyHint=True), tool(archive_material, readOnlyHint=False), web_search)
+    _, second = await conversation(agent(*tools), "where are the rat brain sections kept?", "and the heart ones?")
+    assert second.calls == [("locate_material", {"query": "heart"})]
+    _, second = await conversation(
+        agent(*tools), "archive a tube: rat brain, animal 4, 30 mg", "and the same for animal 5"
+    )
+    assert [(n, a["mass_mg"], a["label"].strip(" ,")) for n, a in second.calls] == [
+        ("archive_material", 30, "rat brain, animal 5")
+    ]
+
+
+def arrange_collection(
+    address: Annotated[str, Field(description="Where to collect from")],
+    date: Annotated[str, Field(description="Day, YYYY-MM-DD")],
+    ready_time: Annotated[str, Field(description="When the parcels are ready, 24-hour HH:MM")],
+) -> dict[str, Any]:
+    """Have a van collect parcels from an address."""
+    return {"id": "C-1", "address": address, "date": date, "ready_time": ready_time}
+
+
+async def test_same_again_for_another_day_and_time_keeps_the_place() -> None:
+    _, second = await conversation(
+        agent(tool(arrange_collection, readOnlyHint=False), web_search),
+        "have the van collect from Room 3.14 tomorrow at 10:00",
+        "same again for Friday, but at 14:00",
+    )
+    assert second.calls == [
+        ("arrange_collection", {"date": "2026-01-09", "ready_time": "14:00", "address": "Room 3.14"})
+    ]
+
+
+def meeting_details(acronym: Annotated[str, Field(description="The meeting's acronym, e.g. 'ICML'")]) -> dict[str, Any]:
+    """Details of a scientific meeting: name, venue, dates and submission deadline."""
+    return {"acronym": acronym}
+
+
+async def test_two_values_after_the_same_preposition_are_two_lookups() -> None:
+    turn = await ask(agent(tool(meeting_details, readOnlyHint=True), web_search), "deadline for ICML and for NeurIPS?")
+    assert turn.calls == [("meeting_details", {"acronym": "ICML"}), ("meeting_details", {"acronym": "NeurIPS"})]
+
+
+async def test_and_also_before_a_question_starts_a_second_request() -> None:
+    tools = (tool(fetch_entry, readOnlyHint=True), get_air_quality, web_search)
+    turn = await ask(agent(*tools), "can you tell me about 2lzm, and also what's the air quality in Paris")
+    assert turn.calls == [("fetch_entry", {"code": "2lzm"}), ("get_air_quality", {"city": "Paris"})]

@@ -16,6 +16,7 @@ from agent_core.offline.text import STOPWORDS, words
 
 _SPLIT = re.compile(
     r"\s*(?:;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
+    r",\s+and\s+also\s+(?=(?:how|what|what's|whats|where|when|which|who)\b)|"
     r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)"
     r"[.?!]\s+(?=[A-Za-z]))\s*",
     re.I,
@@ -124,6 +125,11 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             verb = words(POLITE.sub("", restored[0]))[:1]
             if verb and verb[0] in _command_words() and all(words(p)[:1] == verb for p in restored[1:]):
                 clauses.extend(restored)  # "add buy batteries and add call the bank": the verb said again
+                continue
+            same = re.match(r"\s*(?:also\s+)?(for|of|in|on|about)\s+(\S.*)$", restored[-1], re.I)
+            head = same and re.match(rf"(.*\b{same.group(1)})\s+\S", restored[0], re.I)
+            if len(restored) == 2 and same and head and len(words(same.group(2))) <= 3:
+                clauses.extend([restored[0], f"and {head.group(1)} {same.group(2)}"])  # "deadline for X and for Y"
                 continue
             routes = [router.route(p, tools).best for p in restored]
             starts = [words(p)[:1] for p in restored[1:]]

@@ -46,7 +46,7 @@ CHAT_LEAD = 0.25  # chat must lead the best live tool by this much: "how do you 
 GAP_SCORE = 0.55  # a missing capability must match this well before the planner says it is missing
 RIVAL_WINDOW = 0.12  # routes this close to the best are tried when the best one's tool cannot be filled
 _FOLLOW_UP = re.compile(
-    r"^\s*(?:and|what about|how about|also|same for|now|only|ok(?:ay)?,? (?:and|what about)|then)\b", re.I
+    r"^\s*(?:and|what about|how about|also|same (?:for|again)|now|only|ok(?:ay)?,? (?:and|what about)|then)\b", re.I
 )
 _WH_QUESTION = re.compile(
     r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do|have|has)\b", re.I
@@ -153,7 +153,7 @@ def _follow_up(
     """ "And in Paris?" after a time question: the previous call again (of this message, else of the previous
     turn), with what the new clause changes."""
     last = earlier or dialogue.last_call
-    if last is None or len(words(clause)) > 7:
+    if last is None or len([w for w in words(clause) if not w.isdigit()]) > 7:  # "15:00" is one value
         return None
     cue = bool(_FOLLOW_UP.search(clause))
     short = len(words(clause)) <= 2  # "London?" after a time question
@@ -186,6 +186,10 @@ def _follow_up(
         for k, v in filled.args.items()
         if previous.get(k) != v and k in _changeable(tool) and k not in filled.defaults
     }
+    for k in _changeable(tool, texts=True) - _changeable(tool) - set(filled.defaults):
+        phrase = re.sub(r"\s+ones?$", "", str(filled.args.get(k, "")))  # "and the kidney ones?"
+        if isinstance(previous.get(k), str) and 0 < len(words(phrase)) <= 3 and not changed.keys() - {k}:
+            changed[k] = _substitute(previous[k], phrase)  # "mouse liver, animal 12" -> "…, animal 13"
     if not changed and cue and filled.reference and filled.reference in previous:  # "now the meeting notes"
         filled.args = {**previous, **filled.args}
         filled.args.pop(filled.reference)
@@ -200,10 +204,20 @@ def _follow_up(
     return Planned(clause, route, None, tool, _calls(filled), filled, margin=0.2)
 
 
-def _changeable(tool: Any) -> set[str]:
-    """Parameters a follow-up may change: places, dates, ids, identifiers — not free text."""
+def _changeable(tool: Any, *, texts: bool = False) -> set[str]:
+    """Parameters a follow-up may change: places, dates, ids, identifiers — and, when asked, free text (a short
+    noun phrase in place of the previous subject)."""
     properties = properties_of(tool)
-    return {n for n, p in properties.items() if kind_of(n, p) not in {"text", "skip"}}
+    return {n for n, p in properties.items() if kind_of(n, p) not in ({"skip"} if texts else {"text", "skip"})}
+
+
+def _substitute(before: str, phrase: str) -> str:
+    """The previous text with the part the new phrase replaces: "animal 13" replaces "animal 12" (same first word),
+    otherwise the phrase replaces it all."""
+    head = words(phrase)[0]
+    if len(words(phrase)) < 2 or head in STOPWORDS or not re.search(rf"\b{re.escape(head)}\b", before, re.I):
+        return phrase
+    return re.sub(rf"\b{re.escape(head)}\b[^,;]*?(?=\s*(?:[,;]|$))", phrase, before, count=1, flags=re.I)
 
 
 EVIDENCE_BONUS = 0.25

@@ -375,8 +375,10 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
         value = re.sub(r"^(?:\d+\s*)?[x×]\s+(?:\d+(?:[.,]\d+)?\s*[a-zµ]{1,2}\s+)?", "", " ".join(tokens))
         return value.strip(" ,.;:!?")  # "2 x 500ml FBS": FBS
 
-    def meaningful(value: str) -> bool:
-        return any(w not in STOPWORDS and w not in _FILLER and not _known(w, vocabulary) for w in words(value))
+    def meaningful(value: str) -> bool:  # "same again for Friday, but at 15:00" names nothing
+        return any(
+            w not in STOPWORDS | {"but"} and w not in _FILLER and not _known(w, vocabulary) for w in words(value)
+        )
 
     if ":" in text:
         after = clean(text.split(":", 1)[1])
