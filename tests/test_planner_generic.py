@@ -787,3 +787,17 @@ async def test_and_also_before_a_question_starts_a_second_request() -> None:
     tools = (tool(fetch_entry, readOnlyHint=True), get_air_quality, web_search)
     turn = await ask(agent(*tools), "can you tell me about 2lzm, and also what's the air quality in Paris")
     assert turn.calls == [("fetch_entry", {"code": "2lzm"}), ("get_air_quality", {"city": "Paris"})]
+
+
+async def test_a_short_follow_up_never_rewrites_the_text_of_a_change_it_does_not_ask_for() -> None:
+    stored: list[str] = []
+
+    def store_memory(content: str) -> str:
+        """Store a fact in the user's long-term memory for later questions."""
+        stored.append(content)
+        return "stored"
+
+    memory = tool(store_memory, readOnlyHint=False)
+    first, second = await conversation(agent(memory), "remember that the freezer is at -80", "and the fridge?")
+    assert first.calls == [("store_memory", {"content": "the freezer is at -80"})]
+    assert second.calls == [] and stored == ["the freezer is at -80"]

@@ -186,7 +186,8 @@ def _follow_up(
         for k, v in filled.args.items()
         if previous.get(k) != v and k in _changeable(tool) and k not in filled.defaults
     }
-    for k in _changeable(tool, texts=True) - _changeable(tool) - set(filled.defaults):
+    texts = ToolFacts.of(tool).read_only is True or re.search(r"\bsame\b", clause, re.I)  # "and the fridge?" writes
+    for k in (_changeable(tool, texts=True) if texts else set()) - _changeable(tool) - set(filled.defaults):
         phrase = re.sub(r"\s+ones?$", "", str(filled.args.get(k, "")))  # "and the kidney ones?"
         if isinstance(previous.get(k), str) and 0 < len(words(phrase)) <= 3 and not changed.keys() - {k}:
             changed[k] = _substitute(previous[k], phrase)  # "mouse liver, animal 12" -> "…, animal 13"
