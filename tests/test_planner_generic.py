@@ -801,3 +801,15 @@ async def test_a_short_follow_up_never_rewrites_the_text_of_a_change_it_does_not
     first, second = await conversation(agent(memory), "remember that the freezer is at -80", "and the fridge?")
     assert first.calls == [("store_memory", {"content": "the freezer is at -80"})]
     assert second.calls == [] and stored == ["the freezer is at -80"]
+
+
+async def test_a_line_after_a_colon_or_one_that_asks_nothing_continues_the_line_before() -> None:
+    def store_memory(content: str) -> str:
+        """Store a fact in the user's long-term memory for later questions."""
+        return "stored"
+
+    memory = agent(tool(store_memory, readOnlyHint=False))
+    after_colon = await ask(memory, "remember this:\nthe freezer is at -80")
+    assert after_colon.calls == [("store_memory", {"content": "the freezer is at -80"})]
+    continued = await ask(memory, "remember that the rotor is in drawer 3\nnext to the spare tips")
+    assert continued.calls == [("store_memory", {"content": "the rotor is in drawer 3 next to the spare tips"})]

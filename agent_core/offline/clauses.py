@@ -97,6 +97,11 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     """Clauses that each ask for their own action: on "then", ";" and "after that"; on "and" only when both
     sides route confidently to different tools ("add a task to X and show my list"), never inside quotes."""
     hidden, quoted = _protected(text)
+    lines = [line for line in hidden.split("\n") if line.strip()]
+    for i in range(len(lines) - 1, 0, -1):  # a line after "…:" or that asks nothing itself continues the one before
+        if lines[i - 1].rstrip().endswith(":") or not confident(router.route(_restore(lines[i], quoted), tools).best):
+            lines[i - 1 : i + 1] = [f"{lines[i - 1].rstrip()} {lines[i].strip()}"]
+    hidden = "\n".join(lines)
     parts: list[str] = []
     for part in [p for p in _SPLIT.split(hidden) if p and p.strip()]:
         if parts and re.fullmatch(r"[\s\x00\d,.;]*", part):  # "add tasks: 'a'; 'b'; 'c'": one list of titles
