@@ -174,6 +174,9 @@ async def test_a_statement_is_not_sent_to_a_public_web_search() -> None:
     web = tool(web_search, readOnlyHint=True, openWorldHint=True)
     turn = await ask(agent(web), "I think the meeting with Anna went well")
     assert turn.calls == [] and turn.confidence <= 0.2
+    for remark in ("the weather is nice today", "it's raining again"):  # about public things, still no question
+        turn = await ask(agent(web), remark)
+        assert turn.calls == [], remark
 
 
 async def test_two_requests_in_one_message_run_in_order() -> None:

@@ -58,6 +58,11 @@ _LOOKUP = re.compile(
 )
 LOOKUP_WINDOW = 0.25  # a read-only tool this close to a write tool answers a question
 _STATEMENT = re.compile(r"^\s*(?:i|i'm|im|i've|my|we|we're|our)\b(?!\s+(?:need|want|would like)\b)", re.I)
+# "the weather is nice", "it's raining again": a sentence that says something, not a request for information
+_DECLARATIVE = re.compile(
+    r"^\s*(?:it's|it\s+is|it\s+was|(?:the|this|that|it|today|everything)\b.*\b(?:is|are|was|were|seems|looks|feels))\b",
+    re.I,
+)
 _PERSONAL = re.compile(r"\b(?:my|mine|did i|have i|i told|i said|about me)\b", re.I)
 _HOW_TO_START = re.compile(r"^\s*(?:how\s+(?:do|can|should|would)\s+i|how\s+to)\b", re.I)
 _COMMAND_WORDS = frozenset(
@@ -615,7 +620,7 @@ def _computes(route: Route, clause: str, context: Context) -> bool:
 def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Planned | None:
     """An information question: memory first, then a web search tool — only if it is really a question."""
     public = best.capability is not None and best.capability.kind == "public" and best.score >= EXAMPLE_THRESHOLD
-    if not (is_question(clause) or (public and not _STATEMENT.search(clause))):  # "weather in London tomorrow"
+    if not (is_question(clause) or (public and not _STATEMENT.search(clause) and not _DECLARATIVE.search(clause))):
         return None
     memory, web = _provider("memory_search", tools), _provider("web_search", tools)
     asks_memory = best.capability is not None and best.capability.name == "memory_search"  # "what do you remember …"
