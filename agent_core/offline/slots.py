@@ -10,6 +10,7 @@ of a server connected today is filled the same way as our own tools.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from difflib import SequenceMatcher
@@ -986,22 +987,30 @@ class Framing:
 _HEAD_END = re.compile(r"\s*:\s*|\s+(?:that|on|about|for|-|–|—)\s+", re.IGNORECASE)
 
 
+def _after_head(text: str, ends: re.Pattern[str], asks: Callable[[list[str]], bool]) -> str:
+    """The text after the first head (at most 8 words, ending at a match of ``ends``) whose words only ask."""
+    for match in ends.finditer(text):
+        head = words(text[: match.start()])
+        if len(head) > 8:
+            break
+        tail = text[match.end() :].strip()
+        if head and tail and asks(head):
+            return tail
+    return text
+
+
 def _frame_head_cut(text: str, lead: tuple[str, ...]) -> str:
     """The text after a head made only of the capability's framing words, when no framing phrase matched as
     written: "save as a fact: X", "log in my daily note that X", "do a web search on X" -> "X"."""
     vocabulary = {stem(w) for phrase in lead for w in words(phrase)}
-    for match in _HEAD_END.finditer(text):
-        head = words(text[: match.start()])
-        if len(head) > 8:
-            break
-        if (
-            head
-            and all(stem(w) in vocabulary or w in STOPWORDS for w in head)
+    return _after_head(
+        text,
+        _HEAD_END,
+        lambda head: (
+            all(stem(w) in vocabulary or w in STOPWORDS for w in head)
             and any(stem(w) in vocabulary and w not in STOPWORDS for w in head)
-        ):
-            tail = text[match.end() :].strip()
-            return tail or text
-    return text
+        ),
+    )
 
 
 _TOPIC = re.compile(
@@ -1022,22 +1031,19 @@ def _request_head_cut(text: str, vocabulary: frozenset[str]) -> str:
     """The topic after a head that only asks ("dig up entries on X", "find me recent papers about X" -> "X"): every
     word of the head is an asking, filler or result word, or one of the tool's own."""
     asking = catalogue().asking_words
-    for _ in range(3):
-        for match in _TOPIC.finditer(text):
-            head = words(text[: match.start()])
-            if len(head) > 8:
-                return text
-            if head and all(
-                w in STOPWORDS or w in _LEAD_WORDS or w in _FILLER or w in _RESULT_NOUNS or w in asking
-                or _known(w, vocabulary)
-                for w in head
-            ):  # fmt: skip
-                tail = text[match.end() :].strip()
-                if tail:
-                    text = tail
-                    break
-        else:
-            return text
+
+    def asks(head: list[str]) -> bool:
+        return all(
+            w in STOPWORDS or w in _LEAD_WORDS or w in _FILLER or w in _RESULT_NOUNS or w in asking
+            or _known(w, vocabulary)
+            for w in head
+        )  # fmt: skip
+
+    for _ in range(3):  # "look for papers about X": one head after another
+        cut = _after_head(text, _TOPIC, asks)
+        if cut == text:
+            break
+        text = cut
     return text
 
 
