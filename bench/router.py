@@ -77,7 +77,7 @@ async def main() -> None:
             return scripted
 
         async def fresh(messages=messages) -> object:  # a new prompt: neither its embedding nor its routes cached
-            shared_local_model()._embed_one.cache_clear()
+            shared_local_model().forget()
             router()._recent.clear()
             return planner(messages, info)
 

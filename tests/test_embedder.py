@@ -86,3 +86,18 @@ async def test_azure_embeddings_use_the_foundry_endpoint() -> None:
 def test_unknown_embedding_providers_are_refused() -> None:
     with pytest.raises(ConfigError, match="not supported"):
         build_embedder(Settings(_env_file=None, embedding_model="cohere:embed-v4"))
+
+
+def test_a_short_batch_is_cached_text_by_text_and_its_misses_embedded_in_one_run(local, monkeypatch) -> None:
+    runs: list[list[str]] = []
+    embed_batch = local._embed_batch
+    monkeypatch.setattr(local, "_embed_batch", lambda texts: runs.append(list(texts)) or embed_batch(texts))
+    local.forget()
+    pair = local.embed_sync(["what time is it in Tokyo?", "what time is it in <place>?"])
+    alone = local.embed_sync(["what time is it in Tokyo?"])  # the memory search of the same prompt
+    assert runs == [["what time is it in Tokyo?", "what time is it in <place>?"]]
+    assert np.array_equal(alone[0], pair[0])
+    # the padded batch and a text embedded on its own agree (mean pooling over the attention mask)
+    local.forget()
+    assert np.allclose(local.embed_sync(["what time is it in <place>?"])[0], pair[1], atol=1e-4)
+    assert len(runs) == 2

@@ -13,9 +13,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import importlib.util
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property, lru_cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,8 @@ TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f41157
 LOCAL_DIMENSION = LOCAL_EMBEDDING_DIMENSION
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length in sentence-transformers
 _BATCH = 64
+_CACHED_BATCH = 4  # a prompt, its shape and a file-less reading of it; larger batches are documents
+_CACHE_SIZE = 512
 
 KNOWN_DIMENSIONS = {
     "text-embedding-3-small": 1536,
@@ -73,6 +76,8 @@ class LocalMiniLMEmbeddingModel(EmbeddingModel):
 
     threads: int = 0
     _files: tuple[Path, Path] = field(default_factory=local_model_files, repr=False)
+    _recent: dict[str, np.ndarray] = field(default_factory=dict, init=False, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -109,17 +114,33 @@ class LocalMiniLMEmbeddingModel(EmbeddingModel):
         return tokenizer
 
     def embed_sync(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit-length embeddings, one row per text. Single texts are cached, so the planner's embedding of a
-        prompt is reused when the same prompt is searched in memory."""
-        if len(texts) == 1:
-            return self._embed_one(texts[0])[None, :]
-        return self._embed_batch(texts)
+        """Unit-length embeddings, one row per text. A short batch (a prompt, its delexicalized shape) is cached
+        text by text and its misses embedded in one run, so the planner's embedding of a prompt is reused when the
+        same prompt is searched in memory, and a prompt with its shape costs one model run, not two."""
+        if len(texts) > _CACHED_BATCH:
+            return self._embed_batch(texts)
+        with self._lock:
+            missing = [t for t in dict.fromkeys(texts) if t not in self._recent]
+        computed = dict(zip(missing, self._embed_batch(missing), strict=True)) if missing else {}
+        with self._lock:
+            for text, vector in computed.items():
+                vector.setflags(write=False)
+                self._recent[text] = vector
+            rows = []
+            for text in texts:
+                vector = self._recent.get(text)
+                if vector is None:  # evicted by another thread in between: it was computed here
+                    vector = computed[text]
+                self._recent[text] = self._recent.pop(text, vector)  # most recently used last
+                rows.append(vector)
+            while len(self._recent) > _CACHE_SIZE:
+                del self._recent[next(iter(self._recent))]
+        return np.vstack(rows) if rows else np.zeros((0, LOCAL_DIMENSION), dtype=np.float32)
 
-    @lru_cache(maxsize=512)  # noqa: B019 - one model object per process (shared_local_model); bounded
-    def _embed_one(self, text: str) -> np.ndarray:
-        vector = self._embed_batch([text])[0]
-        vector.setflags(write=False)
-        return vector
+    def forget(self) -> None:
+        """Drop the cached embeddings (benchmarks time a new prompt with it)."""
+        with self._lock:
+            self._recent.clear()
 
     def _embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         rows = []

@@ -378,12 +378,11 @@ class Router:
         return Routing(list(routing.routes), routing.vector, dict(routing.capability_scores), routing.text)
 
     def _route(self, text: str, tools: Sequence[Any], vector: np.ndarray | None, signature: str) -> Routing:
-        vector = self.embed([text])[0] if vector is None else vector
         seen = files_as_word(text)  # examples are compared by what is asked of a file, not by which file
-        if seen == text:
-            asked, shape = vector, self.embed([delexicalize(seen)])[0]
-        else:  # one batch: a second call costs more than a second sentence
-            asked, shape = self.embed([seen, delexicalize(seen)])
+        texts = ([text] if vector is None else []) + ([seen] if seen != text else []) + [delexicalize(seen)]
+        embedded = self.embed(texts)  # one batch: a second model run costs more than a second sentence
+        vector = embedded[0] if vector is None else vector
+        asked, shape = (embedded[-2] if seen != text else vector), embedded[-1]
         blended = _unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * asked)
         facts, providers = self._served(tools, signature)
         by_name = {t.name: t for t in tools}
