@@ -2,15 +2,13 @@
 
 Run with::
 
-    python -m eval.run [--set dev|dev2|dev4|dev5|dev6|dev7|dev_tools|dev2_tools|dev3_tools|dev4_tools|heldout|unseen|all]
-                       [--failures] [--json out.json]
+    python -m eval.run [--set NAME|all] [--failures] [--json out.json]
 
 (or ``make eval``). Per item: the world is reset, each ``context`` message runs as its own turn, then the item's
 text; every turn first goes through the tool-gap check, as in the app. The item's own turn is scored by
-``eval.scoring`` against its ``expect``. ``--failures`` lists failed items of the dev material only (``dev``,
-``dev2``, ``dev4``, ``dev5``, ``dev6``, ``dev7``, ``dev_tools``, ``dev2_tools``, ``dev3_tools`` and ``dev4_tools``,
-the last four the dev requests for tools of newly connected servers): the held-out and unseen sets are never
-inspected item by item while tuning. ``--file PATH`` runs one other file (e.g. a scratch set).
+``eval.scoring`` against its ``expect``. ``--failures`` lists failed items of the dev material only (every set but
+``heldout`` and ``unseen``; the ``*_tools`` sets are the dev requests for tools of newly connected servers): the
+held-out and unseen sets are never inspected item by item while tuning. ``--file PATH`` runs one other file (e.g. a scratch set).
 """
 
 from __future__ import annotations
@@ -30,12 +28,9 @@ if TYPE_CHECKING:
     from eval.harness import ItemResult
 
 # "all" runs them in this order, one column each
-SETS = ("dev", "dev2", "dev4", "dev5", "dev6", "dev7", "dev_tools", "dev2_tools", "dev3_tools", "dev4_tools", "heldout", "unseen")  # fmt: skip
-# dev material: may be tuned on, failures listed
-DEV_SETS = frozenset(
-    {"dev", "dev2", "dev4", "dev5", "dev6", "dev7", "dev_tools", "dev2_tools", "dev3_tools", "dev4_tools"}
-)
+SETS = ("dev", "dev2", "dev4", "dev5", "dev6", "dev7", "dev_tools", "dev2_tools", "dev3_tools", "dev4_tools", "dev5_tools", "heldout", "unseen")  # fmt: skip
 PROTECTED = frozenset({"heldout", "unseen"})  # never listed item by item
+DEV_SETS = frozenset(SETS) - PROTECTED  # dev material: may be tuned on, failures listed
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -45,8 +40,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--failures",
         action="store_true",
-        help="list failed items (dev material only: dev, dev2, dev4, dev5, dev6, dev7, dev_tools, dev2_tools, "
-        "dev3_tools, dev4_tools)",
+        help=f"list failed items (dev material only: {', '.join(s for s in SETS if s in DEV_SETS)})",
     )
     parser.add_argument("--json", type=Path, help="write all results to this file")
     return parser.parse_args(argv)
@@ -73,8 +67,8 @@ def _main(argv: list[str] | None = None) -> int:
     ):
         print(
             "--failures lists dev items only: the heldout and unseen sets are never inspected item by item while "
-            "tuning. Run `python -m eval.run --set dev --failures` (or `--set dev2`, `dev_tools`, `dev2_tools`, "
-            "`dev3_tools`, `dev4_tools`).",
+            "tuning. Run `python -m eval.run --set dev --failures` (or another dev set: "
+            f"{', '.join(s for s in SETS if s in DEV_SETS)}).",
             file=sys.stderr,
         )
         return 2

@@ -19,15 +19,19 @@ from eval.servers import (
     biobank,
     calendar,
     citations,
+    coldchain,
     compounds,
     conferences,
     courier,
     doi,
     genes,
     geocode,
+    glossary,
+    grants,
     instruments,
     issues,
     pubmed,
+    seminars,
     solar,
     stats,
     stockroom,
@@ -179,6 +183,30 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"acronym": "ismb"},
         {"acronym": "ISMB", "submission_deadline": "2027-01-21", "days_left": 60},
     ),
+    "glossary": (
+        {"expand_acronyms": True},
+        "expand_acronyms",
+        {"terms": ["elisa", "SDS"], "field": "lab_safety"},
+        {"field": "lab_safety"},
+    ),
+    "coldchain": (
+        {"read_telemetry": True, "append_telemetry": False},
+        "append_telemetry",
+        {"asset": "frz-01", "temperature_kelvin": 190.15, "door_open_seconds": 90},
+        {"entry_id": "TL-2026-0001", "asset_tag": "FRZ-01", "temperature_celsius": -83.0, "deviation_kelvin": -3.0},
+    ),
+    "seminars": (
+        {"list_colloquia": True, "enrol_attendee": False},
+        "enrol_attendee",
+        {"talk_id": "T-104", "attendee_email": "dana.k@uni-example.org"},
+        {"registration_id": "REG-0001", "date": "2026-11-24", "room": "Lecture Hall B", "seats_left": 22},
+    ),
+    "grants": (
+        {"resolve_orcid": True, "query_award_ledger": True},
+        "query_award_ledger",
+        {"query": "CRISPR", "year_from": 2023, "active_only": True},
+        {"year_from": 2023, "year_to": None, "active_only": True},
+    ),
 }
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # Dev-only servers exercised in process (the same MCP requests through mcp's Client, no subprocess), so the test
@@ -188,6 +216,7 @@ IN_PROCESS = frozenset(
     {"compounds", "wiki", "geocode", "translate", "stocks", "issues", "instruments", "timers", "pubmed", "genes"}
     | {"stockroom", "citations", "structures", "solar", "stats"}
     | {"biobank", "courier", "taxonomy", "conferences"}
+    | {"glossary", "coldchain", "seminars", "grants"}
 )
 
 
@@ -272,6 +301,8 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         ("stockroom", "raise_purchase_order"),
         ("biobank", "deposit_specimen"),
         ("courier", "schedule_pickup"),
+        ("coldchain", "append_telemetry"),
+        ("seminars", "enrol_attendee"),
     ]:
         assert results[name]["tools"][tool].annotations.destructive_hint is False
     assert [t["taxid"] for t in results["taxonomy"]["call"].structured_content["taxa"]] == [7955, 10090]
@@ -281,6 +312,19 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         results["conferences"]["tools"]["upcoming_cfp_deadlines"].input_schema["properties"]["discipline"]["default"]
         == "any"
     )
+    [elisa, sds] = results["glossary"]["call"].structured_content["entries"]
+    assert not elisa["found"] and elisa["other_fields"] == ["molecular_biology"]
+    assert [e["expansion"] for e in sds["expansions"]] == ["safety data sheet"]
+    assert results["glossary"]["tools"]["expand_acronyms"].input_schema["properties"]["terms"]["type"] == "array"
+    assert results["glossary"]["tools"]["expand_acronyms"].input_schema["properties"]["field"]["default"] == "any"
+    kelvin = results["coldchain"]["tools"]["append_telemetry"].input_schema["properties"]["temperature_kelvin"]
+    assert kelvin["type"] == "number" and "kelvin" in kelvin["description"]
+    assert not results["seminars"]["tools"]["list_colloquia"].input_schema.get("required")
+    email = results["seminars"]["tools"]["enrol_attendee"].input_schema["properties"]["attendee_email"]
+    assert email["format"] == "email"
+    assert results["seminars"]["tools"]["enrol_attendee"].input_schema["properties"]["talk_id"]["pattern"]
+    assert results["grants"]["tools"]["resolve_orcid"].input_schema["properties"]["orcid"]["pattern"]
+    assert [a["award_id"] for a in results["grants"]["call"].structured_content["awards"]] == ["FWF-P36512"]
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -347,7 +391,38 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
     assert taxonomy.resolve(["unicorn"]).taxa[0].resolved is False
     assert [c.acronym for c in conferences.upcoming("bioinformatics", 90).conferences] == ["RECOMB", "ISMB"]
     assert conferences.conference("NeurIPS 2027").submission_deadline == "2027-05-13"
+    assert [e.expansions[0].expansion for e in glossary.expand(["S.D.", "SNPs"]).entries] == [
+        "standard deviation",
+        "single-nucleotide polymorphism",
+    ]
+    assert glossary.expand(["ZQX"]).entries[0].found is False
+    assert coldchain.find_asset("the -80 in room 214") == "FRZ-01" == coldchain.find_asset("frz 1")
+    assert coldchain.ColdChain().window("FRZ-02", 24) == coldchain.ColdChain().window("frz-02")
+    assert coldchain.ColdChain().window("FRZ-02").excursions == 1
+    assert len(coldchain.ColdChain().window("LN2-01", 720).readings) <= 31
+    assert [t.talk_id for t in seminars.Programmes().find(speaker="Prof. Okafor").talks] == ["T-104", "T-113"]
+    assert [t.talk_id for t in seminars.Programmes().find(topic="statistics", after_date="2026-12-01").talks] == [
+        "T-116"
+    ]
+    assert seminars.Programmes().find().talks[0].talk_id == "T-104"  # past talks left out
+    assert grants.profile("0000-0003-2468-135x").name == "Rahul Menon"
+    assert grants.profile("0000-0002-4242-4245") == grants.profile("0000-0002-4242-4245")
+    assert [a.award_id for a in grants.search("organoids", 2020, 2022).awards] == ["NWO-VIDI-203045"]
     for call, hint in [
+        (lambda: glossary.expand(["PCR and ELISA"]), "own list item"),
+        (lambda: glossary.expand(["PCR"], "biology"), "Use one of"),
+        (lambda: coldchain.ColdChain().append("FRZ-01", -80), "send 193.15"),
+        (lambda: coldchain.ColdChain().append("FRZ-01", 193.15, 5000), "2 minutes is 120"),
+        (lambda: coldchain.ColdChain().append("incubator", 310.15), "Send the asset tag"),
+        (lambda: coldchain.ColdChain().window("FRZ-09"), "Units: FRZ-01"),
+        (lambda: seminars.Programmes().enrol("104", "dana.k@uni-example.org"), "e.g. 'T-104'"),
+        (lambda: seminars.Programmes().enrol("T-104", "dana"), "Send the attendee's address"),
+        (lambda: seminars.Programmes().enrol("T-101", "dana.k@uni-example.org"), "took place"),
+        (lambda: seminars.Programmes().find(after_date="next Tuesday"), "Use YYYY-MM-DD"),
+        (lambda: grants.profile("https://orcid.org/0000-0002-1825-0097"), "bare ORCID iD '0000-0002-1825-0097'"),
+        (lambda: grants.profile("0000-0002-1825-0098"), "check digit"),
+        (lambda: grants.search("CRISPR", 2025, 2020), "swap them"),
+        (lambda: grants.search("CRISPR", 25), "four-digit year"),
         (lambda: biobank.Biobank().deposit("liver", 1.5, "minus70"), "Use one of"),
         (lambda: biobank.Biobank().deposit("liver", 0), "for 1.5 mL send 1500"),
         (lambda: biobank.Biobank().deposit("liver", 100, box_id="box 7"), "'BX-0101'"),
