@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 
 from streamlit.testing.v1 import AppTest
 
-from agent_core.offline.compose import render, render_items, tool_error, web_answer
+from agent_core.errors import plain_tool_error as tool_error
+from agent_core.offline.compose import render, render_items, web_answer
 from agent_core.offline.planner import PlannerConfig
 from ui.answers import hard_breaks, segments
 from ui.chat import arguments_text, result_text

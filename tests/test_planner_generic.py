@@ -179,6 +179,21 @@ async def test_a_statement_is_not_sent_to_a_public_web_search() -> None:
         assert turn.calls == [], remark
 
 
+async def test_a_failed_web_search_is_told_in_the_servers_plain_words_and_scores_zero() -> None:
+    def web_search(query: str) -> dict[str, object]:
+        """Search the web and return matching pages, best first, each with title, url and snippet."""
+        raise ModelRetry("Web search is unavailable: this computer can't reach the engine right now. Check the link.")
+
+    turn = await ask(
+        agent(tool(web_search, readOnlyHint=True, openWorldHint=True)), "what is the boiling point of ethanol?"
+    )
+    assert turn.answer == (
+        "I couldn't find this in your memory, and the web search didn't work just now: Web search is unavailable: "
+        "this computer can't reach the engine right now. Check the link."
+    )
+    assert turn.confidence == 0.0
+
+
 async def test_two_requests_in_one_message_run_in_order() -> None:
     store = TaskStore.with_titles("buy milk")
     turn = await ask(agent(*store.tools()), "add a task to buy bread and then show my list")

@@ -83,6 +83,15 @@ async def test_a_server_crashing_mid_call_gives_a_failed_record_and_zero_confide
     assert "crash failed" in turn.response.reasoning
 
 
+async def test_a_tool_error_is_recorded_as_the_server_worded_it_without_the_protocols_prefix(srt: AgentRuntime) -> None:
+    MODEL.plays(scripted_model("refuse", {"reason": "Invalid date '23/11'. Use YYYY-MM-DD."}))
+    turn = await srt.ask("try a bad date")
+    record = turn.response.tool_calls[0]
+    assert record.status is ToolCallStatus.FAILED and record.error == "Invalid date '23/11'. Use YYYY-MM-DD."
+    assert "Error executing tool" not in turn.response.reasoning
+    assert "refuse failed: Invalid date '23/11'. Use YYYY-MM-DD." in turn.response.reasoning
+
+
 async def test_a_hanging_tool_times_out_at_the_server_timeout(make_settings, flaky_server) -> None:
     settings = make_settings({"flaky": {**flaky_server, "timeout": 1}})
     async with AgentRuntime(settings, model=scripted_model("hang", {"seconds": 30})) as runtime:

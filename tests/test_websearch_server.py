@@ -144,10 +144,10 @@ _SLOW = primp.TimeoutError("error sending request for url (https://html.duckduck
 @pytest.mark.parametrize(
     ("error", "expected"),
     [
-        (ddgs_transport_error(_DNS), "Web search is unavailable: no network connection to duckduckgo (DNS lookup"),
-        (ddgs_transport_error(_REFUSED), "no network connection to duckduckgo (connection refused). Check the conn"),
-        (OSError(101, "Network is unreachable"), "no network connection to duckduckgo (network unreachable)"),
-        (ConnectionRefusedError(111, "Connection refused"), "no network connection to duckduckgo (connection refused"),
+        (ddgs_transport_error(_DNS), "Web search is unavailable: this computer can't reach duckduckgo right now."),
+        (ddgs_transport_error(_REFUSED), "can't reach duckduckgo right now. Check the internet connection, or ask"),
+        (OSError(101, "Network is unreachable"), "this computer can't reach duckduckgo right now"),
+        (ConnectionRefusedError(111, "Connection refused"), "this computer can't reach duckduckgo right now"),
         (ddgs_transport_error(_SLOW), "Web search timed out after 12 s (WEBSEARCH_TIMEOUT). Try again or raise"),
         (TimeoutError(), "Web search timed out after 12 s (WEBSEARCH_TIMEOUT)."),
         (RatelimitException("https://html.duckduckgo.com/html 202 Ratelimit"), "rate-limited by duckduckgo; wait a"),
@@ -159,6 +159,13 @@ async def test_backend_failures_become_messages_with_a_next_step(error: Exceptio
     with pytest.raises(WebSearchError) as caught:
         await WebSearch(FakeBackend(error=error), timeout=12).search("python")
     assert expected in str(caught.value)
+
+
+async def test_the_network_cause_goes_to_the_log_and_the_person_reads_plain_words(caplog) -> None:
+    with caplog.at_level("WARNING", logger="paias.websearch"), pytest.raises(WebSearchError) as caught:
+        await WebSearch(FakeBackend(error=ddgs_transport_error(_DNS))).search("python")
+    assert "DNS" not in str(caught.value) and "can't reach duckduckgo" in str(caught.value)
+    assert "no network connection to duckduckgo (DNS lookup failed)" in caplog.text
 
 
 async def test_the_ddgs_rate_limit_message_names_the_configured_engine() -> None:
@@ -291,8 +298,8 @@ async def test_a_real_ddgs_search_without_a_connection_is_the_no_network_error(
     with pytest.raises(WebSearchError) as caught:
         await WebSearch(DdgsBackend("duckduckgo", timeout=5), timeout=5).search("python asyncio")
     assert str(caught.value) == (
-        "Web search is unavailable: no network connection to duckduckgo (connection refused). "
-        "Check the connection, or ask me to look in your memory instead."
+        "Web search is unavailable: this computer can't reach duckduckgo right now. "
+        "Check the internet connection, or ask me to look in your memory instead."
     )
     assert time.monotonic() - started < 5
 

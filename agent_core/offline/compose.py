@@ -23,23 +23,6 @@ def humanize(key: str) -> str:
     return re.sub(r"(?<=[a-z])([A-Z])", r" \1", key).replace("_", " ").strip().lower()
 
 
-def tool_error(content: Any) -> str:
-    """A tool's error text without protocol prefixes."""
-    text = content if isinstance(content, str) else str(content)
-    text = re.sub(r"^Error executing tool \w+:\s*", "", text.strip())
-    text = re.sub(r"\s*Fix the errors and try again\.?\s*$", "", text).strip()
-    for pattern, plain in _SYSTEM_ERRORS:  # Node's errno names ("ENOENT: …") mean nothing to a person
-        text = re.sub(pattern, plain, text)
-    return text
-
-
-_SYSTEM_ERRORS = (
-    (r"^ENOENT: no such file or directory, \w+ '([^']*)'", r"there is no file or folder \1"),
-    (r"^EACCES: permission denied, \w+ '([^']*)'", r"reading \1 is not permitted"),
-    (r"^EISDIR: illegal operation on a directory, \w+( '[^']*')?", r"that is a folder, not a file"),
-)
-
-
 def _offset(moment: datetime) -> str:
     offset = moment.utcoffset()
     if offset is None:

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from agent_core.approvals.decisions import denial_for_person
+from agent_core.errors import plain_tool_error
 from agent_core.offline import compose
 from agent_core.offline.dialogue import Dialogue, Step, as_data, listing_of
 from agent_core.offline.timezones import locate_places
@@ -86,7 +87,7 @@ def _step_text(step: Planned, results: list[Step]) -> tuple[list[str], int]:
             continue
         if not result.ok:
             what = step.capability.summary if step.capability else result.call.tool_name.replace("_", " ")
-            lines.append(f"I couldn't do that ({what}): {compose.tool_error(result.content)}")
+            lines.append(f"I couldn't do that ({what}): {plain_tool_error(result.content)}")
             continue
         good += 1
         data = as_data(result.content)
@@ -151,8 +152,8 @@ def _question_text(step: Planned, results: list[Step], config: PlannerConfig) ->
         )
     if web is not None:
         return (
-            "I couldn't find this in your memory, and the web search didn't work just now "
-            f"({compose.tool_error(web.content)[:160]}). Try again in a moment.",
+            "I couldn't find this in your memory, and the web search didn't work just now: "
+            f"{_sentence(plain_tool_error(web.content)[:200])}",
             0.0,
             "Memory held no answer and the web search failed.",
         )
@@ -193,3 +194,9 @@ def compose_answer(plan: Plan, dialogue: Dialogue, config: PlannerConfig) -> tup
     if failures:
         confidence = min(confidence, 0.5 if any(confidences) else 0.0)
     return "\n\n".join(p for p in parts if p), " ".join(reasons), round(confidence, 2)
+
+
+def _sentence(text: str) -> str:
+    """Ends with a full stop: an error that says what to do next is the end of the answer."""
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else f"{text}. Try again in a moment."

@@ -20,6 +20,7 @@ from pydantic_ai.tools import RunContext
 from pydantic_ai.toolsets import WrapperToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 
+from agent_core.errors import plain_tool_error
 from agent_core.orchestrator.metrics import ToolMetrics
 from agent_core.risk import is_write
 from agent_core.schemas import ToolCallRecord, ToolCallStatus
@@ -147,8 +148,8 @@ async def call_recorded(
             record(ToolCallStatus.TIMEOUT, error=message)
             span.failed("TimeoutError", message, ToolCallStatus.TIMEOUT)
             raise ToolFailed(message) from None
-        except ToolFailed as exc:
-            record(ToolCallStatus.FAILED, error=exc.message)
+        except ToolFailed as exc:  # the record is what a person reads: no protocol prefix
+            record(ToolCallStatus.FAILED, error=plain_tool_error(exc.message))
             span.failed("ToolFailed", exc.message)
             raise
         except Exception as exc:

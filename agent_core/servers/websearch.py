@@ -15,6 +15,7 @@ Configuration, read once at start:
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import re
@@ -52,6 +53,7 @@ ENGINES: dict[str, str] = {
 }
 SNIPPET_LIMIT = 500
 _NO_RESULTS = "No results found."  # what ddgs raises, as a plain DDGSException, when nothing matched
+log = logging.getLogger("paias.websearch")
 _RATE_LIMITED = re.compile(r"rate ?limit|too many requests|\b429\b")
 
 
@@ -230,9 +232,11 @@ class WebSearch:
             )
         network_words = ("dnserror", "connecterror", "error sending request", "connection refused", "unreachable")
         if any(isinstance(e, OSError) for e in chain) or any(word in lowered for word in network_words):
+            # The cause (DNS, refused, unreachable) is for whoever runs the machine: the log, not the person.
+            log.warning("web search: no network connection to %s (%s)", self.engine, _network_cause(lowered))
             return (
-                f"Web search is unavailable: no network connection to {self.engine} ({_network_cause(lowered)}). "
-                "Check the connection, or ask me to look in your memory instead."
+                f"Web search is unavailable: this computer can't reach {self.engine} right now. "
+                "Check the internet connection, or ask me to look in your memory instead."
             )
         return (
             f"Web search failed on {self.engine} ({_short(str(exc) or type(exc).__name__)}). "
