@@ -238,6 +238,8 @@ def _print_turn(turn: TurnResult, as_json: bool, out: TextIO) -> None:
             out.write(
                 f"Tool call: {call.tool_name} {json.dumps(call.parameters)} -> {call.status.value} in {call.duration_ms} ms\n"
             )
+    if turn.conversation_id and turn.kind != "error":  # a follow-up ("and in Paris?") needs the conversation
+        out.write(f"Conversation: {turn.conversation_id} (follow up with --conversation {turn.conversation_id})\n")
     out.flush()
 
 

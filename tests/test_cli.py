@@ -29,6 +29,11 @@ def test_ask_human_output_shows_answer_confidence_and_tool_call_and_the_offline_
     assert "In UTC it is" in out and "Tool call: get_current_time" in out
     assert re.search(r"^Confidence: [01]\.\d\d$", out, re.MULTILINE)
     assert "Offline planner active" in err and "MODEL=azure" in err
+    conversation = re.search(r"^Conversation: (\S+) \(follow up with --conversation \1\)$", out, re.MULTILINE)
+    assert conversation, out
+    assert main(["ask", "and in Tokyo?", "--conversation", conversation[1]]) == 0
+    out, _ = capsys.readouterr()
+    assert 'Tool call: get_current_time {"timezone": "Asia/Tokyo"}' in out
 
 
 def test_ask_stdin_gives_one_json_object_per_line(cli_env, capsys, monkeypatch) -> None:
