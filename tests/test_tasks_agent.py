@@ -376,3 +376,13 @@ async def test_it_before_a_long_new_title_is_the_task_just_added() -> None:
     assert [(name, args["task_id"], args["title"].lower()) for name, args in renamed.calls] == [
         ("update_task", len(SHELF) + 1, "call the landlord about the boiler")
     ]
+
+
+async def test_a_new_question_after_a_waiting_approval_is_answered_not_the_waiting_call(rt: AgentRuntime) -> None:
+    added = await rt.ask("add a task to label the racks")
+    task = added.response.tool_calls[0].result["id"]
+    waiting = await rt.ask(f"delete task {task}", added.conversation_id)
+    assert waiting.kind == "approval_required"
+    listed = await rt.ask("what's still open?", added.conversation_id)  # moving on: the delete is not run
+    assert tools(listed) == [("list_tasks", {"status": "pending"})]
+    assert "label the racks" in listed.response.answer.lower() and listed.response.confidence >= 0.8

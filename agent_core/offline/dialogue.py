@@ -132,14 +132,18 @@ def read(messages: list[ModelMessage], output_tools: set[str]) -> Dialogue:
         else:
             dialogue.previous_prompts.append(prompt_text(part))
     calls: dict[str, ToolCallPart] = {}
+    asked_now: set[str] = set()  # calls made after the latest prompt; an earlier call's late answer is history
     for position, message in enumerate(messages):
-        current = position >= start
         for part in message.parts:
             if isinstance(part, ToolCallPart) and part.tool_name not in output_tools:
                 calls[part.tool_call_id] = part
-                if not current:
+                if position >= start:
+                    asked_now.add(part.tool_call_id)
+                else:
                     dialogue.last_call = part
             elif isinstance(part, ToolReturnPart | RetryPromptPart) and part.tool_call_id in calls:
+                # e.g. a call left waiting for approval, closed as "not run" when the person moved on
+                current = part.tool_call_id in asked_now
                 call = calls[part.tool_call_id]
                 ok = isinstance(part, ToolReturnPart) and getattr(part, "outcome", "success") == "success"
                 content = part.content if isinstance(part, ToolReturnPart) else part.model_response()
@@ -152,7 +156,7 @@ def read(messages: list[ModelMessage], output_tools: set[str]) -> Dialogue:
                         dialogue.listing = listing
                     else:
                         dialogue.last_id = touched_id(call, content) or dialogue.last_id
-        if isinstance(message, ModelResponse) and not current:
+        if isinstance(message, ModelResponse) and position < start:
             dialogue.last_kind = (message.provider_details or {}).get("offline_kind", dialogue.last_kind)
     if dialogue.listing and dialogue.last_id is None and len(dialogue.listing) == 1:
         dialogue.last_id = dialogue.listing[0].get("id")
