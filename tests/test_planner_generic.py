@@ -831,3 +831,20 @@ async def test_a_line_after_a_colon_or_one_that_asks_nothing_continues_the_line_
     assert after_colon.calls == [("store_memory", {"content": "the freezer is at -80"})]
     continued = await ask(memory, "remember that the rotor is in drawer 3\nnext to the spare tips")
     assert continued.calls == [("store_memory", {"content": "the rotor is in drawer 3 next to the spare tips"})]
+
+
+async def test_what_a_framing_phrase_leaves_of_a_head_before_a_colon_is_framing_too() -> None:
+    turn = await ask(agent(tool(log_note, readOnlyHint=False)), "jot down a quick note: the autoclave is fixed")
+    assert turn.calls == [("log_note", {"text": "the autoclave is fixed"})]
+
+
+async def test_a_how_to_question_about_a_word_a_tool_uses_asks_for_knowledge_not_the_tool() -> None:
+    def web_search(query: str) -> list[dict[str, str]]:
+        """Search the web and return matching pages, best first, each with title, url and snippet."""
+        return [{"title": "Sorting in Python", "url": "https://docs.example/sort", "snippet": "Use sorted()."}]
+
+    tools = [*TaskStore.with_titles("buy milk").tools(), tool(web_search, readOnlyHint=True, openWorldHint=True)]
+    knowledge = await ask(agent(*tools), "how do I sort a list in Python?")
+    assert [name for name, _ in knowledge.calls] == ["web_search"]
+    own = await ask(agent(*tools), "how can I see my list?")  # the person's own things: the tool shows them
+    assert [name for name, _ in own.calls] == ["list_tasks"]

@@ -366,10 +366,10 @@ def _plan_clause(
         best, framed = reader or best, None if reader is None else reader  # the lookup, not a rival's
     if (
         HOW_TO.search(clause)
-        and (capability is None or capability.kind != "tool")
+        and (capability is None or capability.kind != "tool" or not _PERSONAL.search(clause))
         and not _computes(best, clause, context)
-    ):
-        return _question(clause, best, tools, routing.margin())  # asks for knowledge
+    ):  # asks for knowledge: "how do I reverse a list in Python?" (but "how do I see my tasks?" acts)
+        return _question(clause, best, tools, routing.margin())
     if (
         capability is None
         and _STATEMENT.search(clause)

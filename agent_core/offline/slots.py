@@ -999,6 +999,9 @@ def _after_head(text: str, ends: re.Pattern[str], asks: Callable[[list[str]], bo
     return text
 
 
+_HEAD_SIZES = frozenset(["quick", "short", "brief", "little", "new"])  # "jot down a quick note: X"
+
+
 def _frame_head_cut(text: str, lead: tuple[str, ...]) -> str:
     """The text after a head made only of the capability's framing words, when no framing phrase matched as
     written: "save as a fact: X", "log in my daily note that X", "do a web search on X" -> "X"."""
@@ -1007,7 +1010,7 @@ def _frame_head_cut(text: str, lead: tuple[str, ...]) -> str:
         text,
         _HEAD_END,
         lambda head: (
-            all(stem(w) in vocabulary or w in STOPWORDS for w in head)
+            all(stem(w) in vocabulary or w in STOPWORDS or w in _HEAD_SIZES for w in head)
             and any(stem(w) in vocabulary and w not in STOPWORDS for w in head)
         ),
     )
@@ -1061,7 +1064,6 @@ def strip_framing(text: str, framing: Framing) -> str:
     """The request without politeness, without its framing phrases at either end, and without a leading run of
     words that only name the tool ("search arXiv papers on X" -> "X")."""
     rest = POLITE.sub("", text).strip().rstrip(" .!?")
-    start = rest
     for _ in range(3):
         before = rest
         lowered = rest.lower()
@@ -1077,8 +1079,7 @@ def strip_framing(text: str, framing: Framing) -> str:
         rest = _COUNTED.sub("", POLITE.sub("", rest).strip())  # "add 2 tasks - a, b": the count is framing
         if rest == before:
             break
-    if rest == start:
-        rest = _frame_head_cut(rest, framing.lead)
+    rest = _frame_head_cut(rest, framing.lead)  # also what a phrase left: "jot down | a note: X"
     if framing.vocabulary:
         rest = _request_head_cut(rest, framing.vocabulary)
         tokens = _QUESTION_TAIL.sub("", rest).split()  # "the zebrafish RNA - which shelf is it on?"
