@@ -848,3 +848,24 @@ async def test_a_how_to_question_about_a_word_a_tool_uses_asks_for_knowledge_not
     assert [name for name, _ in knowledge.calls] == ["web_search"]
     own = await ask(agent(*tools), "how can I see my list?")  # the person's own things: the tool shows them
     assert [name for name, _ in own.calls] == ["list_tasks"]
+
+
+async def test_the_field_a_request_names_is_the_field_it_changes() -> None:
+    store = TaskStore.with_titles("buy milk", "clean the bench")
+    described = await ask(agent(*store.tools()), "change task 2's description to: wipe with ethanol first")
+    assert described.calls == [("update_task", {"task_id": 2, "description": "wipe with ethanol first"})]
+    renamed = await ask(agent(*store.tools()), "set task 1's title to buy oat milk")
+    assert [(name, {k: str(v).lower() for k, v in args.items()}) for name, args in renamed.calls] == [
+        ("update_task", {"task_id": "1", "title": "buy oat milk"})
+    ]
+    content = await ask(agent(*store.tools()), "add a note to task 2: update the title slide")  # content, not field
+    assert content.calls == [("update_task", {"task_id": 2, "description": "update the title slide"})]
+
+
+async def test_undo_in_words_points_to_the_apps_undo_and_never_becomes_a_task() -> None:
+    store = TaskStore.with_titles("buy milk")
+    for text in ("undo that", "oops, take that back"):
+        turn = await ask(agent(*store.tools()), text)
+        assert turn.calls == [] and "Undo" in turn.answer and "paias undo" in turn.answer, text
+    turn = await ask(agent(*store.tools()), "add a task to undo the centrifuge settings")
+    assert turn.calls == [("add_task", {"title": "Undo the centrifuge settings"})]

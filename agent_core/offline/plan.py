@@ -297,6 +297,29 @@ def _specific_first(routing: Any) -> None:
             return
 
 
+NAMING_WORDS = 6  # "set task 3's title to X" names the field it changes early; "…: update the title slide" is content
+
+
+def _named_text_first(routing: Any, clause: str) -> None:
+    """Of two capabilities that write different text fields of one tool (a title, a description), the one whose
+    field the request names wins: "change task 4's description to X" describes, "set task 3's title to X" renames."""
+    best = routing.best
+    if best is None or best.capability is None or not best.capability.text_param or not best.served:
+        return
+    named = {stem(w) for w in words(clause)[:NAMING_WORDS]}
+    if stem(best.capability.text_param) in named:
+        return
+    tool = best.tools[0]
+    for route in routing.routes[1:6]:
+        field = route.capability.text_param if route.capability is not None else None
+        if field and stem(field) in named and any(t.name == tool.name for t in route.tools):
+            routing.routes.remove(route)
+            routing.routes.remove(best)  # not even a rival: it would write the field the request did not name
+            others = tuple(t for t in route.tools if t.name != tool.name)
+            routing.routes.insert(0, replace(route, tools=(tool, *others)))
+            return
+
+
 def _plan_clause(
     clause: str, dialogue: Dialogue, tools: list[Any], router: Router, context: Context, earlier: Any = None
 ) -> Planned | Reply | None:
@@ -311,6 +334,7 @@ def _plan_clause(
             routing = routing if filled and not filled.missing and filled.typed else by_head
     _with_evidence(routing, clause, context)
     _specific_first(routing)
+    _named_text_first(routing, clause)
     best = routing.best
     follow = _follow_up(clause, dialogue, tools, context, best, earlier)
     if follow is not None:
@@ -838,5 +862,6 @@ def _chat(capability: Capability, tools: list[Any]) -> Reply:
         "thanks": replies.thanks(),
         "help": replies.help_text(tools),
         "smalltalk": replies.smalltalk(tools),
+        "undo": replies.undo(),
     }[capability.reply or "help"]
     return Reply(answer, f"Conversation ({capability.summary}); no tool was needed.", 0.9, "chat")

@@ -71,6 +71,14 @@ def thanks() -> str:
     return "You're welcome! Ask me anything else whenever you like."
 
 
+def undo() -> str:
+    """Undo is the app's, not a tool's: say where it is instead of pretending (and never make a task of it)."""
+    return (
+        "I can't take changes back myself, but the app can: press “↶ Undo” under the last answer (it names the "
+        "change), or run `paias undo` in a terminal. It takes back the newest task or memory change, once."
+    )
+
+
 def help_text(tools: Sequence[Any]) -> str:
     """What the assistant can do right now, with one example each."""
     lines = [
