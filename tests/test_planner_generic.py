@@ -315,6 +315,18 @@ async def test_a_file_named_by_its_words_is_found_in_the_tree_and_read(tmp_path:
     ]
 
 
+async def test_a_bare_file_name_is_found_in_the_tree_wherever_it_is(tmp_path: Path) -> None:
+    nested = await ask(file_agent(tmp_path), "open ideas.txt")
+    assert nested.calls == [
+        ("directory_tree", {"path": str(tmp_path)}),
+        ("read_text_file", {"path": f"{tmp_path}/notes/ideas.txt"}),
+    ]
+    at_root = await ask(file_agent(tmp_path), "show me README.md")
+    assert at_root.calls[-1] == ("read_text_file", {"path": f"{tmp_path}/README.md"})
+    written = await ask(file_agent(tmp_path), "read notes/ideas.txt")  # a path as written needs no lookup
+    assert written.calls == [("read_text_file", {"path": f"{tmp_path}/notes/ideas.txt"})]
+
+
 async def test_words_that_fit_several_files_are_asked_about_naming_them(tmp_path: Path) -> None:
     turn = await ask(file_agent(tmp_path), "read my notes")
     assert [name for name, _ in turn.calls] == ["directory_tree"]

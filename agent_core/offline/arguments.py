@@ -25,6 +25,7 @@ _CONNECTOR = re.compile(
     r"(?:instead|to|as|into)\b|:|-|–|—|=)\s*",
     re.IGNORECASE,
 )
+_BARE_FILE = re.compile(r"[\w\-]+\.[A-Za-z][\w]{0,7}")  # "refs.bib", "draft.tex": a name with an extension
 _CONTENT = re.compile(r":|\b(?:saying|that\s+says|to\s+say|to\s+read)\b", re.IGNORECASE)  # where new text starts
 _TAGGED = re.compile(
     r"(?:#|\b(?:no\.?|number|nr\.?|items?|tasks?|todos?|ids?))\s*#?\s*(?:\w+\s*(?:,|and|&|\+|or)\s*)*$", re.I
@@ -324,7 +325,17 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         elif kind == "currency":
             found = _currency(text)[:1]
         elif kind == "path":
-            found = [Span(context.resolve_path(s.value), s.start, s.end) for s in slots.paths(text)]
+            written = slots.paths(text)
+            if (  # "open refs.bib": a bare file name is found in a listing, wherever it is
+                len(written) == 1
+                and "/" not in written[0].value
+                and _BARE_FILE.fullmatch(written[0].value)
+                and filled.reference is None
+                and names_a_file(text, capability)
+            ):
+                filled.reference = name
+                continue
+            found = [Span(context.resolve_path(s.value), s.start, s.end) for s in written]
             if not found and capability is not None and capability.name in {"file_list", "file_search"}:
                 filled.args[name] = context.resolve_path(".")  # "list my files": the readable root (a default)
                 filled.defaults.add(name)
