@@ -112,3 +112,15 @@ def test_quoted_text_is_drawn_as_wrapping_code_and_prose_keeps_its_lines() -> No
     [code] = at.code
     assert code.proto.wrap_lines and code.value.startswith("word word")
     assert [m.value for m in at.markdown] == ["Here it is:", "Added task 1.  \nAdded task 2."]
+
+
+def test_a_text_of_key_value_lines_reads_as_a_record_with_plain_dates() -> None:
+    info = (
+        "size: 164\ncreated: Fri Nov 20 2026 12:00:00 GMT+0000 (Coordinated Universal Time)\n"
+        "modified: Sat Nov 21 2026 09:30:00 GMT+0100 (Central European Standard Time)\nisFile: true"
+    )
+    assert render(info) == (
+        "- **size**: 164\n- **created**: 20 Nov 2026, 12:00 UTC\n- **modified**: 21 Nov 2026, 09:30 UTC+01:00\n"
+        "- **is file**: true"
+    )
+    assert render("line one\nline two").startswith("```")  # ordinary text is still quoted as written

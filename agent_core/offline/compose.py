@@ -173,6 +173,8 @@ def render(content: Any) -> str:
     data = text if (text := only_text(data)) is not None else data
     if isinstance(data, str):
         text = data.strip()
+        if fields := key_values(text):  # "size: 164\nmodified: …": a record, not a text to quote
+            return render(fields)
         return fenced(text) if "\n" in text or len(text) > 200 else text
     if isinstance(data, dict):
         sentence = time_sentence(data) or conversion_sentence(data)
@@ -194,6 +196,28 @@ def render(content: Any) -> str:
     if isinstance(data, list):
         return render_items(data) if data else "Nothing was found."
     return str(data)
+
+
+_KEY_VALUE = re.compile(r"^([A-Za-z][\w ]{0,30}):\s+(\S.*)$")
+
+
+def key_values(text: str) -> dict[str, str] | None:
+    """A text of two or more "key: value" lines and nothing else, as a dict; else None."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    pairs = [_KEY_VALUE.match(line) for line in lines]
+    if len(lines) < 2 or not all(pairs):
+        return None
+    return {m.group(1): _plain_date(m.group(2)) for m in pairs if m is not None}
+
+
+def _plain_date(value: str) -> str:
+    """JavaScript's "Fri Nov 20 2026 12:00:00 GMT+0000 (Coordinated Universal Time)" as "20 Nov 2026, 12:00 UTC"."""
+    try:
+        moment = datetime.strptime(value.split(" (")[0], "%a %b %d %Y %H:%M:%S GMT%z")
+    except ValueError:
+        return value
+    offset = moment.strftime("%z")
+    return moment.strftime("%d %b %Y, %H:%M ") + ("UTC" if offset == "+0000" else f"UTC{offset[:3]}:{offset[3:]}")
 
 
 def task_sentence(verb: str, data: Any) -> str | None:
