@@ -119,6 +119,8 @@ def test_offline_requirements_name_the_catalogue_capability_and_why() -> None:
     assert need.name == "travel_booking" and not need.public and "flight" in need.reason
     assert required_capabilities("Show my tasks", tools) == []
     assert required_capabilities("   ", tools) == []
+    [table] = required_capabilities("book a table for two", tools)  # a restaurant's table, not a database's
+    assert table.name == "travel_booking"
 
 
 @pytest.mark.parametrize(

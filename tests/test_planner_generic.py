@@ -881,3 +881,12 @@ async def test_undo_in_words_points_to_the_apps_undo_and_never_becomes_a_task() 
         assert turn.calls == [] and "Undo" in turn.answer and "paias undo" in turn.answer, text
     turn = await ask(agent(*store.tools()), "add a task to undo the centrifuge settings")
     assert turn.calls == [("add_task", {"title": "Undo the centrifuge settings"})]
+
+
+async def test_a_request_no_tool_can_do_is_declined_as_a_request_not_called_a_statement() -> None:
+    for text, said in (
+        ("buy a new centrifuge", "None of the connected tools can do that"),
+        ("my centrifuge is new", "I read that as a statement"),
+    ):
+        turn = await ask(agent(clock_now), text)
+        assert turn.calls == [] and turn.answer.startswith(said), text

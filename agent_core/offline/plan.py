@@ -772,9 +772,15 @@ def make_plan(
             plan.steps.append(planned)
             planned = planned.then
     if not plan.steps:
-        understood = "I read that as a statement rather than a question or a request for one of my tools, so I haven't looked anything up or sent it anywhere."
         if is_question(text):
             understood = "I couldn't match that question to any connected tool, and I don't make up answers."
+        elif _STATEMENT.search(text) or _DECLARATIVE.search(text):
+            understood = (
+                "I read that as a statement rather than a question or a request for one of my tools, so I haven't "
+                "looked anything up or sent it anywhere."
+            )
+        else:  # "order pipettes", "buy 100 shares": a request, just not one for a connected tool
+            understood = "None of the connected tools can do that, so I haven't tried it or sent it anywhere."
         return Plan(
             reply=Reply(
                 replies.decline(understood, tools),
