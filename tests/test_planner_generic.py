@@ -816,3 +816,35 @@ async def test_a_line_after_a_colon_or_one_that_asks_nothing_continues_the_line_
     assert after_colon.calls == [("store_memory", {"content": "the freezer is at -80"})]
     continued = await ask(memory, "remember that the rotor is in drawer 3\nnext to the spare tips")
     assert continued.calls == [("store_memory", {"content": "the rotor is in drawer 3 next to the spare tips"})]
+
+
+async def test_a_quantity_or_number_in_the_new_title_never_names_the_item() -> None:
+    store = TaskStore.with_titles("buy milk", "call the vet", "book the van", "sweep the lab", "order tips")
+    first, renamed, done = await conversation(
+        agent(*store.tools()), "add a task to order gloves", "now rename it to order 3 boxes of gloves", "mark it done"
+    )
+    assert renamed.calls == [("update_task", {"task_id": 6, "title": "Order 3 boxes of gloves"})]
+    assert done.calls == [("complete_task", {"task_id": 6})]
+    _, bay = await conversation(agent(*store.tools()), "add a task to phone the workshop", "change it to phone bay 2")
+    assert bay.calls == [("update_task", {"task_id": 7, "title": "Phone bay 2"})]
+    counted = await ask(agent(*store.tools()), "add 2 tasks: defrost the freezer, label the racks")
+    assert [name for name, _ in counted.calls] == ["add_task", "add_task"]
+    assert (await ask(agent(*store.tools()), "finish 2 pls")).calls == [("complete_task", {"task_id": 2})]
+
+
+async def test_a_framed_request_after_and_or_plus_is_a_request_of_its_own() -> None:
+    def store_memory(content: str) -> str:
+        """Store a fact in the user's long-term memory for later questions."""
+        return "stored"
+
+    store = TaskStore.with_titles("buy milk")
+    tools = agent(*store.tools(), tool(store_memory, readOnlyHint=False), log_note)
+    turn = await ask(tools, "remind me to ask Kim and Lee about the rota and log a note: rota agreed by J. Smith")
+    assert [name for name, _ in turn.calls] == ["add_task", "log_note"]
+    assert turn.calls[0][1]["title"].lower() == "ask kim and lee about the rota"
+    assert turn.calls[1][1] == {"text": "rota agreed by J. Smith"}
+    turn = await ask(tools, "remember that the autoclave is booked + add a task to refill the tip boxes")
+    assert turn.calls[0] == ("store_memory", {"content": "the autoclave is booked"})
+    assert [name for name, _ in turn.calls] == ["store_memory", "add_task"]
+    turn = await ask(tools, "add refill the tip boxes and then show everything")
+    assert [name for name, _ in turn.calls] == ["add_task", "list_tasks"]

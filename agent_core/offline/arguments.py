@@ -232,6 +232,10 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     # topic label, not a command and its new text ("timer: 2 hours").
     named = len(head) if len(words(head)) >= 3 else len(text)
     explicit = [s for s in slots.ids(text) if s.start < named or _TAGGED.search(text[: s.start])]
+    pronoun = _PRONOUN.search(head)
+    early = pronoun and len(words(head[: pronoun.start()])) <= 4 and _CONNECTOR.match(head[pronoun.end() :])
+    if early and context.last_id is not None and not any(_TAGGED.search(text[: s.start]) for s in explicit):
+        explicit = [s for s in explicit if s.start < pronoun.start()]  # "rename it to call room 5": a new title's
     if explicit:
         return explicit, False
     ordinal = [s for s in slots.ordinals(text) if s.start < len(head)]  # "…: first class stamps" is content
@@ -245,8 +249,6 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
             return chosen, False
     if ordinal:
         return [], True
-    pronoun = _PRONOUN.search(head)
-    early = pronoun and len(words(head[: pronoun.start()])) <= 4 and _CONNECTOR.match(head[pronoun.end() :])
     if pronoun and context.last_id is not None and (len(words(_mask_quotes(head))) <= 8 or early):
         return [Span(context.last_id, pronoun.start(), pronoun.end())], False
     return [], True

@@ -17,7 +17,7 @@ from agent_core.offline.text import STOPWORDS, words
 _SPLIT = re.compile(
     r"\s*(?:;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
     r",\s+and\s+also\s+(?=(?:how|what|what's|whats|where|when|which|who)\b)|"
-    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)"
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)(?<!\b[a-z])"
     r"[.?!]\s+(?=[A-Za-z]))\s*",
     re.I,
 )
@@ -28,7 +28,8 @@ POINTS_BACK = re.compile(
     re.I,
 )
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
-_AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?|,\s+(?=[a-z]+\b))(?=\S)", re.I)
+_AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?|\s+\+\s+|,\s+(?=[a-z]+\b))(?=\S)", re.I)
+_AND_END = re.compile(r"(?:,?\s+and(?:\s+also)?|\s+\+|,)\s*$", re.I)
 # A piece that cannot stand alone: a condition ("if …,") or the item the next piece acts on ("for task 5, add …").
 _SUBORDINATE = re.compile(
     r"^\s*(?:if|when|whenever|while|once|after|before|since|because|although|as soon as|for|as for|regarding|about)\b",
@@ -111,7 +112,8 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
         else:
             parts.append(part)
     clauses = []
-    for part in parts:
+    while parts:
+        part = parts.pop(0)
         opening = " ".join(POLITE.sub("", part.lower()).replace(":", " :").split())
         if any(
             f.endswith(":") and opening.startswith(" ".join(f.replace(":", " :").split())) for f in _list_framings()
@@ -119,6 +121,13 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             clauses.append(_restore(part, quoted))  # "add two tasks: a, and b": one step, one title each
             continue
         pieces = _and_pieces(part)
+        framed = [i for i, p in enumerate(pieces) if i and _framed(_restore(p, quoted), tools, router)]
+        if framed:  # "remind me to email Ana and Luis and log a note: X": a framed request starts a clause
+            starts = [0]
+            for i in framed:
+                starts.append(part.find(pieces[i], starts[-1] + 1))
+            parts[:0] = [_AND_END.sub("", part[a:b]) for a, b in pairwise([*starts, len(part)])]
+            continue
         listed = any(a.rstrip().endswith("\x00") and b.lstrip().startswith("\x00") for a, b in pairwise(pieces))
         if len(pieces) > 1 and not listed:  # "add 'a' and 'b'" is one request with two titles
             restored = [_restore(p, quoted) for p in pieces]
@@ -146,10 +155,10 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             if (
                 own
                 and all(
-                    (confident(r) or (":" not in part and _commands(p, r))) and (r.evidence > 0 or a)
+                    (confident(r) or (":" not in part and commands(p, r))) and (r.evidence > 0 or a)
                     for r, a, p in zip(routes[1:], asks, restored[1:], strict=True)
                 )
-                and (confident(routes[0]) or _commands(restored[0], routes[0]))
+                and (confident(routes[0]) or commands(restored[0], routes[0]))
                 and len({r.key for r in routes}) > 1
                 and len(words(pieces[-1])) > 1
             ):
@@ -159,7 +168,7 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     return [c.strip(" ,.") for c in clauses if c.strip(" ,.")] or [text]
 
 
-def _commands(piece: str, route: Route | None) -> bool:
+def commands(piece: str, route: Route | None) -> bool:
     """Whether a piece opens with a command word and routes, on its own words, to a served tool: "add buy coffee"
     before "and mark task 1 done" is a request of its own even when the model is less than sure of it."""
     said = words(POLITE.sub("", piece))
@@ -170,6 +179,16 @@ def _commands(piece: str, route: Route | None) -> bool:
         and route.score >= threshold(route)
         and bool(said)
         and said[0] in _opening_words(route)
+    )
+
+
+def _framed(piece: str, tools: list[Any], router: Router) -> bool:
+    """Whether a piece opens with a framing phrase of two words or more ("log a note:", "add a task to") of a
+    capability a live tool serves: a request of its own, whatever the pieces before it say."""
+    opening = " ".join(POLITE.sub("", piece.lower()).replace(":", " :").split())
+    names = {name for name, length in framed_by(opening).items() if length >= 2}
+    return bool(names) and any(
+        r.served and r.capability is not None and r.capability.name in names for r in router.route(piece, tools).routes
     )
 
 

@@ -19,6 +19,7 @@ from agent_core.offline import replies, slots
 from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
 from agent_core.offline.clauses import (
+    commands,
     confident,
     continued,
     corrected,
@@ -177,13 +178,13 @@ def _follow_up(
         best is not None
         and confident(best)
         and best.capability is not None
-        and best.capability.writes
+        and (best.capability.writes or commands(clause, best))
         and best.evidence > 0
         and tool not in best.tools
         and not _WH_QUESTION.search(clause)
         and not re.match(r"\s*(?:what|how)\s+about\b", clause, re.I)
     ):
-        return None  # "and delete the fourth" after completing one: a new action, not a follow-up
+        return None  # "and delete the fourth" after completing one, "then list everything": a new action
     filled = fill(tool, clause, None, context)
     previous = last.args_as_dict()
     changed = {

@@ -629,6 +629,13 @@ _COUNT_WORDS = "|".join(
 )
 
 
+# What may follow an item's bare number ("complete 3", "mark 3 done", "delete 4 and 5"); any other word counts.
+_QUANTITY = re.compile(
+    r"\s*(?!(?:and|or|to|as|is|was|done|completed?|finished|off|please|pls|too|then|now|from|for|also|nor)\b)[a-z]",
+    re.I,
+)
+
+
 def ids(text: str) -> list[Span]:
     """Explicit item numbers: "task 3", "#4", "tasks 1 and 2", "items 2, 3 and 5", "number 6"."""
     found = []
@@ -657,7 +664,12 @@ def ids(text: str) -> list[Span]:
                 tail2 = tail2[m2.end() :]
     if not found:  # a bare number in a short command ("complete 3", "delete 4 and 5")
         bare = [
-            n for n in numbers(text) if isinstance(n.value, int) and 0 < n.value < 100000 and text[n.start].isdigit()
+            n
+            for n in numbers(text)
+            if isinstance(n.value, int)
+            and 0 < n.value < 100000
+            and text[n.start].isdigit()
+            and not _QUANTITY.match(text[n.end :])  # "5 kg of dry ice", "add 3 tasks: …": a quantity, not an item
         ]
         if bare and not time_of_day(text) and not dates(text, date(2000, 1, 1)):
             found = bare
