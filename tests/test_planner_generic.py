@@ -820,7 +820,7 @@ async def test_a_line_after_a_colon_or_one_that_asks_nothing_continues_the_line_
 
 async def test_a_quantity_or_number_in_the_new_title_never_names_the_item() -> None:
     store = TaskStore.with_titles("buy milk", "call the vet", "book the van", "sweep the lab", "order tips")
-    first, renamed, done = await conversation(
+    _, renamed, done = await conversation(
         agent(*store.tools()), "add a task to order gloves", "now rename it to order 3 boxes of gloves", "mark it done"
     )
     assert renamed.calls == [("update_task", {"task_id": 6, "title": "Order 3 boxes of gloves"})]
