@@ -848,3 +848,22 @@ async def test_a_framed_request_after_and_or_plus_is_a_request_of_its_own() -> N
     assert [name for name, _ in turn.calls] == ["store_memory", "add_task"]
     turn = await ask(tools, "add refill the tip boxes and then show everything")
     assert [name for name, _ in turn.calls] == ["add_task", "list_tasks"]
+
+
+@pytest.mark.parametrize(
+    ("text", "titles"),
+    [
+        ("add label the racks, defrost the freezer and sweep the floor", ["label the racks", "defrost the freezer", "sweep the floor"]),
+        ("plz add: call the dean, book the bus, pay the caterer", ["call the dean", "book the bus", "pay the caterer"]),
+        ("new todos:\nring the dean\nbook the bus\npay the caterer", ["ring the dean", "book the bus", "pay the caterer"]),
+        ("add these tasks: ring Kim and Lee, book the bus, pay the caterer", ["ring kim and lee", "book the bus", "pay the caterer"]),
+        ("add pay rent and also the phone bill", ["pay rent", "the phone bill"]),
+        ("put renew the badge on the list, and the parking permit too", ["renew the badge", "the parking permit"]),
+        ("remind me to water the ferns on Monday, and again on Friday", ["water the ferns on monday", "water the ferns on friday"]),
+        ("remind me to phone Kim and Lee too", ["phone kim and lee too"]),
+    ],
+)  # fmt: skip
+async def test_a_list_of_titles_is_one_task_each(text: str, titles: list[str]) -> None:
+    store = TaskStore.with_titles("buy milk")
+    turn = await ask(agent(*store.tools()), text)
+    assert [(name, args["title"].lower()) for name, args in turn.calls] == [("add_task", t) for t in titles]

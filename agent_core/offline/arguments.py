@@ -415,9 +415,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     # keep theirs ("call the vet tomorrow").
     values = [s for s in slots.time_of_day(text) + slots.dates(text, context.today) if s.start >= 0]
     plural = bool(re.search(r"\b(?:these|following|tasks|items|todos|all of)\b", text, re.IGNORECASE))
-    listed = re.split(
-        r"\s*(?:,\s*and\s+|,)\s*", _mask_quotes(text)
-    )  # "add pick up the kids, pay the bill, and call grandma"
+    listed = _series(_mask_quotes(text))  # "add pick up the kids, pay the bill, and call grandma"
     plural = plural or (
         filled.reference is None
         and reference_span is None
@@ -443,11 +441,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         found = _free_text(text, capability, tool, reference, taken)
         found = [s for s in found if words(str(s.value)) and not set(words(str(s.value))) <= _EMPTY]
         if len(found) == 1 and plural and capability and capability.entity and re.search(r",|\band\b", found[0].value):
-            found = [
-                Span(v.strip(" ."))
-                for v in re.split(r"\s*(?:,\s*and\s+|,|\s+and\s+)\s*", found[0].value)
-                if v.strip(" .")
-            ]
+            found = [Span(v) for v in _series(found[0].value, every=True)]
         if found and found[0].value:
             filled.read += 1
             if len(found) > 1 and filled.spread is None:
@@ -464,6 +458,15 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
     ]
     return filled
+
+
+def _series(text: str, *, every: bool = False) -> list[str]:
+    """The items of "a, b and c" / "a, b, and c" (an "and" inside an item stays: "email Ana and Luis, …"); with
+    ``every``, "a and b" too."""
+    items = re.split(r"\s*,\s*(?:and\s+)?", text)
+    if (len(items) > 1 or every) and not re.search(r",\s*and\s", text):
+        items[-1:] = re.split(r"\s+and\s+", items[-1], maxsplit=1) if len(items) > 1 else re.split(r"\s+and\s+", text)
+    return [v.strip(" .") for v in items if v.strip(" .")]
 
 
 # Words that say what to do with a file rather than which file it is.

@@ -100,8 +100,13 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     hidden, quoted = _protected(text)
     lines = [line for line in hidden.split("\n") if line.strip()]
     for i in range(len(lines) - 1, 0, -1):  # a line after "…:" or that asks nothing itself continues the one before
-        if lines[i - 1].rstrip().endswith(":") or not confident(router.route(_restore(lines[i], quoted), tools).best):
-            lines[i - 1 : i + 1] = [f"{lines[i - 1].rstrip()} {lines[i].strip()}"]
+        head = next((line for line in reversed(lines[:i]) if line.rstrip().endswith(":")), None)
+        best = router.route(_restore(lines[i], quoted), tools).best
+        joiner = " " if head is None or head == lines[i - 1] else ", "  # "new tasks:\na\nb": one list of titles
+        if (lines[i - 1].rstrip().endswith(":") or not confident(best)) or (
+            head is not None and best.key == router.route(_restore(head, quoted), tools).best.key
+        ):
+            lines[i - 1 : i + 1] = [f"{lines[i - 1].rstrip()}{joiner}{lines[i].strip()}"]
     hidden = "\n".join(lines)
     parts: list[str] = []
     for part in [p for p in _SPLIT.split(hidden) if p and p.strip()]:
@@ -140,10 +145,17 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             if verb and verb[0] in _command_words() and all(words(p)[:1] == verb for p in restored[1:]):
                 clauses.extend(restored)  # "add buy batteries and add call the bank": the verb said again
                 continue
-            same = re.match(r"\s*(?:also\s+)?(for|of|in|on|about)\s+(\S.*)$", restored[-1], re.I)
+            same = re.match(r"\s*(?:also\s+|again\s+)?(for|of|in|on|about)\s+(\S.*)$", restored[-1], re.I)
             head = same and re.match(rf"(.*\b{same.group(1)})\s+\S", restored[0], re.I)
             if len(restored) == 2 and same and head and len(words(same.group(2))) <= 3:
                 clauses.extend([restored[0], f"and {head.group(1)} {same.group(2)}"])  # "deadline for X and for Y"
+                continue
+            more = _TOO.sub("", restored[-1]) if re.search(r"\band\s+also\b", part, re.I) else ""
+            more = more or (_TOO.sub("", restored[-1]) if _TOO.search(restored[-1]) else "")
+            opener = _text_framing(restored[0])
+            if len(restored) == 2 and opener and re.match(r"(?:the|a|an|some|more)\s+\w", more, re.I):
+                verb = restored[0][len(opener) :].split()[:1] if opener.endswith(" to") else []
+                clauses.extend([restored[0], " ".join([opener, *verb, more])])  # "add buy X and also the eggs"
                 continue
             routes = [router.route(p, tools).best for p in restored]
             starts = [words(p)[:1] for p in restored[1:]]
@@ -205,7 +217,7 @@ def _and_pieces(part: str) -> list[str]:
     pieces: list[str] = []
     for piece in [p for p in _AND.split(part) if p.strip()]:
         first = words(piece)[:1]
-        joined_by_comma = pieces and not re.search(r"\band\s*$", part[: part.find(piece)])
+        joined_by_comma = pieces and not re.search(r"(?:\band(?:\s+also)?|\s\+)\s*$", part[: part.find(piece)])
         if joined_by_comma and (not first or first[0] not in _command_words() or _SUBORDINATE.match(pieces[0])):
             pieces[-1] = f"{pieces[-1]}, {piece}"
         else:
@@ -227,6 +239,17 @@ def _command_words() -> frozenset[str]:
         if capability.kind == "tool":
             found.update(words(p)[0] for p in (*capability.framing, *capability.keywords) if words(p))
     return frozenset(found - STOPWORDS - {"i", "to", "on", "new", "task", "note"})
+
+
+_TOO = re.compile(r"^\s*(?:also|again)\s+|\s+(?:too|as\s+well)\s*[.!]?\s*$", re.I)
+
+
+def _text_framing(piece: str) -> str:
+    """The longest framing phrase of a capability that writes a text (a task, a memory) opening the piece."""
+    opening = " ".join(POLITE.sub("", piece).split())
+    said = opening.lower().replace(":", " :")
+    phrases = [f for c in catalogue() if c.writes and c.text_param for f in c.framing if said.startswith(f + " ")]
+    return opening[: len(max(phrases, key=len))] if phrases else ""
 
 
 def _shared_framing(pieces: list[str]) -> str:

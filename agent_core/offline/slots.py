@@ -190,11 +190,11 @@ _NAMED_DAYS = (
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 POLITE = re.compile(
-    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|oh|actually|wait|oops|and|also|now|then|please|pls|kindly|(?:can|could|would|will)\s+(?:you|u)|"
+    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|oh|actually|wait|oops|and|also|now|then|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
     r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just)\b[\s,]*)+",
     re.IGNORECASE,
 )
-_TRAILING = re.compile(r"[\s,]*(?:please|pls|thanks|thank you|for me|right now|now)?[\s.!?]*$", re.IGNORECASE)
+_TRAILING = re.compile(r"[\s,]*(?:please|pls|plz|thanks|thank you|for me|right now|now)?[\s.!?]*$", re.IGNORECASE)
 
 
 @dataclass
