@@ -867,3 +867,13 @@ async def test_a_list_of_titles_is_one_task_each(text: str, titles: list[str]) -
     store = TaskStore.with_titles("buy milk")
     turn = await ask(agent(*store.tools()), text)
     assert [(name, args["title"].lower()) for name, args in turn.calls] == [("add_task", t) for t in titles]
+
+
+async def test_a_status_word_in_a_question_filters_a_listing_and_changes_nothing() -> None:
+    store = TaskStore.with_titles("buy milk", "call the vet")
+    store.complete_task(1)
+    turn = await ask(agent(*store.tools()), "anything finished yet?")
+    assert turn.calls == [("list_tasks", {"status": "completed"})]
+    _, turn = await conversation(agent(*store.tools()), "what is left to do?", "and the done ones?")
+    assert turn.calls == [("list_tasks", {"status": "completed"})]
+    assert (await ask(agent(*store.tools()), "complete task 2?")).calls == [("complete_task", {"task_id": 2})]

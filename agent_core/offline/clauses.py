@@ -17,7 +17,7 @@ from agent_core.offline.text import STOPWORDS, words
 _SPLIT = re.compile(
     r"\s*(?:;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
     r",\s+and\s+also\s+(?=(?:how|what|what's|whats|where|when|which|who)\b)|"
-    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)(?<!\b[a-z])"
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)(?<!\b[a-z])(?<!=\s)(?<!=)"
     r"[.?!]\s+(?=[A-Za-z]))\s*",
     re.I,
 )
@@ -314,8 +314,11 @@ def corrected(text: str) -> str:
     polite = POLITE.match(text)
     start = polite.end() if polite else 0
     fixes = []
+    quoted = [m.span() for m in QUOTED.finditer(text[start:])]
     for index, token in enumerate(list(re.finditer(r"(?<![\w./'-])[A-Za-z]+(?![\w./'-])", text[start:]))[:4]):
         said = token.group(0)
+        if any(a <= token.start() < b for a, b in quoted):
+            continue  # a quoted phrase is the person's own words: "google 'facet labels'"
         if said[1:] != said[1:].lower() or (index and said[0].isupper()) or said.lower() in _asking() | STOPWORDS:
             continue
         near = [w for w in _asking() if _one_edit(said.lower(), w)]

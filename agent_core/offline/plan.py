@@ -181,12 +181,16 @@ def _follow_up(
         and (best.capability.writes or commands(clause, best))
         and best.evidence > 0
         and tool not in best.tools
-        and not _WH_QUESTION.search(clause)
+        and not _asks(clause, best)
         and not re.match(r"\s*(?:what|how)\s+about\b", clause, re.I)
     ):
         return None  # "and delete the fourth" after completing one, "then list everything": a new action
     filled = fill(tool, clause, None, context)
     previous = last.args_as_dict()
+    ends = {slots.role_of(n): n for n in properties_of(tool) if slots.role_of(n)}
+    moved = ends.get("source") in filled.args and ends.get("target") not in filled.args
+    if moved and not slots.time_of_day(clause) and not re.search(r"\bfrom\b", clause, re.I):
+        filled.args[ends["target"]] = filled.args.pop(ends["source"])  # "what about LA?" after 3pm London -> NY
     changed = {
         k: v
         for k, v in filled.args.items()
@@ -209,6 +213,11 @@ def _follow_up(
         filled.spread = None
     route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
     return Planned(clause, route, None, tool, _calls(filled), filled, margin=0.2)
+
+
+def _asks(clause: str, route: Route) -> bool:
+    """A question, not a command: "what are my completed tasks?", "any completed tasks?", "and the done ones?"."""
+    return bool(_WH_QUESTION.search(clause)) or (clause.rstrip().endswith("?") and not commands(clause, route))
 
 
 def _changeable(tool: Any, *, texts: bool = False) -> set[str]:
@@ -345,7 +354,7 @@ def _plan_clause(
             best, capability, weak = computing, None, False
     if weak or (capability is not None and capability.kind == "question"):
         return _question(clause, best, tools, routing.margin())
-    if framed is None and capability is not None and capability.writes and _WH_QUESTION.search(clause):
+    if framed is None and capability is not None and capability.writes and _asks(clause, best):
         # A question asks, it doesn't write: "what are my completed tasks?" lists, "what stack does X use?" searches.
         readers = [
             r
