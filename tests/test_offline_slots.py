@@ -674,3 +674,10 @@ def test_words_in_quotes_are_never_corrected_as_typos() -> None:
 def test_one_after_another_or_the_is_a_pronoun_not_a_number() -> None:
     assert [s.value for s in slots.numbers("and another one for 40 minutes")] == [40]
     assert [s.value for s in slots.numbers("the one with 3 vials, and one more")] == [3, 1]
+
+
+def test_trailing_politeness_goes_word_by_word_and_never_from_inside_a_word() -> None:
+    from agent_core.offline.slots import Framing, strip_framing
+
+    assert strip_framing("add a task to shovel snow", Framing(("add a task to",))) == "shovel snow"
+    assert strip_framing("add a task to call Kim instead, thanks!", Framing(("add a task to",))) == "call Kim"

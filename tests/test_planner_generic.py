@@ -877,3 +877,36 @@ async def test_a_status_word_in_a_question_filters_a_listing_and_changes_nothing
     _, turn = await conversation(agent(*store.tools()), "what is left to do?", "and the done ones?")
     assert turn.calls == [("list_tasks", {"status": "completed"})]
     assert (await ask(agent(*store.tools()), "complete task 2?")).calls == [("complete_task", {"task_id": 2})]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("add a todo to ring the bank", "ring the bank"),
+        ("add task to renew the badge", "renew the badge"),
+        ("todo – renew the badge (blue one)", "renew the badge (blue one)"),
+        ("to-do - ring the bank", "ring the bank"),
+        ("add ring the bank instead, please", "ring the bank"),
+    ],
+)
+async def test_framing_before_to_or_a_dash_is_not_part_of_the_title(text: str, title: str) -> None:
+    turn = await ask(agent(*TaskStore().tools()), text)
+    assert [(name, args["title"].lower()) for name, args in turn.calls] == [("add_task", title)]
+
+
+async def test_a_detail_introduced_by_that_is_the_new_description() -> None:
+    store = TaskStore.with_titles("buy milk", "renew the visa")
+    turn = await ask(agent(*store.tools()), "for the visa task, add the detail that it needs two photos")
+    assert turn.calls[-1] == ("update_task", {"task_id": 2, "description": "it needs two photos"})
+
+
+async def test_the_one_after_or_before_it_is_its_neighbour_in_the_list_last_shown() -> None:
+    store = TaskStore.with_titles("buy milk", "call the vet", "book the van", "sweep the lab")
+    *_, turn = await conversation(
+        agent(*store.tools()), "show my tasks", "finish the second one", "and the one after it"
+    )
+    assert turn.calls == [("complete_task", {"task_id": 3})]
+    *_, turn = await conversation(
+        agent(*store.tools()), "show my tasks", "complete task 4", "rename the task before it to book the bus"
+    )
+    assert turn.calls == [("update_task", {"task_id": 3, "title": "Book the bus"})]

@@ -240,7 +240,7 @@ async def test_a_place_alone_after_a_conversion_changes_where_it_is_converted_to
     assert turn.calls[0][1]["target_timezone"] == "America/Denver"
 
 
-@pytest.mark.parametrize("question", ["is it still Saturday in Honolulu?", "is it tomorrow yet in Sydney?"])
+@pytest.mark.parametrize("question", ["is it still Saturday in Honolulu?", "is it already the weekend in Seoul?"])
 async def test_asking_which_day_it_is_somewhere_reads_the_clock(question: str) -> None:
     turn = await ask(agent(), question)
     assert [name for name, _ in turn.calls] == ["get_current_time"]

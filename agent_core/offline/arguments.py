@@ -25,7 +25,9 @@ _CONNECTOR = re.compile(
     r"(?:instead|to|as|into)\b|:|-|–|—|=)\s*",
     re.IGNORECASE,
 )
-_CONTENT = re.compile(r":|\b(?:saying|that\s+says|to\s+say|to\s+read)\b", re.IGNORECASE)  # where new text starts
+_CONTENT = re.compile(  # where new text starts: "…: X", "… saying X", "add the detail that X"
+    r":|\b(?:saying|that\s+says|to\s+say|to\s+read|(?:note|details?|description|comment)\s+that)\b", re.IGNORECASE
+)
 _TAGGED = re.compile(
     r"(?:#|\b(?:no\.?|number|nr\.?|items?|tasks?|todos?|ids?))\s*#?\s*(?:\w+\s*(?:,|and|&|\+|or)\s*)*$", re.I
 )
@@ -238,6 +240,12 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
         explicit = [s for s in explicit if s.start < pronoun.start()]  # "rename it to call room 5": a new title's
     if explicit:
         return explicit, False
+    near = re.search(r"\b(?:one|task|item)\s+(after|before)\s+(?:it|that|this)\b", head, re.I)
+    shown = [item.get("id") for item in context.listing]
+    if near and context.last_id in shown:  # "delete the one after it": its neighbour in the list last shown
+        index = shown.index(context.last_id) + (1 if near.group(1).lower() == "after" else -1)
+        if 0 <= index < len(shown):
+            return [Span(shown[index], near.start(), near.end())], False
     ordinal = [s for s in slots.ordinals(text) if s.start < len(head)]  # "…: first class stamps" is content
     if ordinal and context.listing:
         chosen = []

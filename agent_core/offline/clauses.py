@@ -267,6 +267,14 @@ def _shared_framing(pieces: list[str]) -> str:
     return ""
 
 
+def dash_as_colon(text: str) -> str:
+    """ "todo - X", "new task – X": a dash after a framing phrase that ends in a colon ("todo:") sets off the content
+    the same way."""
+    head = re.match(r"^\s*([a-z][\w' -]{1,30}?)\s+[-–—]\s+(?=\S)", text, re.I)
+    colons = {f for c in catalogue() for f in c.framing if f.endswith(":")}
+    return f"{head.group(1)}: {text[head.end() :]}" if head and f"{head.group(1).lower()}:" in colons else text
+
+
 def continued(text: str, previous: list[str]) -> str:
     """ "and another one to call Alice" after "add a task to call Bob": the previous request's framing again."""
     bare = re.sub(r"^\s*(?:and|also|plus|oh)\b[\s,]*", "", text, flags=re.I)

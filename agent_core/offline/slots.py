@@ -194,7 +194,9 @@ POLITE = re.compile(
     r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just)\b(?!-)[\s,]*)+",
     re.IGNORECASE,
 )
-_TRAILING = re.compile(r"[\s,]*(?:please|pls|plz|thanks|thank you|for me|right now|now)?[\s.!?]*$", re.IGNORECASE)
+_TRAILING = re.compile(
+    r"(?:(?:^|[\s,]+)(?:please|pls|plz|thanks|thank you|for me|right now|now|instead))*[\s.!?]*$", re.IGNORECASE
+)
 
 
 @dataclass
@@ -1089,6 +1091,8 @@ def strip_framing(text: str, framing: Framing) -> str:
         for phrase in framing.lead:
             if lowered.startswith(phrase) and (len(lowered) == len(phrase) or not lowered[len(phrase)].isalnum()):
                 rest = rest[len(phrase) :].lstrip(" :,-–—")
+                if not phrase.endswith(" to"):  # "add a todo to proofread X": the "to" of the task goes too
+                    rest = re.sub(r"^to\s+(?!(?:the|my|our|your|a|an|this|that|his|her|their|it)\b)(?=\w)", "", rest)
                 break
         lowered = rest.lower()
         for phrase in framing.lead:
