@@ -910,3 +910,18 @@ async def test_the_one_after_or_before_it_is_its_neighbour_in_the_list_last_show
         agent(*store.tools()), "show my tasks", "complete task 4", "rename the task before it to book the bus"
     )
     assert turn.calls == [("update_task", {"task_id": 3, "title": "Book the bus"})]
+
+
+async def test_a_number_in_a_statement_to_remember_never_completes_a_task() -> None:
+    def store_memory(content: str) -> str:
+        """Store a fact in the user's long-term memory for later questions."""
+        return "stored"
+
+    def save_fact(fact: str) -> str:
+        """Save a fact to the facts file."""
+        return "saved"
+
+    store = TaskStore.with_titles("buy milk", "call the vet", "book the van")
+    tools = agent(*store.tools(), tool(store_memory, readOnlyHint=False), tool(save_fact, readOnlyHint=False))
+    turn = await ask(tools, "remember the freezer in room 3 is broken")
+    assert "complete_task" not in [name for name, _ in turn.calls], turn.calls

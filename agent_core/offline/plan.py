@@ -446,6 +446,8 @@ def _plan_clause(
             if not filled.missing:
                 complete.append((route, tool, filled))
                 break
+    if complete and complete[0][0] is best and best.evidence > 0:  # "remember the freezer in room 4 is broken"
+        complete = [c for c in complete if c[0].evidence > 0]  # a rival none of whose words were said is no reading
     if complete:  # of the routes that can run, the one that uses most of what the request says
         chosen = max(complete, key=lambda c: (c[2].typed, _covered(clause, *c), c[0].score))
     assert chosen is not None
