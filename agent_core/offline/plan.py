@@ -447,7 +447,8 @@ def _plan_clause(
                 complete.append((route, tool, filled))
                 break
     if complete and complete[0][0] is best and best.evidence > 0:  # "remember the freezer in room 4 is broken"
-        complete = [c for c in complete if c[0].evidence > 0]  # a rival none of whose words were said is no reading
+        # a catalogue rival none of whose words were said is no reading of it (a new tool's doc route is weighed below)
+        complete = [c for c in complete if c[0].evidence > 0 or c[0].capability is None]
     if complete:  # of the routes that can run, the one that uses most of what the request says
         chosen = max(complete, key=lambda c: (c[2].typed, _covered(clause, *c), c[0].score))
     assert chosen is not None
