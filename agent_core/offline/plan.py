@@ -447,8 +447,8 @@ def _plan_clause(
                 complete.append((route, tool, filled))
                 break
     if complete and complete[0][0] is best and best.evidence > 0:  # "remember the freezer in room 4 is broken"
-        # a catalogue rival none of whose words were said is no reading of it (a new tool's doc route is weighed below)
-        complete = [c for c in complete if c[0].evidence > 0 or c[0].capability is None]
+        # a catalogue rival none of whose words were said, that reads only a number as its item, is no reading of it
+        complete = [c for c in complete if c[0].evidence > 0 or c[0].capability is None or not _ids_only(*c[1:])]
     if complete:  # of the routes that can run, the one that uses most of what the request says
         chosen = max(complete, key=lambda c: (c[2].typed, _covered(clause, *c), c[0].score))
     assert chosen is not None
@@ -501,6 +501,11 @@ def _carry(clause: str, tool: Any, filled: Filled, last: Any, tools: list[Any]) 
         if same:
             filled.args[name] = args[name if name in same else same[0]]
             filled.missing.remove(name)
+
+
+def _ids_only(tool: Any, filled: Filled) -> bool:
+    properties = properties_of(tool)
+    return all(kind_of(n, properties.get(n, {})) == "id" for n in filled.args if n not in filled.defaults)
 
 
 def _covered(clause: str, route: Route, tool: Any, filled: Filled) -> int:
