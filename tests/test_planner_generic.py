@@ -925,3 +925,9 @@ async def test_a_number_in_a_statement_to_remember_never_completes_a_task() -> N
     tools = agent(*store.tools(), tool(store_memory, readOnlyHint=False), tool(save_fact, readOnlyHint=False))
     turn = await ask(tools, "remember the freezer in room 3 is broken")
     assert "complete_task" not in [name for name, _ in turn.calls], turn.calls
+
+
+async def test_a_folder_listing_that_says_no_file_word_is_still_a_listing() -> None:
+    store = TaskStore.with_titles("buy milk")
+    turn = await ask(agent(*store.tools(), read_text_file, list_directory), "list everything under notes")
+    assert [name for name, _ in turn.calls] == ["list_directory"]
