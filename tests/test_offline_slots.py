@@ -215,6 +215,8 @@ def test_a_number_unrelated_to_the_parameter_is_not_a_count() -> None:
         ("fields", {"type": "array", "items": {"type": "string"}}, "choices"),
         ("task_id", {"type": "integer"}, "id"),
         ("max_results", {"type": "integer", "description": "How many results"}, "count"),
+        ("length", {"type": "integer", "description": "How long it runs, a whole number in unit"}, "count"),
+        ("ticket", {"type": "integer", "description": "The ticket number"}, "id"),
         ("amount", {"type": "number"}, "amount"),
         ("status", {"type": "string", "enum": ["pending", "completed", "all"]}, "enum"),
         ("status", {"anyOf": [{"enum": ["a", "b"], "type": "string"}, {"type": "null"}]}, "enum"),
@@ -647,3 +649,35 @@ def test_four_digits_are_a_time_only_on_their_own_not_inside_an_identifier() -> 
 
     assert [s.value for s in time_of_day("convert 0930 Berlin to Seoul")] == ["09:30"]
     assert time_of_day("put it in box BX-0117") == []
+
+
+def test_a_bare_number_counted_by_the_word_after_it_is_a_quantity_not_an_item() -> None:
+    assert [s.value for s in slots.ids("finish 4 pls")] == [4]
+    assert [s.value for s in slots.ids("mark 2 and 6 done")] == [2, 6]
+    assert slots.ids("change it to buy 3 litres of milk") == []
+    assert slots.ids("add 4 tasks: a, b, c, d") == []
+
+
+def test_a_greeting_word_inside_a_hyphenated_name_is_not_politeness() -> None:
+    from agent_core.offline.slots import Framing, strip_framing
+
+    assert strip_framing("search for Hi-C contact maps", Framing(("search for",))) == "Hi-C contact maps"
+    assert strip_framing("hi, search for contact maps", Framing(("search for",))) == "contact maps"
+
+
+def test_words_in_quotes_are_never_corrected_as_typos() -> None:
+    from agent_core.offline.clauses import corrected
+
+    assert corrected("google 'tidy facet grids' please") == "google 'tidy facet grids' please"
+
+
+def test_one_after_another_or_the_is_a_pronoun_not_a_number() -> None:
+    assert [s.value for s in slots.numbers("and another one for 40 minutes")] == [40]
+    assert [s.value for s in slots.numbers("the one with 3 vials, and one more")] == [3, 1]
+
+
+def test_trailing_politeness_goes_word_by_word_and_never_from_inside_a_word() -> None:
+    from agent_core.offline.slots import Framing, strip_framing
+
+    assert strip_framing("add a task to shovel snow", Framing(("add a task to",))) == "shovel snow"
+    assert strip_framing("add a task to call Kim instead, thanks!", Framing(("add a task to",))) == "call Kim"

@@ -890,3 +890,118 @@ async def test_a_request_no_tool_can_do_is_declined_as_a_request_not_called_a_st
     ):
         turn = await ask(agent(clock_now), text)
         assert turn.calls == [] and turn.answer.startswith(said), text
+
+
+async def test_a_quantity_or_number_in_the_new_title_never_names_the_item() -> None:
+    store = TaskStore.with_titles("buy milk", "call the vet", "book the van", "sweep the lab", "order tips")
+    _, renamed, done = await conversation(
+        agent(*store.tools()), "add a task to order gloves", "now rename it to order 3 boxes of gloves", "mark it done"
+    )
+    assert renamed.calls == [("update_task", {"task_id": 6, "title": "Order 3 boxes of gloves"})]
+    assert done.calls == [("complete_task", {"task_id": 6})]
+    _, bay = await conversation(agent(*store.tools()), "add a task to phone the workshop", "change it to phone bay 2")
+    assert bay.calls == [("update_task", {"task_id": 7, "title": "Phone bay 2"})]
+    counted = await ask(agent(*store.tools()), "add 2 tasks: defrost the freezer, label the racks")
+    assert [name for name, _ in counted.calls] == ["add_task", "add_task"]
+    assert (await ask(agent(*store.tools()), "finish 2 pls")).calls == [("complete_task", {"task_id": 2})]
+
+
+async def test_a_framed_request_after_and_or_plus_is_a_request_of_its_own() -> None:
+    def store_memory(content: str) -> str:
+        """Store a fact in the user's long-term memory for later questions."""
+        return "stored"
+
+    store = TaskStore.with_titles("buy milk")
+    tools = agent(*store.tools(), tool(store_memory, readOnlyHint=False), log_note)
+    turn = await ask(tools, "remind me to ask Kim and Lee about the rota and log a note: rota agreed by J. Smith")
+    assert [name for name, _ in turn.calls] == ["add_task", "log_note"]
+    assert turn.calls[0][1]["title"].lower() == "ask kim and lee about the rota"
+    assert turn.calls[1][1] == {"text": "rota agreed by J. Smith"}
+    turn = await ask(tools, "remember that the autoclave is booked + add a task to refill the tip boxes")
+    assert turn.calls[0] == ("store_memory", {"content": "the autoclave is booked"})
+    assert [name for name, _ in turn.calls] == ["store_memory", "add_task"]
+    turn = await ask(tools, "add refill the tip boxes and then show everything")
+    assert [name for name, _ in turn.calls] == ["add_task", "list_tasks"]
+
+
+@pytest.mark.parametrize(
+    ("text", "titles"),
+    [
+        ("add label the racks, defrost the freezer and sweep the floor", ["label the racks", "defrost the freezer", "sweep the floor"]),
+        ("plz add: call the dean, book the bus, pay the caterer", ["call the dean", "book the bus", "pay the caterer"]),
+        ("new todos:\nring the dean\nbook the bus\npay the caterer", ["ring the dean", "book the bus", "pay the caterer"]),
+        ("add these tasks: ring Kim and Lee, book the bus, pay the caterer", ["ring kim and lee", "book the bus", "pay the caterer"]),
+        ("add pay rent and also the phone bill", ["pay rent", "the phone bill"]),
+        ("put renew the badge on the list, and the parking permit too", ["renew the badge", "the parking permit"]),
+        ("remind me to water the ferns on Monday, and again on Friday", ["water the ferns on monday", "water the ferns on friday"]),
+        ("remind me to phone Kim and Lee too", ["phone kim and lee too"]),
+    ],
+)  # fmt: skip
+async def test_a_list_of_titles_is_one_task_each(text: str, titles: list[str]) -> None:
+    store = TaskStore.with_titles("buy milk")
+    turn = await ask(agent(*store.tools()), text)
+    assert [(name, args["title"].lower()) for name, args in turn.calls] == [("add_task", t) for t in titles]
+
+
+async def test_a_status_word_in_a_question_filters_a_listing_and_changes_nothing() -> None:
+    store = TaskStore.with_titles("buy milk", "call the vet")
+    store.complete_task(1)
+    turn = await ask(agent(*store.tools()), "anything finished yet?")
+    assert turn.calls == [("list_tasks", {"status": "completed"})]
+    _, turn = await conversation(agent(*store.tools()), "what is left to do?", "and the done ones?")
+    assert turn.calls == [("list_tasks", {"status": "completed"})]
+    assert (await ask(agent(*store.tools()), "complete task 2?")).calls == [("complete_task", {"task_id": 2})]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("add a todo to ring the bank", "ring the bank"),
+        ("add task to renew the badge", "renew the badge"),
+        ("todo – renew the badge (blue one)", "renew the badge (blue one)"),
+        ("to-do - ring the bank", "ring the bank"),
+        ("add ring the bank instead, please", "ring the bank"),
+    ],
+)
+async def test_framing_before_to_or_a_dash_is_not_part_of_the_title(text: str, title: str) -> None:
+    turn = await ask(agent(*TaskStore().tools()), text)
+    assert [(name, args["title"].lower()) for name, args in turn.calls] == [("add_task", title)]
+
+
+async def test_a_detail_introduced_by_that_is_the_new_description() -> None:
+    store = TaskStore.with_titles("buy milk", "renew the visa")
+    turn = await ask(agent(*store.tools()), "for the visa task, add the detail that it needs two photos")
+    assert turn.calls[-1] == ("update_task", {"task_id": 2, "description": "it needs two photos"})
+
+
+async def test_the_one_after_or_before_it_is_its_neighbour_in_the_list_last_shown() -> None:
+    store = TaskStore.with_titles("buy milk", "call the vet", "book the van", "sweep the lab")
+    *_, turn = await conversation(
+        agent(*store.tools()), "show my tasks", "finish the second one", "and the one after it"
+    )
+    assert turn.calls == [("complete_task", {"task_id": 3})]
+    *_, turn = await conversation(
+        agent(*store.tools()), "show my tasks", "complete task 4", "rename the task before it to book the bus"
+    )
+    assert turn.calls == [("update_task", {"task_id": 3, "title": "Book the bus"})]
+
+
+async def test_a_number_in_a_statement_to_remember_never_completes_a_task() -> None:
+    def store_memory(content: str) -> str:
+        """Store a fact in the user's long-term memory for later questions."""
+        return "stored"
+
+    def save_fact(fact: str) -> str:
+        """Save a fact to the facts file."""
+        return "saved"
+
+    store = TaskStore.with_titles("buy milk", "call the vet", "book the van")
+    tools = agent(*store.tools(), tool(store_memory, readOnlyHint=False), tool(save_fact, readOnlyHint=False))
+    turn = await ask(tools, "remember the freezer in room 3 is broken")
+    assert "complete_task" not in [name for name, _ in turn.calls], turn.calls
+
+
+async def test_a_folder_listing_that_says_no_file_word_is_still_a_listing() -> None:
+    store = TaskStore.with_titles("buy milk")
+    turn = await ask(agent(*store.tools(), read_text_file, list_directory), "list everything under notes")
+    assert [name for name, _ in turn.calls] == ["list_directory"]

@@ -216,3 +216,38 @@ async def test_a_24_hour_time_without_a_colon_is_read_when_it_has_a_leading_zero
     assert turn.calls == [
         ("convert_time", {"source_timezone": "Europe/Berlin", "time": "09:30", "target_timezone": "Asia/Seoul"})
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("convert 18h Berlin time to Chicago time", ("Europe/Berlin", "18:00", "America/Chicago")),
+        ("the webinar is at 7am Pacific, what is that in Japan?", ("America/Los_Angeles", "07:00", "Asia/Tokyo")),
+        ("6 in the evening Sydney time = ? in Berlin", ("Australia/Sydney", "18:00", "Europe/Berlin")),
+    ],
+)
+async def test_hours_written_15h_pacific_and_an_equals_question_convert(question: str, expected: tuple) -> None:
+    turn = await ask(agent(), question)
+    assert [(a["source_timezone"], a["time"], a["target_timezone"]) for _, a in turn.calls] == [expected]
+
+
+async def test_a_place_alone_after_a_conversion_changes_where_it_is_converted_to() -> None:
+    _, turn = await conversation(agent(), "what is 10am Berlin time in Chicago?", "and in Tokyo?")
+    assert turn.calls == [
+        ("convert_time", {"source_timezone": "Europe/Berlin", "time": "10:00", "target_timezone": "Asia/Tokyo"})
+    ]
+    _, turn = await conversation(agent(), "what is 10am Berlin time in Chicago?", "what about Denver?")
+    assert turn.calls[0][1]["target_timezone"] == "America/Denver"
+
+
+@pytest.mark.parametrize("question", ["is it still Saturday in Honolulu?", "is it already the weekend in Seoul?"])
+async def test_asking_which_day_it_is_somewhere_reads_the_clock(question: str) -> None:
+    turn = await ask(agent(), question)
+    assert [name for name, _ in turn.calls] == ["get_current_time"]
+
+
+def test_a_length_in_hours_is_not_a_time_of_day() -> None:
+    from agent_core.offline import slots
+
+    assert [s.value for s in slots.time_of_day("meet at 9h in Lyon")] == ["09:00"]
+    assert slots.time_of_day("run it for 12h") == []

@@ -26,7 +26,9 @@ _CONNECTOR = re.compile(
     re.IGNORECASE,
 )
 _BARE_FILE = re.compile(r"[\w\-]+\.[A-Za-z][\w]{0,7}")  # "refs.bib", "draft.tex": a name with an extension
-_CONTENT = re.compile(r":|\b(?:saying|that\s+says|to\s+say|to\s+read)\b", re.IGNORECASE)  # where new text starts
+_CONTENT = re.compile(  # where new text starts: "…: X", "… saying X", "add the detail that X"
+    r":|\b(?:saying|that\s+says|to\s+say|to\s+read|(?:note|details?|description|comment)\s+that)\b", re.IGNORECASE
+)
 _TAGGED = re.compile(
     r"(?:#|\b(?:no\.?|number|nr\.?|items?|tasks?|todos?|ids?))\s*#?\s*(?:\w+\s*(?:,|and|&|\+|or)\s*)*$", re.I
 )
@@ -233,8 +235,18 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     # topic label, not a command and its new text ("timer: 2 hours").
     named = len(head) if len(words(head)) >= 3 else len(text)
     explicit = [s for s in slots.ids(text) if s.start < named or _TAGGED.search(text[: s.start])]
+    pronoun = _PRONOUN.search(head)
+    early = pronoun and len(words(head[: pronoun.start()])) <= 4 and _CONNECTOR.match(head[pronoun.end() :])
+    if early and context.last_id is not None and not any(_TAGGED.search(text[: s.start]) for s in explicit):
+        explicit = [s for s in explicit if s.start < pronoun.start()]  # "rename it to call room 5": a new title's
     if explicit:
         return explicit, False
+    near = re.search(r"\b(?:one|task|item)\s+(after|before)\s+(?:it|that|this)\b", head, re.I)
+    shown = [item.get("id") for item in context.listing]
+    if near and context.last_id in shown:  # "delete the one after it": its neighbour in the list last shown
+        index = shown.index(context.last_id) + (1 if near.group(1).lower() == "after" else -1)
+        if 0 <= index < len(shown):
+            return [Span(shown[index], near.start(), near.end())], False
     ordinal = [s for s in slots.ordinals(text) if s.start < len(head)]  # "…: first class stamps" is content
     if ordinal and context.listing:
         chosen = []
@@ -246,8 +258,6 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
             return chosen, False
     if ordinal:
         return [], True
-    pronoun = _PRONOUN.search(head)
-    early = pronoun and len(words(head[: pronoun.start()])) <= 4 and _CONNECTOR.match(head[pronoun.end() :])
     if pronoun and context.last_id is not None and (len(words(_mask_quotes(head))) <= 8 or early):
         return [Span(context.last_id, pronoun.start(), pronoun.end())], False
     return [], True
@@ -424,9 +434,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     # keep theirs ("call the vet tomorrow").
     values = [s for s in slots.time_of_day(text) + slots.dates(text, context.today) if s.start >= 0]
     plural = bool(re.search(r"\b(?:these|following|tasks|items|todos|all of)\b", text, re.IGNORECASE))
-    listed = re.split(
-        r"\s*(?:,\s*and\s+|,)\s*", _mask_quotes(text)
-    )  # "add pick up the kids, pay the bill, and call grandma"
+    listed = _series(_mask_quotes(text))  # "add pick up the kids, pay the bill, and call grandma"
     plural = plural or (
         filled.reference is None
         and reference_span is None
@@ -452,11 +460,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         found = _free_text(text, capability, tool, reference, taken)
         found = [s for s in found if words(str(s.value)) and not set(words(str(s.value))) <= _EMPTY]
         if len(found) == 1 and plural and capability and capability.entity and re.search(r",|\band\b", found[0].value):
-            found = [
-                Span(v.strip(" ."))
-                for v in re.split(r"\s*(?:,\s*and\s+|,|\s+and\s+)\s*", found[0].value)
-                if v.strip(" .")
-            ]
+            found = [Span(v) for v in _series(found[0].value, every=True)]
         if found and found[0].value:
             filled.read += 1
             if len(found) > 1 and filled.spread is None:
@@ -473,6 +477,15 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
     ]
     return filled
+
+
+def _series(text: str, *, every: bool = False) -> list[str]:
+    """The items of "a, b and c" / "a, b, and c" (an "and" inside an item stays: "email Ana and Luis, …"); with
+    ``every``, "a and b" too."""
+    items = re.split(r"\s*,\s*(?:and\s+)?", text)
+    if (len(items) > 1 or every) and not re.search(r",\s*and\s", text):
+        items[-1:] = re.split(r"\s+and\s+", items[-1], maxsplit=1) if len(items) > 1 else re.split(r"\s+and\s+", text)
+    return [v.strip(" .") for v in items if v.strip(" .")]
 
 
 # Words that say what to do with a file rather than which file it is.

@@ -17,7 +17,7 @@ from agent_core.offline.text import STOPWORDS, words
 _SPLIT = re.compile(
     r"\s*(?:;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
     r",\s+and\s+also\s+(?=(?:how|what|what's|whats|where|when|which|who)\b)|"
-    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)"
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)(?<!\b[a-z])(?<!=\s)(?<!=)"
     r"[.?!]\s+(?=[A-Za-z]))\s*",
     re.I,
 )
@@ -28,7 +28,8 @@ POINTS_BACK = re.compile(
     re.I,
 )
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
-_AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?|,\s+(?=[a-z]+\b))(?=\S)", re.I)
+_AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?|\s+\+\s+|,\s+(?=[a-z]+\b))(?=\S)", re.I)
+_AND_END = re.compile(r"(?:,?\s+and(?:\s+also)?|\s+\+|,)\s*$", re.I)
 # A piece that cannot stand alone: a condition ("if …,") or the item the next piece acts on ("for task 5, add …").
 _SUBORDINATE = re.compile(
     r"^\s*(?:if|when|whenever|while|once|after|before|since|because|although|as soon as|for|as for|regarding|about)\b",
@@ -99,8 +100,13 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     hidden, quoted = _protected(text)
     lines = [line for line in hidden.split("\n") if line.strip()]
     for i in range(len(lines) - 1, 0, -1):  # a line after "…:" or that asks nothing itself continues the one before
-        if lines[i - 1].rstrip().endswith(":") or not confident(router.route(_restore(lines[i], quoted), tools).best):
-            lines[i - 1 : i + 1] = [f"{lines[i - 1].rstrip()} {lines[i].strip()}"]
+        head = next((line for line in reversed(lines[:i]) if line.rstrip().endswith(":")), None)
+        best = router.route(_restore(lines[i], quoted), tools).best
+        joiner = " " if head is None or head == lines[i - 1] else ", "  # "new tasks:\na\nb": one list of titles
+        if (lines[i - 1].rstrip().endswith(":") or not confident(best)) or (
+            head is not None and best.key == router.route(_restore(head, quoted), tools).best.key
+        ):
+            lines[i - 1 : i + 1] = [f"{lines[i - 1].rstrip()}{joiner}{lines[i].strip()}"]
     hidden = "\n".join(lines)
     parts: list[str] = []
     for part in [p for p in _SPLIT.split(hidden) if p and p.strip()]:
@@ -111,7 +117,8 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
         else:
             parts.append(part)
     clauses = []
-    for part in parts:
+    while parts:
+        part = parts.pop(0)
         opening = " ".join(POLITE.sub("", part.lower()).replace(":", " :").split())
         if any(
             f.endswith(":") and opening.startswith(" ".join(f.replace(":", " :").split())) for f in _list_framings()
@@ -119,6 +126,13 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             clauses.append(_restore(part, quoted))  # "add two tasks: a, and b": one step, one title each
             continue
         pieces = _and_pieces(part)
+        framed = [i for i, p in enumerate(pieces) if i and _framed(_restore(p, quoted), tools, router)]
+        if framed:  # "remind me to email Ana and Luis and log a note: X": a framed request starts a clause
+            starts = [0]
+            for i in framed:
+                starts.append(part.find(pieces[i], starts[-1] + 1))
+            parts[:0] = [_AND_END.sub("", part[a:b]) for a, b in pairwise([*starts, len(part)])]
+            continue
         listed = any(a.rstrip().endswith("\x00") and b.lstrip().startswith("\x00") for a, b in pairwise(pieces))
         if len(pieces) > 1 and not listed:  # "add 'a' and 'b'" is one request with two titles
             restored = [_restore(p, quoted) for p in pieces]
@@ -131,10 +145,17 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             if verb and verb[0] in _command_words() and all(words(p)[:1] == verb for p in restored[1:]):
                 clauses.extend(restored)  # "add buy batteries and add call the bank": the verb said again
                 continue
-            same = re.match(r"\s*(?:also\s+)?(for|of|in|on|about)\s+(\S.*)$", restored[-1], re.I)
+            same = re.match(r"\s*(?:also\s+|again\s+)?(for|of|in|on|about)\s+(\S.*)$", restored[-1], re.I)
             head = same and re.match(rf"(.*\b{same.group(1)})\s+\S", restored[0], re.I)
             if len(restored) == 2 and same and head and len(words(same.group(2))) <= 3:
                 clauses.extend([restored[0], f"and {head.group(1)} {same.group(2)}"])  # "deadline for X and for Y"
+                continue
+            more = _TOO.sub("", restored[-1]) if re.search(r"\band\s+also\b", part, re.I) else ""
+            more = more or (_TOO.sub("", restored[-1]) if _TOO.search(restored[-1]) else "")
+            opener = _text_framing(restored[0])
+            if len(restored) == 2 and opener and re.match(r"(?:the|a|an|some|more)\s+\w", more, re.I):
+                verb = restored[0][len(opener) :].split()[:1] if opener.endswith(" to") else []
+                clauses.extend([restored[0], " ".join([opener, *verb, more])])  # "add buy X and also the eggs"
                 continue
             routes = [router.route(p, tools).best for p in restored]
             starts = [words(p)[:1] for p in restored[1:]]
@@ -146,10 +167,10 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             if (
                 own
                 and all(
-                    (confident(r) or (":" not in part and _commands(p, r))) and (r.evidence > 0 or a)
+                    (confident(r) or (":" not in part and commands(p, r))) and (r.evidence > 0 or a)
                     for r, a, p in zip(routes[1:], asks, restored[1:], strict=True)
                 )
-                and (confident(routes[0]) or _commands(restored[0], routes[0]))
+                and (confident(routes[0]) or commands(restored[0], routes[0]))
                 and len({r.key for r in routes}) > 1
                 and len(words(pieces[-1])) > 1
             ):
@@ -159,7 +180,7 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     return [c.strip(" ,.") for c in clauses if c.strip(" ,.")] or [text]
 
 
-def _commands(piece: str, route: Route | None) -> bool:
+def commands(piece: str, route: Route | None) -> bool:
     """Whether a piece opens with a command word and routes, on its own words, to a served tool: "add buy coffee"
     before "and mark task 1 done" is a request of its own even when the model is less than sure of it."""
     said = words(POLITE.sub("", piece))
@@ -170,6 +191,16 @@ def _commands(piece: str, route: Route | None) -> bool:
         and route.score >= threshold(route)
         and bool(said)
         and said[0] in _opening_words(route)
+    )
+
+
+def _framed(piece: str, tools: list[Any], router: Router) -> bool:
+    """Whether a piece opens with a framing phrase of two words or more ("log a note:", "add a task to") of a
+    capability a live tool serves: a request of its own, whatever the pieces before it say."""
+    opening = " ".join(POLITE.sub("", piece.lower()).replace(":", " :").split())
+    names = {name for name, length in framed_by(opening).items() if length >= 2}
+    return bool(names) and any(
+        r.served and r.capability is not None and r.capability.name in names for r in router.route(piece, tools).routes
     )
 
 
@@ -186,7 +217,7 @@ def _and_pieces(part: str) -> list[str]:
     pieces: list[str] = []
     for piece in [p for p in _AND.split(part) if p.strip()]:
         first = words(piece)[:1]
-        joined_by_comma = pieces and not re.search(r"\band\s*$", part[: part.find(piece)])
+        joined_by_comma = pieces and not re.search(r"(?:\band(?:\s+also)?|\s\+)\s*$", part[: part.find(piece)])
         if joined_by_comma and (not first or first[0] not in _command_words() or _SUBORDINATE.match(pieces[0])):
             pieces[-1] = f"{pieces[-1]}, {piece}"
         else:
@@ -210,6 +241,17 @@ def _command_words() -> frozenset[str]:
     return frozenset(found - STOPWORDS - {"i", "to", "on", "new", "task", "note"})
 
 
+_TOO = re.compile(r"^\s*(?:also|again)\s+|\s+(?:too|as\s+well)\s*[.!]?\s*$", re.I)
+
+
+def _text_framing(piece: str) -> str:
+    """The longest framing phrase of a capability that writes a text (a task, a memory) opening the piece."""
+    opening = " ".join(POLITE.sub("", piece).split())
+    said = opening.lower().replace(":", " :")
+    phrases = [f for c in catalogue() if c.writes and c.text_param for f in c.framing if said.startswith(f + " ")]
+    return opening[: len(max(phrases, key=len))] if phrases else ""
+
+
 def _shared_framing(pieces: list[str]) -> str:
     """The framing phrase that opens the first piece when every later piece only continues it: each starts with
     "to" (then the phrase must end in "to") or with "another (one)" / "one more"."""
@@ -223,6 +265,14 @@ def _shared_framing(pieces: list[str]) -> str:
             if (another or phrase.endswith(" to")) and len(cut.split()) >= 2 and opening.startswith(cut + " "):
                 return phrase
     return ""
+
+
+def dash_as_colon(text: str) -> str:
+    """ "todo - X", "new task – X": a dash after a framing phrase that ends in a colon ("todo:") sets off the content
+    the same way."""
+    head = re.match(r"^\s*([a-z][\w' -]{1,30}?)\s+[-–—]\s+(?=\S)", text, re.I)
+    colons = {f for c in catalogue() for f in c.framing if f.endswith(":")}
+    return f"{head.group(1)}: {text[head.end() :]}" if head and f"{head.group(1).lower()}:" in colons else text
 
 
 def continued(text: str, previous: list[str]) -> str:
@@ -272,8 +322,11 @@ def corrected(text: str) -> str:
     polite = POLITE.match(text)
     start = polite.end() if polite else 0
     fixes = []
+    quoted = [m.span() for m in QUOTED.finditer(text[start:])]
     for index, token in enumerate(list(re.finditer(r"(?<![\w./'-])[A-Za-z]+(?![\w./'-])", text[start:]))[:4]):
         said = token.group(0)
+        if any(a <= token.start() < b for a, b in quoted):
+            continue  # a quoted phrase is the person's own words: "google 'facet labels'"
         if said[1:] != said[1:].lower() or (index and said[0].isupper()) or said.lower() in _asking() | STOPWORDS:
             continue
         near = [w for w in _asking() if _one_edit(said.lower(), w)]

@@ -19,9 +19,11 @@ from agent_core.offline import replies, slots
 from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
 from agent_core.offline.clauses import (
+    commands,
     confident,
     continued,
     corrected,
+    dash_as_colon,
     has_secret,
     is_question,
     split_clauses,
@@ -177,15 +179,19 @@ def _follow_up(
         best is not None
         and confident(best)
         and best.capability is not None
-        and best.capability.writes
+        and (best.capability.writes or commands(clause, best))
         and best.evidence > 0
         and tool not in best.tools
-        and not _WH_QUESTION.search(clause)
+        and not _asks(clause, best)
         and not re.match(r"\s*(?:what|how)\s+about\b", clause, re.I)
     ):
-        return None  # "and delete the fourth" after completing one: a new action, not a follow-up
+        return None  # "and delete the fourth" after completing one, "then list everything": a new action
     filled = fill(tool, clause, None, context)
     previous = last.args_as_dict()
+    ends = {slots.role_of(n): n for n in properties_of(tool) if slots.role_of(n)}
+    moved = ends.get("source") in filled.args and ends.get("target") not in filled.args
+    if moved and not slots.time_of_day(clause) and not re.search(r"\bfrom\b", clause, re.I):
+        filled.args[ends["target"]] = filled.args.pop(ends["source"])  # "what about LA?" after 3pm London -> NY
     changed = {
         k: v
         for k, v in filled.args.items()
@@ -208,6 +214,11 @@ def _follow_up(
         filled.spread = None
     route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
     return Planned(clause, route, None, tool, _calls(filled), filled, margin=0.2)
+
+
+def _asks(clause: str, route: Route) -> bool:
+    """A question, not a command: "what are my completed tasks?", "any completed tasks?", "and the done ones?"."""
+    return bool(_WH_QUESTION.search(clause)) or (clause.rstrip().endswith("?") and not commands(clause, route))
 
 
 def _changeable(tool: Any, *, texts: bool = False) -> set[str]:
@@ -368,7 +379,7 @@ def _plan_clause(
             best, capability, weak = computing, None, False
     if weak or (capability is not None and capability.kind == "question"):
         return _question(clause, best, tools, routing.margin())
-    if framed is None and capability is not None and capability.writes and _WH_QUESTION.search(clause):
+    if framed is None and capability is not None and capability.writes and _asks(clause, best):
         # A question asks, it doesn't write: "what are my completed tasks?" lists, "what stack does X use?" searches.
         readers = [
             r
@@ -459,6 +470,9 @@ def _plan_clause(
             if not filled.missing:
                 complete.append((route, tool, filled))
                 break
+    if complete and complete[0][0] is best and best.evidence > 0:  # "remember the freezer in room 4 is broken"
+        # a catalogue rival none of whose words were said, that reads only a number as its item, is no reading of it
+        complete = [c for c in complete if c[0].evidence > 0 or c[0].capability is None or not _ids_only(*c[1:])]
     if complete:  # of the routes that can run, the one that uses most of what the request says
         chosen = max(complete, key=lambda c: (c[2].typed, _covered(clause, *c), c[0].score))
     assert chosen is not None
@@ -511,6 +525,11 @@ def _carry(clause: str, tool: Any, filled: Filled, last: Any, tools: list[Any]) 
         if same:
             filled.args[name] = args[name if name in same else same[0]]
             filled.missing.remove(name)
+
+
+def _ids_only(tool: Any, filled: Filled) -> bool:
+    properties = properties_of(tool)
+    return all(kind_of(n, properties.get(n, {})) == "id" for n in filled.args if n not in filled.defaults)
 
 
 def _covered(clause: str, route: Route, tool: Any, filled: Filled) -> int:
@@ -724,7 +743,7 @@ def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
-    text = continued(corrected(dialogue.prompt.strip()), dialogue.previous_prompts)
+    text = continued(dash_as_colon(corrected(dialogue.prompt.strip())), dialogue.previous_prompts)
     if has_secret(text):
         return Plan(reply=Reply(
             "That looks like a password, key or other secret. I haven't stored it, searched for it or sent it "

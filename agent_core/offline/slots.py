@@ -34,7 +34,7 @@ _NUMBER = re.compile(r"(?<![\w.:/-])-?\d+(?:[.,]\d+)?(?![\w:/]|\.\d)")
 _TIME = re.compile(
     r"\b(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?!\w)|"
     r"\b(?P<h24>[01]?\d|2[0-3])(?::|h|\s?hrs?\s?|(?<=(?<![\w-])0\d))(?P<m24>[0-5]\d)\b|"  # "0930", not "BX-0117"
-    r"\b(?P<word>noon|midday|midnight)\b|\bat\s+(?P<bare>[01]?\d|2[0-3])\b(?!\s*(?:%|degrees|[.,:]\d|[ap]\.?m\b))",
+    r"\b(?P<hh>[01]?\d|2[0-3])h(?![\w:])|\b(?P<word>noon|midday|midnight)\b|\bat\s+(?P<bare>[01]?\d|2[0-3])\b(?!\s*(?:%|degrees|[.,:]\d|[ap]\.?m\b))",
     re.IGNORECASE,
 )
 _ORDINALS = {
@@ -190,11 +190,13 @@ _NAMED_DAYS = (
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 POLITE = re.compile(
-    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|oh|actually|wait|oops|and|also|now|then|please|pls|kindly|(?:can|could|would|will)\s+(?:you|u)|"
-    r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just)\b[\s,]*)+",
+    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|oh|actually|wait|oops|and|also|now|then|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
+    r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just)\b(?!-)[\s,]*)+",
     re.IGNORECASE,
 )
-_TRAILING = re.compile(r"[\s,]*(?:please|pls|thanks|thank you|for me|right now|now)?[\s.!?]*$", re.IGNORECASE)
+_TRAILING = re.compile(
+    r"(?:(?:^|[\s,]+)(?:please|pls|plz|thanks|thank you|for me|right now|now|instead))*[\s.!?]*$", re.IGNORECASE
+)
 
 
 @dataclass
@@ -224,7 +226,8 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
     if kind == "object":
         return "skip"
     if kind == "integer" and (
-        said & {"id", "number", "no", "index"} or ("number" in lowered and not re.search(r"how (?:many|much)", lowered))
+        said & {"id", "number", "no", "index"}
+        or (re.search(r"(?<!whole )\bnumber\b", lowered) and not re.search(r"how (?:many|much)", lowered))
     ):
         return "id"
     if kind in {"integer", "number"}:
@@ -432,6 +435,10 @@ def time_of_day(text: str) -> list[Span]:
     for match in _TIME.finditer(text):
         if match.group("word"):
             value = "00:00" if match.group("word").lower() == "midnight" else "12:00"
+        elif match.group("hh"):  # "15h" is a time of day; "for 12h", "in 2h" are lengths
+            if re.search(r"\b(?:for|in|every|after|within|over|last|past|next)\s*$", text[: match.start()], re.I):
+                continue
+            value = f"{int(match.group('hh')):02d}:00"
         elif match.group("bare"):
             hour = int(match.group("bare"))
             value = f"{hour + (12 if 1 <= hour <= 6 else 0):02d}:00"  # "at 3" in a day means the afternoon
@@ -544,6 +551,10 @@ def numbers(text: str) -> list[Span]:
         for m in _NUMBER.finditer(text)
     ]
     for match in re.finditer(rf"\b(?!zero\b){_SPOKEN_NUMBER}\b", text.lower()):  # "twenty bucks", "thirty-two"
+        if match.group(0) == "one" and re.search(
+            r"\b(?:another|the|this|that|which|each|any)\s+$", text[: match.start()], re.I
+        ):
+            continue  # "another one for 25 minutes": a pronoun, not a number
         found.append(Span(_spoken_value(match.group(0)), match.start(), match.end()))
     return sorted(found, key=lambda s: s.start)
 
@@ -629,6 +640,13 @@ _COUNT_WORDS = "|".join(
 )
 
 
+# What may follow an item's bare number ("complete 3", "mark 3 done", "delete 4 and 5"); any other word counts.
+_QUANTITY = re.compile(
+    r"\s*(?!(?:and|or|to|as|is|was|done|completed?|finished|off|please|pls|too|then|now|from|for|also|nor)\b)[a-z]",
+    re.I,
+)
+
+
 def ids(text: str) -> list[Span]:
     """Explicit item numbers: "task 3", "#4", "tasks 1 and 2", "items 2, 3 and 5", "number 6"."""
     found = []
@@ -657,7 +675,12 @@ def ids(text: str) -> list[Span]:
                 tail2 = tail2[m2.end() :]
     if not found:  # a bare number in a short command ("complete 3", "delete 4 and 5")
         bare = [
-            n for n in numbers(text) if isinstance(n.value, int) and 0 < n.value < 100000 and text[n.start].isdigit()
+            n
+            for n in numbers(text)
+            if isinstance(n.value, int)
+            and 0 < n.value < 100000
+            and text[n.start].isdigit()
+            and not _QUANTITY.match(text[n.end :])  # "5 kg of dry ice", "add 3 tasks: …": a quantity, not an item
         ]
         if bare and not time_of_day(text) and not dates(text, date(2000, 1, 1)):
             found = bare
@@ -1070,6 +1093,8 @@ def strip_framing(text: str, framing: Framing) -> str:
         for phrase in framing.lead:
             if lowered.startswith(phrase) and (len(lowered) == len(phrase) or not lowered[len(phrase)].isalnum()):
                 rest = rest[len(phrase) :].lstrip(" :,-–—")
+                if not phrase.endswith(" to"):  # "add a todo to proofread X": the "to" of the task goes too
+                    rest = re.sub(r"^to\s+(?!(?:the|my|our|your|a|an|this|that|his|her|their|it)\b)(?=\w)", "", rest)
                 break
         lowered = rest.lower()
         for phrase in framing.lead:

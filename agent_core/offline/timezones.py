@@ -56,6 +56,7 @@ _EXTRA = {
     "pst": "America/Los_Angeles",
     "pdt": "America/Los_Angeles",
     "pacific time": "America/Los_Angeles",
+    "pacific": "America/Los_Angeles",  # "9am Pacific"; "Pacific/Auckland" is matched whole first
     "est": "America/New_York",
     "edt": "America/New_York",
     "eastern time": "America/New_York",
