@@ -816,3 +816,90 @@ async def test_a_line_after_a_colon_or_one_that_asks_nothing_continues_the_line_
     assert after_colon.calls == [("store_memory", {"content": "the freezer is at -80"})]
     continued = await ask(memory, "remember that the rotor is in drawer 3\nnext to the spare tips")
     assert continued.calls == [("store_memory", {"content": "the rotor is in drawer 3 next to the spare tips"})]
+
+
+def patent_filings(
+    query: Annotated[str, Field(description="Subject words, e.g. 'solid-state battery'")],
+    filed_from: Annotated[int | None, Field(description="Only patents filed in this year or later, e.g. 2015")] = None,
+    filed_to: Annotated[int | None, Field(description="Only patents filed in this year or earlier, e.g. 2020")] = None,
+    granted_only: Annotated[bool, Field(description="True to keep only granted patents")] = False,
+) -> dict[str, Any]:
+    """The national register of filed patents, by subject, within an optional range of filing years."""
+    return {"query": query, "filed_from": filed_from, "filed_to": filed_to, "granted_only": granted_only}
+
+
+async def test_a_new_open_world_search_takes_a_bare_topic_and_its_year_range_but_not_a_statement() -> None:
+    register = tool(patent_filings, readOnlyHint=True, openWorldHint=True)
+    turn = await ask(agent(register), "granted patents on solid-state batteries filed since 2018")
+    assert turn.calls == [
+        ("patent_filings", {"query": "solid-state batteries", "filed_from": 2018, "granted_only": True})
+    ]
+    turn = await ask(agent(register), "patents on graphene between 2010 and 2014")
+    assert turn.calls[0][1] | {"query": "graphene"} == {"query": "graphene", "filed_from": 2010, "filed_to": 2014}
+    for remark in ("We finally filed our patent!!", "The patent office was really slow."):
+        turn = await ask(agent(register), remark)
+        assert turn.calls == [], remark
+
+
+def log_tank_pressure(
+    tank: Annotated[str, Field(description="The tank's tag, e.g. 'TNK-01' (TNK gas tanks, CRY cryostats)")],
+    pressure_kpa: Annotated[float, Field(description="The pressure read off the gauge, in kPa")],
+) -> dict[str, Any]:
+    """Write a gauge reading into a gas tank's pressure log."""
+    return {"tank": tank, "pressure_kpa": pressure_kpa}
+
+
+def show_tank_pressure(
+    tank: Annotated[str, Field(description="The tank's tag, e.g. 'TNK-01' (TNK gas tanks, CRY cryostats)")],
+    hours: Annotated[int, Field(description="How far back, in hours (default 24)", ge=1, le=720)] = 24,
+) -> dict[str, Any]:
+    """Pressure history of one gas tank over a trailing window of hours."""
+    return {"tank": tank, "hours": hours}
+
+
+async def test_a_tag_is_read_loosely_and_never_guessed_from_other_words() -> None:
+    tanks = [tool(log_tank_pressure, readOnlyHint=False), tool(show_tank_pressure, readOnlyHint=True)]
+    turn = await ask(agent(*tanks), "pressure history of tnk 4 over the last 2 days")
+    assert turn.calls == [("show_tank_pressure", {"tank": "TNK-04", "hours": 48})]
+    turn = await ask(agent(*tanks), "log 212 kPa in the tank log")
+    assert turn.calls == [] and turn.kinds == ["clarify"]  # which tank: never the word "log"
+
+
+def expand_initialisms(
+    terms: Annotated[list[str], Field(description="Abbreviations, one per item, e.g. ['LASER', 'RADAR']")],
+) -> dict[str, Any]:
+    """Spell out initialisms from a controlled vocabulary, with what each letter stands for."""
+    return {"terms": terms}
+
+
+def lookup_standard(
+    code: Annotated[str, Field(description="Standard's short code, e.g. 'ISO'")],
+) -> dict[str, Any]:
+    """Details of a technical standards body: its full name, its seat and its committees."""
+    return {"code": code}
+
+
+async def test_a_list_parameter_shaped_like_its_example_is_evidence_like_a_single_one() -> None:
+    turn = await ask(agent(expand_initialisms, lookup_standard), "what's SONAR short for")
+    assert turn.calls == [("expand_initialisms", {"terms": ["SONAR"]})]
+
+
+def find_lectures(
+    lecturer: Annotated[str | None, Field(description="Lecturer's surname, e.g. 'Curie' (optional)")] = None,
+    subject: Annotated[str | None, Field(description="Subject words, e.g. 'optics' (optional)")] = None,
+    level: Annotated[Literal["any", "intro", "advanced"], Field(description="Course level")] = "any",
+) -> dict[str, Any]:
+    """The faculty's lecture programme, filtered by lecturer, subject and level (all optional)."""
+    return {"lecturer": lecturer, "subject": subject, "level": level}
+
+
+def list_courses(
+    level: Annotated[Literal["any", "intro", "advanced"], Field(description="Course level")] = "any",
+) -> dict[str, Any]:
+    """Courses offered this term by level."""
+    return {"level": level}
+
+
+async def test_a_name_parameter_takes_a_name_and_a_default_said_as_a_determiner_is_no_choice() -> None:
+    turn = await ask(agent(find_lectures, list_courses), "any lectures on optics by Prof. Meitner?")
+    assert turn.calls == [("find_lectures", {"lecturer": "Prof. Meitner", "subject": "optics", "level": "any"})]

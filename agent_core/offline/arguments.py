@@ -315,6 +315,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 filled.args[name] = context.today.isoformat()
                 filled.defaults.add(name)
                 continue
+        elif kind == "year":
+            found = [s for s in [slots.year(name, prop, text, context.today)] if s]
         elif kind in {"doi", "isbn", "url", "email"}:
             found = slots.identifier(kind, text)
         elif kind == "pattern":
@@ -336,6 +338,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         elif kind == "enum":
             options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
             span = slots.enum_value(options, text)
+            if span and span.value == prop.get("default") and str(span.value) in STOPWORDS:
+                span = None  # "any seminars coming up?": the default's word said as a determiner chooses nothing
             both = slots.enum_both(options, text)
             if both and filled.spread is None:
                 filled.spread = (name, both)
@@ -356,7 +360,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             span = slots.choices(prop, text)
             if span is None:  # a list of values shaped like the description's example ("['TP53', 'BRCA1']")
                 shaped = slots.shaped(slots.example_of(prop.get("items") or {}) or slots.example_of(prop), text)
-                span = Span([s.value for s in shaped], shaped[0].start, shaped[-1].end) if shaped else None
+                values = list(dict.fromkeys(s.value for s in shaped))  # "'run an ANOVA' - what's ANOVA?": once
+                span = Span(values, shaped[0].start, shaped[-1].end) if shaped else None
             sample = slots.example_of(prop.get("items") or {}) or slots.example_of(prop)
             if span is None and sample and not slots.shaped(sample, sample):  # names of no set shape: the topic's
                 span = next(iter(slots.entity(_without(text, taken), tool_vocabulary(tool))), None)
@@ -424,10 +429,14 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     )
     for name in entities:
         prop = properties[name]
-        found = slots.shaped(slots.example_of(prop), _mask_quotes(text) if capability else text)
+        found = slots.shaped(
+            slots.example_of(prop), _mask_quotes(text) if capability else text, prop.get("description", "")
+        )
+        found = [s for s in found if not any(v.start < s.end and s.start < v.end for v in values)]  # "New Year"
         filled.typed += bool(found)  # shaped like the parameter's example ("owner/name", "AAPL"): a typed value
-        if not found:
+        if not found and not slots.strict_shape(slots.example_of(prop)):
             found = slots.entity(_without(text, taken + values), tool_vocabulary(tool))
+        found = [s for s in found if s.value not in filled.args.values()]  # one phrase fills one parameter
         if found:
             filled.read += 1
             taken.extend(s for s in found if s.start >= 0)

@@ -63,6 +63,7 @@ _DECLARATIVE = re.compile(
     r"^\s*(?:it's|it\s+is|it\s+was|(?:the|this|that|it|today|everything)\b.*\b(?:is|are|was|were|seems|looks|feels))\b",
     re.I,
 )
+_FINITE = re.compile(r"\b(?:i|i'm|we|you|he|she|they|it|is|are|was|were|am|has|have|had|got|did|does)\b|'s\b", re.I)
 _PERSONAL = re.compile(r"\b(?:my|mine|did i|have i|i told|i said|about me)\b", re.I)
 _HOW_TO_START = re.compile(r"^\s*(?:how\s+(?:do|can|should|would)\s+i|how\s+to)\b", re.I)
 _COMMAND_WORDS = frozenset(
@@ -240,6 +241,10 @@ def _typed_required(tool: Any) -> tuple[dict[str, Any], list[str]]:
     return properties, [n for n in schema.get("required") or [] if kind_of(n, properties.get(n, {})) in _TYPED]
 
 
+def _digits(value: str) -> bool:
+    return any(c.isdigit() for c in value)
+
+
 def _with_evidence(routing: Any, clause: str, context: Context) -> None:
     """Raise routes whose typed required parameters are all present in the request, then re-sort."""
     boosted = []
@@ -262,9 +267,12 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
             shapes = [
                 n
                 for n in required
-                if kind_of(n, properties.get(n, {})) == "entity"
-                and any(len(s.value) > 2 for s in shaped(example_of(properties.get(n, {})), clause))
-            ]  # two capitals are weak evidence: "NW, Washington, DC" is an address, not two tickers
+                if kind_of(n, properties.get(n, {})) in {"entity", "choices"}  # a list of them too ("['PCR']")
+                and any(
+                    len(s.value) > 2 and _digits(s.value) >= _digits(example_of(properties[n]) or "")
+                    for s in shaped(example_of(properties.get(n, {})), clause, properties[n].get("description", ""))
+                )
+            ]  # two capitals are weak evidence: "NW, Washington, DC" is an address, not two tickers; "CRISPR" no "TP53"
             typed += shapes
             if typed:
                 filled = fill(tool, clause, None, context)
@@ -372,7 +380,7 @@ def _plan_clause(
         return _question(clause, best, tools, routing.margin())  # asks for knowledge
     if (
         capability is None
-        and _STATEMENT.search(clause)
+        and (_STATEMENT.search(clause) or _DECLARATIVE.search(clause))
         and not is_question(clause)
         and not _computes(best, clause, context)
     ):
@@ -409,7 +417,9 @@ def _plan_clause(
             )
         return _question(clause, best, tools, routing.margin())
     open_world = capability is not None and capability.name == "web_search"
-    if (open_world or _opens_world(best.tools[0])) and not is_question(clause):
+    if (open_world or _opens_world(best.tools[0])) and not (
+        is_question(clause) or (not open_world and not _FINITE.search(clause))
+    ):  # a new server's search may take a bare topic with no verb ("grants on ecology since 2020")
         return None  # never send a statement to a public engine
     # Slot completeness is part of the route: a close runner-up whose tool can be filled beats a winner that can't.
     first = fill(best.tools[0], clause, capability, context)
@@ -435,6 +445,8 @@ def _plan_clause(
             if not filled.missing:
                 complete.append((route, tool, filled))
                 break
+    if complete and first.missing and first.typed > max(c[2].typed for c in complete):
+        complete = []  # "record -79 °C in the freezer log": the winner reads more of it than any rival; ask the rest
     if complete:  # of the routes that can run, the one that uses most of what the request says
         chosen = max(complete, key=lambda c: (c[2].typed, _covered(clause, *c), c[0].score))
     assert chosen is not None
