@@ -686,9 +686,11 @@ def test_a_tag_shaped_like_the_example_is_read_as_written_or_loosely_with_the_li
 
 
 def test_a_persons_name_example_takes_capitalised_names_past_the_sentences_start() -> None:
-    assert values(slots.shaped("Curie", "When does Prof. Meitner lecture next Monday?")) == ["Prof. Meitner"]
-    assert slots.shaped("Curie", "Is there anything on Monday in March?") == []
-    assert slots.strict_shape("Curie")
+    described = "Lecturer's surname, e.g. 'Curie'"
+    assert values(slots.shaped("Curie", "When does Prof. Meitner lecture next Monday?", described)) == ["Prof. Meitner"]
+    assert slots.shaped("Curie", "Is there anything on Monday in March?", described) == []
+    assert slots.strict_shape("Curie", described) and not slots.strict_shape("Photosynthesis", "Article title")
+    assert slots.shaped("Photosynthesis", "the article on Plate tectonics", "Article title") == []
 
 
 @pytest.mark.parametrize(

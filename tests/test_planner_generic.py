@@ -903,3 +903,39 @@ def list_courses(
 async def test_a_name_parameter_takes_a_name_and_a_default_said_as_a_determiner_is_no_choice() -> None:
     turn = await ask(agent(find_lectures, list_courses), "any lectures on optics by Prof. Meitner?")
     assert turn.calls == [("find_lectures", {"lecturer": "Prof. Meitner", "subject": "optics", "level": "any"})]
+
+
+def reserve_bench(
+    bench_id: Annotated[str, Field(description="The bench, 'B-' and two digits, e.g. 'B-07'", pattern=r"^B-\d{2}$")],
+    holder_email: Annotated[
+        str, Field(description="Who reserves it, an email address", json_schema_extra={"format": "email"})
+    ],
+) -> dict[str, Any]:
+    """Hold one workbench of the shared lab for a named address."""
+    return {"bench_id": bench_id, "holder_email": holder_email}
+
+
+async def test_a_code_matching_a_tools_own_pattern_is_evidence_even_before_the_rest_is_given() -> None:
+    turn = await ask(agent(tool(reserve_bench, readOnlyHint=False), word_count), "sign me up for B-07")
+    assert turn.calls == [] and turn.kinds == ["clarify"] and "email" in turn.answer
+
+
+def resolve_isni(
+    isni: Annotated[
+        str, Field(description="The ISNI, e.g. '0000-0001-2345-6789'", pattern=r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$")
+    ],
+) -> dict[str, Any]:
+    """Public record behind a persistent name identifier: name, dates and works."""
+    return {"isni": isni}
+
+
+async def test_an_identifier_grouped_with_spaces_reaches_its_tool_and_a_missing_one_is_asked_for() -> None:
+    def web_search(query: str) -> dict[str, object]:
+        """Search the web and return matching pages, best first, each with title, url and snippet."""
+        raise AssertionError("the ISNI tool was asked for")
+
+    web = tool(web_search, readOnlyHint=True, openWorldHint=True)
+    turn = await ask(agent(tool(resolve_isni, readOnlyHint=True), web), "what is my ISNI?")
+    assert turn.calls == [] and turn.kinds == ["clarify"]
+    turn = await ask(agent(tool(resolve_isni, readOnlyHint=True), web), "look up ISNI 0000 0001 2345 6789")
+    assert turn.calls == [("resolve_isni", {"isni": "0000-0001-2345-6789"})]

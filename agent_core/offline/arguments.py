@@ -434,7 +434,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         )
         found = [s for s in found if not any(v.start < s.end and s.start < v.end for v in values)]  # "New Year"
         filled.typed += bool(found)  # shaped like the parameter's example ("owner/name", "AAPL"): a typed value
-        if not found and not slots.strict_shape(slots.example_of(prop)):
+        if not found and not slots.strict_shape(slots.example_of(prop), prop.get("description", "")):
             found = slots.entity(_without(text, taken + values), tool_vocabulary(tool))
         found = [s for s in found if s.value not in filled.args.values()]  # one phrase fills one parameter
         if found:

@@ -267,18 +267,24 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
             shapes = [
                 n
                 for n in required
-                if kind_of(n, properties.get(n, {})) in {"entity", "choices"}  # a list of them too ("['PCR']")
+                if (
+                    kind_of(n, properties[n]) == "entity"
+                    or (kind_of(n, properties[n]) == "choices" and not _digits(example_of(properties[n]) or "0"))
+                )
                 and any(
-                    len(s.value) > 2 and _digits(s.value) >= _digits(example_of(properties[n]) or "")
+                    len(s.value) > 2
                     for s in shaped(example_of(properties.get(n, {})), clause, properties[n].get("description", ""))
                 )
-            ]  # two capitals are weak evidence: "NW, Washington, DC" is an address, not two tickers; "CRISPR" no "TP53"
+            ]  # two capitals are weak evidence: "NW, Washington, DC" is an address, not two tickers; a list shaped
+            # like a capitals example ("['PCR']") is evidence too, one with digits ("['TP53']") too loose a shape
             typed += shapes
             if typed:
                 filled = fill(tool, clause, None, context)
                 if all(n in filled.args and n not in filled.defaults for n in typed):  # a date or time is weak
                     bonus = EVIDENCE_BONUS if strong or shapes else WEAK_EVIDENCE_BONUS
                     route = replace(route, score=route.score + bonus)
+                elif any(kind_of(n, properties[n]) == "pattern" and n in filled.args for n in typed):
+                    route = replace(route, score=route.score + WEAK_EVIDENCE_BONUS)  # "T-106", its email not said
         boosted.append(route)
     routing.routes = sorted(boosted, key=lambda r: r.score, reverse=True)
 
@@ -445,7 +451,7 @@ def _plan_clause(
             if not filled.missing:
                 complete.append((route, tool, filled))
                 break
-    if complete and first.missing and first.typed > max(c[2].typed for c in complete):
+    if complete and first.missing and best.capability is None and first.typed > max(c[2].typed for c in complete):
         complete = []  # "record -79 °C in the freezer log": the winner reads more of it than any rival; ask the rest
     if complete:  # of the routes that can run, the one that uses most of what the request says
         chosen = max(complete, key=lambda c: (c[2].typed, _covered(clause, *c), c[0].score))

@@ -314,10 +314,14 @@ _MONTH_NAMES = frozenset(["january", "february", "march", "april", "may", "june"
                           "october", "november", "december"])  # fmt: skip
 
 
-def strict_shape(sample: str | None) -> bool:
-    """Whether a parameter's example is a tag ("FRZ-01") or a person's name ("Okafor"): a value of that shape is
-    read as written or not at all, never guessed from the request's other words."""
-    return bool(sample and re.fullmatch(rf"[A-Z][A-Z0-9]*[-_]\d+|{_PROPER}", sample))
+def strict_shape(sample: str | None, described: str = "") -> bool:
+    """Whether a parameter's example is a tag ("FRZ-01") or a person's name ("Okafor", described as a name): a value
+    of that shape is read as written or not at all, never guessed from the request's other words."""
+    return bool(sample and re.fullmatch(r"[A-Z][A-Z0-9]*[-_]\d+", sample)) or bool(_named(sample, described))
+
+
+def _named(sample: str | None, described: str) -> bool:
+    return bool(sample and re.fullmatch(_PROPER, sample) and re.search(r"\b(?:sur)?name\b", described, re.I))
 
 
 def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
@@ -325,7 +329,7 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
     ("FRZ-01": as written, or loosely, "frz 3", when its letters are the example's or ones ``described`` lists)."""
     if not sample:
         return []
-    if re.fullmatch(_PROPER, sample):  # a person's name ("Okafor"): capitalised words past the sentence's start
+    if _named(sample, described):  # a person's name ("Okafor"): capitalised words past the sentence's start
         return [
             Span(m.group(0), m.start(), m.end())
             for m in re.finditer(rf"(?:(?:Dr|Prof|Mr|Ms|Mrs)\.?\s+)?{_PROPER}", text)
