@@ -939,3 +939,28 @@ async def test_an_identifier_grouped_with_spaces_reaches_its_tool_and_a_missing_
     assert turn.calls == [] and turn.kinds == ["clarify"]
     turn = await ask(agent(tool(resolve_isni, readOnlyHint=True), web), "look up ISNI 0000 0001 2345 6789")
     assert turn.calls == [("resolve_isni", {"isni": "0000-0001-2345-6789"})]
+
+
+def spell_out(
+    terms: Annotated[list[str], Field(description="Abbreviations, one per item, e.g. ['LASER', 'RADAR']")],
+    domain: Annotated[
+        Literal["any", "physics", "aviation"], Field(description="Only meanings from this domain")
+    ] = "any",
+) -> dict[str, Any]:
+    """Spell out initialisms from a controlled vocabulary, optionally restricted to one domain."""
+    return {"terms": terms, "domain": domain}
+
+
+async def test_a_follow_up_opening_with_just_narrows_the_previous_call() -> None:
+    first, second = await conversation(
+        agent(spell_out), "what does SONAR stand for?", "just the aviation meaning please"
+    )
+    assert first.calls == [("spell_out", {"terms": ["SONAR"], "domain": "any"})]
+    assert second.calls == [("spell_out", {"terms": ["SONAR"], "domain": "aviation"})]
+
+
+async def test_a_length_said_as_one_unit_is_read_in_the_parameters_unit() -> None:
+    turn = await ask(agent(tool(show_tank_pressure, readOnlyHint=True)), "pressure history of TNK-02 for the past day")
+    assert turn.calls == [("show_tank_pressure", {"tank": "TNK-02", "hours": 24})]
+    turn = await ask(agent(tool(show_tank_pressure, readOnlyHint=True)), "pressure history of TNK-02 over an hour")
+    assert turn.calls == [("show_tank_pressure", {"tank": "TNK-02", "hours": 1})]

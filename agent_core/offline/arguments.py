@@ -488,39 +488,21 @@ def names_a_file(text: str, capability: Capability | None) -> bool:
     return any(w not in STOPWORDS and w not in FILE_VERBS and w not in framing for w in words(_mask_quotes(text)))
 
 
-_DURATION_UNITS = {"hour": 60, "hours": 60, "minute": 1, "minutes": 1, "second": 1 / 60, "seconds": 1 / 60}
-_SAID_DURATION = re.compile(
-    r"\b(?P<n>\d+(?:\.\d+)?|an?|half an?)\s*(?P<unit>hours?|hrs?|h|minutes?|mins?|seconds?|secs?)\b", re.IGNORECASE
-)
-_UNIT_MINUTES = {"h": 60, "hr": 60, "hrs": 60, "hour": 60, "hours": 60, "min": 1, "mins": 1, "minute": 1,
-                 "minutes": 1, "sec": 1 / 60, "secs": 1 / 60, "second": 1 / 60, "seconds": 1 / 60}  # fmt: skip
-
-
-def _said_duration(text: str, unit: float) -> Span | None:
-    """A length said with its unit ("for 90 minutes", "about 4 hours", "half an hour"), in ``unit`` minutes."""
-    match = _SAID_DURATION.search(text)
-    if match is None:
-        return None
-    count = {"a": 1.0, "an": 1.0}.get(
-        match.group("n").lower(), 0.5 if match.group("n").lower().startswith("half") else None
-    )
-    minutes = (count if count is not None else float(match.group("n"))) * _UNIT_MINUTES[match.group("unit").lower()]
-    value = round(minutes / unit, 2)
-    return Span(int(value) if value == int(value) else value, match.start(), match.end())
+_SECONDS = {"hour": 3600, "minute": 60, "second": 1}
 
 
 def _quantity(name: str, prop: dict[str, Any], text: str, taken: Sequence[Span] = ()) -> Span | None:
     """A number for a named quantity ("hours": "for 3 hours", or the length of "from 1 to 3pm"); a generic one
     ("amount", "value") is the first number of the request that isn't a time, a date or another parameter's."""
     said = set(words(f"{name} {prop.get('description', '')}"))
-    unit = next((_DURATION_UNITS[w] for w in words(name) if w in _DURATION_UNITS), None)
+    unit = next((_SECONDS[w.removesuffix("s")] for w in words(name) if w.removesuffix("s") in _SECONDS), None)
     if unit is not None:
-        said_length = _said_duration(text, unit)
+        said_length = slots.measured(name, prop, text)  # "for 90 minutes", "about 4 hours", in the parameter's unit
         if said_length is not None:
             return said_length
         span = slots.time_range(text)  # "from 1 to 3pm": its length, in the parameter's unit
         if span:
-            value = round(span[1] / unit, 2)
+            value = round(span[1] * 60 / unit, 2)
             return Span(int(value) if value == int(value) else value, span[0].start, span[0].end)
         return slots.count_for(name, prop, text)
     text = _masked(text, taken)  # two numbers: each parameter its own

@@ -46,7 +46,8 @@ CHAT_LEAD = 0.25  # chat must lead the best live tool by this much: "how do you 
 GAP_SCORE = 0.55  # a missing capability must match this well before the planner says it is missing
 RIVAL_WINDOW = 0.12  # routes this close to the best are tried when the best one's tool cannot be filled
 _FOLLOW_UP = re.compile(
-    r"^\s*(?:and|what about|how about|also|same (?:for|again)|now|only|ok(?:ay)?,? (?:and|what about)|then)\b", re.I
+    r"^\s*(?:and|what about|how about|also|same (?:for|again)|now|only|just|ok(?:ay)?,? (?:and|what about)|then)\b",
+    re.I,
 )
 _WH_QUESTION = re.compile(
     r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do|have|has)\b", re.I
@@ -451,8 +452,6 @@ def _plan_clause(
             if not filled.missing:
                 complete.append((route, tool, filled))
                 break
-    if complete and first.missing and best.capability is None and first.typed > max(c[2].typed for c in complete):
-        complete = []  # "record -79 °C in the freezer log": the winner reads more of it than any rival; ask the rest
     if complete:  # of the routes that can run, the one that uses most of what the request says
         chosen = max(complete, key=lambda c: (c[2].typed, _covered(clause, *c), c[0].score))
     assert chosen is not None

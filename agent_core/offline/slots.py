@@ -133,7 +133,7 @@ _MEASURES = {
                "milliliter": 1000, "l": 10**6, "litre": 10**6, "liter": 10**6},
     "mass": {"ng": 0.001, "ug": 1, "µg": 1, "μg": 1, "microgram": 1, "mg": 1000, "milligram": 1000, "g": 10**6,
              "gram": 10**6, "kg": 10**9, "kilogram": 10**9},
-    "time": {"second": 1, "sec": 1, "minute": 60, "min": 60, "hour": 3600, "hr": 3600, "day": 86400,
+    "time": {"second": 1, "sec": 1, "minute": 60, "min": 60, "hour": 3600, "hr": 3600, "h": 3600, "day": 86400,
              "week": 604800, "fortnight": 1209600, "month": 2592000, "year": 31536000},
     "temperature": {"kelvin": 1, "k": 1, "celsius": 1, "°c": 1, "c": 1, "degree": 1, "fahrenheit": 5 / 9, "°f": 5 / 9,
                     "f": 5 / 9},
@@ -143,7 +143,7 @@ _OFFSETS = {"celsius": 273.15, "°c": 273.15, "c": 273.15, "degree": 273.15, "fa
 _UNIT_SIZES = {unit: (dimension, size) for dimension, units in _MEASURES.items() for unit, size in units.items()}
 _MEASURED = re.compile(
     r"(?:\b(?:(?:in|over|for|during)\s+)?(?:the\s+)?(?:last|past|previous|next)\s+|(?<![\w.-]))(?P<sign>-|minus\s+)?"
-    rf"(?P<n>\d+(?:\.\d+)?|(?:(?:an?|{_SPOKEN_NUMBER})\s+hundred(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|{_SPOKEN_NUMBER})"
+    rf"(?P<n>\d+(?:\.\d+)?|(?:(?:an?|{_SPOKEN_NUMBER})\s+hundred(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|{_SPOKEN_NUMBER}|an?)"
     rf"|(?<=(?:la|pa)st\s))[\s-]*(?P<u>{'|'.join(sorted(map(re.escape, _UNIT_SIZES), key=len, reverse=True))})(?:e?s)?(?!\w)",
     re.I,
 )  # "1.5 mL", "three hundred and fifty microlitres", "in the next six months", "-78 °C", "the past week"
@@ -154,6 +154,7 @@ def measured(name: str, prop: dict[str, Any], text: str) -> Span | None:
     ``within_days`` -> 90, "-80 °C" for ``temp_kelvin`` -> 193.15): the parameter's unit is a word of its name, else
     the one its description gives it in; a value outside the schema's range is no reading of it. A bare number for a
     kelvin parameter is in degrees Celsius (nobody reads kelvin off a display without saying so)."""
+    text = spoken_lengths(text)  # "half an hour": "30 minutes" (read already, in a whole request)
     described = re.findall(r"\bin\s+([^\W\d]+)", prop.get("description", "") or "")
     unit = next((w.removesuffix("s") for w in words(name) + described[:1] if w.removesuffix("s") in _UNIT_SIZES), "")
     dimension, size = _UNIT_SIZES.get(unit.lower(), (None, 1))
@@ -168,7 +169,8 @@ def measured(name: str, prop: dict[str, Any], text: str) -> Span | None:
         )
     for match in found:
         said = match["u"].lower() or "celsius"
-        number = float(match["n"] or 1) if (match["n"] or "1")[0].isdigit() else _spoken_value(match["n"])
+        said_n = (match["n"] or "1").lower()
+        number = float(said_n) if said_n[0].isdigit() else 1 if said_n in {"a", "an"} else _spoken_value(said_n)
         kelvin = (-number if match.group("sign") else number) * _UNIT_SIZES[said][1] + _OFFSETS.get(said, 0)
         value = round((kelvin - _OFFSETS.get(unit.lower(), 0)) / size, 2 if dimension == "temperature" else 6)
         if not prop.get("minimum", value) <= value <= prop.get("maximum", value):
