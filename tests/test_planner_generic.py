@@ -964,3 +964,16 @@ async def test_a_length_said_as_one_unit_is_read_in_the_parameters_unit() -> Non
     assert turn.calls == [("show_tank_pressure", {"tank": "TNK-02", "hours": 24})]
     turn = await ask(agent(tool(show_tank_pressure, readOnlyHint=True)), "pressure history of TNK-02 over an hour")
     assert turn.calls == [("show_tank_pressure", {"tank": "TNK-02", "hours": 1})]
+
+
+async def test_a_short_clause_pointing_back_to_a_new_servers_write_is_not_a_second_write() -> None:
+    notes: list[str] = []
+
+    def log_note(text: Annotated[str, Field(description="What to write down")]) -> str:
+        """Append a note to today's daily note (a Markdown file, Obsidian style)."""
+        notes.append(text)
+        return "ok"
+
+    tools = [tool(log_tank_pressure, readOnlyHint=False), tool(log_note, readOnlyHint=False)]
+    turn = await ask(agent(*tools), "TNK-02 reads 212 kPa, log it pls")
+    assert turn.calls == [("log_tank_pressure", {"tank": "TNK-02", "pressure_kpa": 212})] and notes == []

@@ -833,9 +833,20 @@ def _opens_chat(routing: Any, context: Context) -> Capability | None:
 
 
 def _asked_already(planned: Planned, plan: Plan) -> bool:
-    """Whether an earlier step of this message makes the same read-only calls (a write asked twice stays twice)."""
-    if planned.tool is None or not planned.calls or ToolFacts.of(planned.tool).read_only is not True:
+    """Whether an earlier step of this message makes the same read-only calls (a write asked twice stays twice), or
+    a new server's write this short clause only points back to ("FRZ-03 shows -72 °C, log it pls")."""
+    if planned.tool is None or not planned.calls:
         return False
+    if ToolFacts.of(planned.tool).read_only is not True:
+        return (
+            planned.filled is not None
+            and planned.filled.typed == 0
+            and len(words(planned.clause)) <= 6
+            and bool(re.search(r"\b(?:it|that|this)\b", planned.clause, re.I))
+            and any(
+                s.route.capability is None and ToolFacts.of(s.tool).read_only is False for s in plan.steps if s.tool
+            )
+        )
     return any(s.tool is not None and s.tool.name == planned.tool.name and s.calls == planned.calls for s in plan.steps)
 
 
