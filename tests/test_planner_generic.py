@@ -929,13 +929,13 @@ def resolve_isni(
     return {"isni": isni}
 
 
-async def test_a_request_naming_the_value_it_lacks_is_asked_about_not_sent_to_a_search() -> None:
+async def test_an_identifier_grouped_with_spaces_reaches_its_tool_and_a_missing_one_is_asked_for() -> None:
     def web_search(query: str) -> dict[str, object]:
         """Search the web and return matching pages, best first, each with title, url and snippet."""
         raise AssertionError("the ISNI tool was asked for")
 
     web = tool(web_search, readOnlyHint=True, openWorldHint=True)
-    turn = await ask(agent(tool(resolve_isni, readOnlyHint=True), web), "search my ISNI")
+    turn = await ask(agent(tool(resolve_isni, readOnlyHint=True), web), "what is my ISNI?")
     assert turn.calls == [] and turn.kinds == ["clarify"]
     turn = await ask(agent(tool(resolve_isni, readOnlyHint=True), web), "look up ISNI 0000 0001 2345 6789")
     assert turn.calls == [("resolve_isni", {"isni": "0000-0001-2345-6789"})]

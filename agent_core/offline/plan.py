@@ -439,11 +439,8 @@ def _plan_clause(
             2 * RIVAL_WINDOW if unread and r.capability is None and _reads(r.tools[0], "date") else RIVAL_WINDOW)
     ]  # fmt: skip
     chosen: tuple[Route, Any, Filled] | None = None
-    if first.missing and (
-        all(_is_text(best.tools[0], name) for name in first.missing)
-        or (best.capability is None and any(set(words(n)) & set(words(clause)) for n in first.missing))
-    ):  # "add a task" lacks its text, "look up my ORCID" names what it lacks: ask rather than do something else
-        rivals = [best]
+    if first.missing and all(_is_text(best.tools[0], name) for name in first.missing):
+        rivals = [best]  # "add a task" lacks its text: ask for it rather than do something else
     if framed is not None:
         rivals = [best]  # "todo: renew the certificate by 1 December" is a task, whatever else has a date
     complete: list[tuple[Route, Any, Filled]] = []
