@@ -681,3 +681,109 @@ def test_trailing_politeness_goes_word_by_word_and_never_from_inside_a_word() ->
 
     assert strip_framing("add a task to shovel snow", Framing(("add a task to",))) == "shovel snow"
     assert strip_framing("add a task to call Kim instead, thanks!", Framing(("add a task to",))) == "call Kim"
+
+
+@pytest.mark.parametrize(
+    ("name", "prop", "text", "expected"),
+    [
+        ("probe_kelvin", {"type": "number", "minimum": 50, "maximum": 500}, "the probe reads -20 °C", 253.15),
+        ("probe_kelvin", {"type": "number"}, "it showed 50 °F", 283.15),
+        ("probe_kelvin", {"type": "number"}, "note 300 K for it", 300),
+        ("probe_kelvin", {"type": "number", "minimum": 50}, "tank B reads -5, note it", 268.15),  # bare: °C
+        ("probe_kelvin", {"type": "number"}, "note a reading for probe 3", None),  # a name's number
+        ("window_hours", {"type": "integer", "minimum": 1}, "over the last 3 days", 72),
+        ("window_hours", {"type": "integer"}, "the past week of it", 168),
+        ("pause_seconds", {"type": "integer"}, "it paused for 2 minutes", 120),
+        ("year_from", {"type": "integer", "minimum": 1990}, "in the last five years", None),  # out of range
+    ],
+)
+def test_temperatures_and_lengths_of_time_are_converted_to_the_parameters_unit(
+    name: str, prop: dict[str, object], text: str, expected: object
+) -> None:
+    span = slots.measured(name, prop, text)
+    assert (span.value if span else None) == expected
+
+
+def test_a_negative_decimal_said_in_words_is_read_as_digits() -> None:
+    assert slots.spoken_lengths("tank B reads minus twelve point five") == "tank B reads -12.5"
+
+
+def test_a_tag_shaped_like_the_example_is_read_as_written_or_loosely_with_the_listed_letters() -> None:
+    described = "The tank: its tag, e.g. 'TNK-01' (TNK tanks, CRY cryostats)"
+    assert values(slots.shaped("TNK-01", "compare tnk 4 with TNK-12 and cry3", described)) == [
+        "TNK-04",
+        "TNK-12",
+        "CRY-03",
+    ]
+    assert slots.shaped("TNK-01", "the one in room 118, last 12 hours", described) == []
+    assert slots.strict_shape("TNK-01") and not slots.strict_shape("AAPL")
+
+
+def test_a_persons_name_example_takes_capitalised_names_past_the_sentences_start() -> None:
+    described = "Lecturer's surname, e.g. 'Curie'"
+    assert values(slots.shaped("Curie", "When does Prof. Meitner lecture next Monday?", described)) == ["Prof. Meitner"]
+    assert slots.shaped("Curie", "Is there anything on Monday in March?", described) == []
+    assert slots.strict_shape("Curie", described) and not slots.strict_shape("Photosynthesis", "Article title")
+    assert slots.shaped("Photosynthesis", "the article on Plate tectonics", "Article title") == []
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        ("year_from", "surveys since 2019", 2019),
+        ("year_to", "surveys since 2019", None),
+        ("year_from", "surveys between 2015 and 2018", 2015),
+        ("year_to", "surveys between 2015 and 2018", 2018),
+        ("year_to", "surveys that began before 2020", 2019),
+        ("year_from", "surveys in 2021", 2021),
+        ("year_to", "surveys in 2021", 2021),
+        ("year_from", "surveys from twenty ten to twenty twelve", 2010),
+        ("year_from", "surveys of the last three years", 2023),
+    ],
+)
+def test_a_year_parameter_reads_its_end_of_a_range_of_years(name: str, text: str, expected: int | None) -> None:
+    span = slots.year(name, {"type": "integer"}, text, date(2026, 5, 1))
+    assert (span.value if span else None) == expected
+    assert slots.kind_of(name, {"type": "integer"}) == "year"
+
+
+def test_a_year_range_takes_the_words_the_description_uses_for_it() -> None:
+    prop = {"type": "integer", "description": "Only surveys begun in this year or later"}
+    span = slots.year("since", prop, "bird surveys begun in 2020", date(2026, 5, 1))
+    assert span.value == 2020 and "bird surveys begun in 2020"[span.start :] == "begun in 2020"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("only the ones after New Year", date(2027, 1, 1)),
+        ("talks from the 3rd on", date(2026, 2, 3)),  # the 3rd of this month is past
+        ("talks from the 10th", date(2026, 1, 10)),
+    ],
+)
+def test_new_year_and_a_day_of_the_month_after_a_preposition_are_dates(text: str, expected: date) -> None:
+    assert values(slots.dates(text, WEDNESDAY)) == [expected.isoformat()]
+
+
+def test_an_ordinal_of_a_listing_is_not_a_day_of_the_month() -> None:
+    assert slots.dates("complete the 2nd task", WEDNESDAY) == []
+
+
+def test_an_identifier_grouped_with_spaces_is_regrouped_like_the_example_and_is_no_clock_time() -> None:
+    prop = {"type": "string", "pattern": r"^\d{4}-\d{4}-\d{3}[\dX]$", "description": "Member id, e.g. '0000-1234-5678'"}
+    assert values(slots.patterned(prop, "member 0000 4321 8765 please")) == ["0000-4321-8765"]
+    assert values(slots.patterned(prop, "who is member 0000-4321-876X?")) == ["0000-4321-876X"]
+    assert slots.time_of_day("who is 0000-4321-8765?") == []
+
+
+def test_a_number_inside_a_tag_is_never_a_count() -> None:
+    assert slots.count_for("copies", {"type": "integer"}, "print PR-02 copies") is None
+    assert slots.count_for("copies", {"type": "integer"}, "print 2 copies").value == 2
+
+
+def test_only_in_a_yes_no_options_name_is_the_filter_not_its_topic() -> None:
+    assert slots.flag("only_open", "show the open ones").value is True
+
+
+def test_capitals_with_a_digit_are_an_abbreviation_but_not_a_tags_letters_or_a_compounds_tail() -> None:
+    assert values(slots.shaped("ELISA", "what are PPE, LN2 and FRZ-01 in cryo-EM")) == ["PPE", "LN2"]

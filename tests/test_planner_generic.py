@@ -1005,3 +1005,164 @@ async def test_a_folder_listing_that_says_no_file_word_is_still_a_listing() -> N
     store = TaskStore.with_titles("buy milk")
     turn = await ask(agent(*store.tools(), read_text_file, list_directory), "list everything under notes")
     assert [name for name, _ in turn.calls] == ["list_directory"]
+
+
+def patent_filings(
+    query: Annotated[str, Field(description="Subject words, e.g. 'solid-state battery'")],
+    filed_from: Annotated[int | None, Field(description="Only patents filed in this year or later, e.g. 2015")] = None,
+    filed_to: Annotated[int | None, Field(description="Only patents filed in this year or earlier, e.g. 2020")] = None,
+    granted_only: Annotated[bool, Field(description="True to keep only granted patents")] = False,
+) -> dict[str, Any]:
+    """The national register of filed patents, by subject, within an optional range of filing years."""
+    return {"query": query, "filed_from": filed_from, "filed_to": filed_to, "granted_only": granted_only}
+
+
+async def test_a_new_open_world_search_takes_a_bare_topic_and_its_year_range_but_not_a_statement() -> None:
+    register = tool(patent_filings, readOnlyHint=True, openWorldHint=True)
+    turn = await ask(agent(register), "granted patents on solid-state batteries filed since 2018")
+    assert turn.calls == [
+        ("patent_filings", {"query": "solid-state batteries", "filed_from": 2018, "granted_only": True})
+    ]
+    turn = await ask(agent(register), "patents on graphene between 2010 and 2014")
+    assert turn.calls[0][1] | {"query": "graphene"} == {"query": "graphene", "filed_from": 2010, "filed_to": 2014}
+    for remark in ("We finally filed our patent!!", "The patent office was really slow."):
+        turn = await ask(agent(register), remark)
+        assert turn.calls == [], remark
+
+
+def log_tank_pressure(
+    tank: Annotated[str, Field(description="The tank's tag, e.g. 'TNK-01' (TNK gas tanks, CRY cryostats)")],
+    pressure_kpa: Annotated[float, Field(description="The pressure read off the gauge, in kPa")],
+) -> dict[str, Any]:
+    """Write a gauge reading into a gas tank's pressure log."""
+    return {"tank": tank, "pressure_kpa": pressure_kpa}
+
+
+def show_tank_pressure(
+    tank: Annotated[str, Field(description="The tank's tag, e.g. 'TNK-01' (TNK gas tanks, CRY cryostats)")],
+    hours: Annotated[int, Field(description="How far back, in hours (default 24)", ge=1, le=720)] = 24,
+) -> dict[str, Any]:
+    """Pressure history of one gas tank over a trailing window of hours."""
+    return {"tank": tank, "hours": hours}
+
+
+async def test_a_tag_is_read_loosely_and_never_guessed_from_other_words() -> None:
+    tanks = [tool(log_tank_pressure, readOnlyHint=False), tool(show_tank_pressure, readOnlyHint=True)]
+    turn = await ask(agent(*tanks), "pressure history of tnk 4 over the last 2 days")
+    assert turn.calls == [("show_tank_pressure", {"tank": "TNK-04", "hours": 48})]
+    turn = await ask(agent(*tanks), "log 212 kPa in the tank log")
+    assert turn.calls == [] and turn.kinds == ["clarify"]  # which tank: never the word "log"
+
+
+def expand_initialisms(
+    terms: Annotated[list[str], Field(description="Abbreviations, one per item, e.g. ['LASER', 'RADAR']")],
+) -> dict[str, Any]:
+    """Spell out initialisms from a controlled vocabulary, with what each letter stands for."""
+    return {"terms": terms}
+
+
+def lookup_standard(
+    code: Annotated[str, Field(description="Standard's short code, e.g. 'ISO'")],
+) -> dict[str, Any]:
+    """Details of a technical standards body: its full name, its seat and its committees."""
+    return {"code": code}
+
+
+async def test_a_list_parameter_shaped_like_its_example_is_evidence_like_a_single_one() -> None:
+    turn = await ask(agent(expand_initialisms, lookup_standard), "what's SONAR short for")
+    assert turn.calls == [("expand_initialisms", {"terms": ["SONAR"]})]
+
+
+def find_lectures(
+    lecturer: Annotated[str | None, Field(description="Lecturer's surname, e.g. 'Curie' (optional)")] = None,
+    subject: Annotated[str | None, Field(description="Subject words, e.g. 'optics' (optional)")] = None,
+    level: Annotated[Literal["any", "intro", "advanced"], Field(description="Course level")] = "any",
+) -> dict[str, Any]:
+    """The faculty's lecture programme, filtered by lecturer, subject and level (all optional)."""
+    return {"lecturer": lecturer, "subject": subject, "level": level}
+
+
+def list_courses(
+    level: Annotated[Literal["any", "intro", "advanced"], Field(description="Course level")] = "any",
+) -> dict[str, Any]:
+    """Courses offered this term by level."""
+    return {"level": level}
+
+
+async def test_a_name_parameter_takes_a_name_and_a_default_said_as_a_determiner_is_no_choice() -> None:
+    turn = await ask(agent(find_lectures, list_courses), "any lectures on optics by Prof. Meitner?")
+    assert turn.calls == [("find_lectures", {"lecturer": "Prof. Meitner", "subject": "optics", "level": "any"})]
+
+
+def reserve_bench(
+    bench_id: Annotated[str, Field(description="The bench, 'B-' and two digits, e.g. 'B-07'", pattern=r"^B-\d{2}$")],
+    holder_email: Annotated[
+        str, Field(description="Who reserves it, an email address", json_schema_extra={"format": "email"})
+    ],
+) -> dict[str, Any]:
+    """Hold one workbench of the shared lab for a named address."""
+    return {"bench_id": bench_id, "holder_email": holder_email}
+
+
+async def test_a_code_matching_a_tools_own_pattern_is_evidence_even_before_the_rest_is_given() -> None:
+    turn = await ask(agent(tool(reserve_bench, readOnlyHint=False), word_count), "sign me up for B-07")
+    assert turn.calls == [] and turn.kinds == ["clarify"] and "email" in turn.answer
+
+
+def resolve_isni(
+    isni: Annotated[
+        str, Field(description="The ISNI, e.g. '0000-0001-2345-6789'", pattern=r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$")
+    ],
+) -> dict[str, Any]:
+    """Public record behind a persistent name identifier: name, dates and works."""
+    return {"isni": isni}
+
+
+async def test_an_identifier_grouped_with_spaces_reaches_its_tool_and_a_missing_one_is_asked_for() -> None:
+    def web_search(query: str) -> dict[str, object]:
+        """Search the web and return matching pages, best first, each with title, url and snippet."""
+        raise AssertionError("the ISNI tool was asked for")
+
+    web = tool(web_search, readOnlyHint=True, openWorldHint=True)
+    turn = await ask(agent(tool(resolve_isni, readOnlyHint=True), web), "what is my ISNI?")
+    assert turn.calls == [] and turn.kinds == ["clarify"]
+    turn = await ask(agent(tool(resolve_isni, readOnlyHint=True), web), "look up ISNI 0000 0001 2345 6789")
+    assert turn.calls == [("resolve_isni", {"isni": "0000-0001-2345-6789"})]
+
+
+def spell_out(
+    terms: Annotated[list[str], Field(description="Abbreviations, one per item, e.g. ['LASER', 'RADAR']")],
+    domain: Annotated[
+        Literal["any", "physics", "aviation"], Field(description="Only meanings from this domain")
+    ] = "any",
+) -> dict[str, Any]:
+    """Spell out initialisms from a controlled vocabulary, optionally restricted to one domain."""
+    return {"terms": terms, "domain": domain}
+
+
+async def test_a_follow_up_opening_with_just_narrows_the_previous_call() -> None:
+    first, second = await conversation(
+        agent(spell_out), "what does SONAR stand for?", "just the aviation meaning please"
+    )
+    assert first.calls == [("spell_out", {"terms": ["SONAR"], "domain": "any"})]
+    assert second.calls == [("spell_out", {"terms": ["SONAR"], "domain": "aviation"})]
+
+
+async def test_a_length_said_as_one_unit_is_read_in_the_parameters_unit() -> None:
+    turn = await ask(agent(tool(show_tank_pressure, readOnlyHint=True)), "pressure history of TNK-02 for the past day")
+    assert turn.calls == [("show_tank_pressure", {"tank": "TNK-02", "hours": 24})]
+    turn = await ask(agent(tool(show_tank_pressure, readOnlyHint=True)), "pressure history of TNK-02 over an hour")
+    assert turn.calls == [("show_tank_pressure", {"tank": "TNK-02", "hours": 1})]
+
+
+async def test_a_short_clause_pointing_back_to_a_new_servers_write_is_not_a_second_write() -> None:
+    notes: list[str] = []
+
+    def log_note(text: Annotated[str, Field(description="What to write down")]) -> str:
+        """Append a note to today's daily note (a Markdown file, Obsidian style)."""
+        notes.append(text)
+        return "ok"
+
+    tools = [tool(log_tank_pressure, readOnlyHint=False), tool(log_note, readOnlyHint=False)]
+    turn = await ask(agent(*tools), "TNK-02 reads 212 kPa, log it pls")
+    assert turn.calls == [("log_tank_pressure", {"tank": "TNK-02", "pressure_kpa": 212})] and notes == []

@@ -326,6 +326,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 filled.args[name] = context.today.isoformat()
                 filled.defaults.add(name)
                 continue
+        elif kind == "year":
+            found = [s for s in [slots.year(name, prop, text, context.today)] if s]
         elif kind in {"doi", "isbn", "url", "email"}:
             found = slots.identifier(kind, text)
         elif kind == "pattern":
@@ -357,6 +359,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         elif kind == "enum":
             options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
             span = slots.enum_value(options, text)
+            if span and span.value == prop.get("default") and str(span.value) in STOPWORDS:
+                span = None  # "any seminars coming up?": the default's word said as a determiner chooses nothing
             both = slots.enum_both(options, text)
             if both and filled.spread is None:
                 filled.spread = (name, both)
@@ -377,7 +381,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             span = slots.choices(prop, text)
             if span is None:  # a list of values shaped like the description's example ("['TP53', 'BRCA1']")
                 shaped = slots.shaped(slots.example_of(prop.get("items") or {}) or slots.example_of(prop), text)
-                span = Span([s.value for s in shaped], shaped[0].start, shaped[-1].end) if shaped else None
+                values = list(dict.fromkeys(s.value for s in shaped))  # "'run an ANOVA' - what's ANOVA?": once
+                span = Span(values, shaped[0].start, shaped[-1].end) if shaped else None
             sample = slots.example_of(prop.get("items") or {}) or slots.example_of(prop)
             if span is None and sample and not slots.shaped(sample, sample):  # names of no set shape: the topic's
                 span = next(iter(slots.entity(_without(text, taken), tool_vocabulary(tool))), None)
@@ -443,10 +448,14 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     )
     for name in entities:
         prop = properties[name]
-        found = slots.shaped(slots.example_of(prop), _mask_quotes(text) if capability else text)
+        found = slots.shaped(
+            slots.example_of(prop), _mask_quotes(text) if capability else text, prop.get("description", "")
+        )
+        found = [s for s in found if not any(v.start < s.end and s.start < v.end for v in values)]  # "New Year"
         filled.typed += bool(found)  # shaped like the parameter's example ("owner/name", "AAPL"): a typed value
-        if not found:
+        if not found and not slots.strict_shape(slots.example_of(prop), prop.get("description", "")):
             found = slots.entity(_without(text, taken + values), tool_vocabulary(tool))
+        found = [s for s in found if s.value not in filled.args.values()]  # one phrase fills one parameter
         if found:
             filled.read += 1
             taken.extend(s for s in found if s.start >= 0)
@@ -503,39 +512,21 @@ def names_a_file(text: str, capability: Capability | None) -> bool:
     return any(w not in STOPWORDS and w not in FILE_VERBS and w not in framing for w in words(_mask_quotes(text)))
 
 
-_DURATION_UNITS = {"hour": 60, "hours": 60, "minute": 1, "minutes": 1, "second": 1 / 60, "seconds": 1 / 60}
-_SAID_DURATION = re.compile(
-    r"\b(?P<n>\d+(?:\.\d+)?|an?|half an?)\s*(?P<unit>hours?|hrs?|h|minutes?|mins?|seconds?|secs?)\b", re.IGNORECASE
-)
-_UNIT_MINUTES = {"h": 60, "hr": 60, "hrs": 60, "hour": 60, "hours": 60, "min": 1, "mins": 1, "minute": 1,
-                 "minutes": 1, "sec": 1 / 60, "secs": 1 / 60, "second": 1 / 60, "seconds": 1 / 60}  # fmt: skip
-
-
-def _said_duration(text: str, unit: float) -> Span | None:
-    """A length said with its unit ("for 90 minutes", "about 4 hours", "half an hour"), in ``unit`` minutes."""
-    match = _SAID_DURATION.search(text)
-    if match is None:
-        return None
-    count = {"a": 1.0, "an": 1.0}.get(
-        match.group("n").lower(), 0.5 if match.group("n").lower().startswith("half") else None
-    )
-    minutes = (count if count is not None else float(match.group("n"))) * _UNIT_MINUTES[match.group("unit").lower()]
-    value = round(minutes / unit, 2)
-    return Span(int(value) if value == int(value) else value, match.start(), match.end())
+_SECONDS = {"hour": 3600, "minute": 60, "second": 1}
 
 
 def _quantity(name: str, prop: dict[str, Any], text: str, taken: Sequence[Span] = ()) -> Span | None:
     """A number for a named quantity ("hours": "for 3 hours", or the length of "from 1 to 3pm"); a generic one
     ("amount", "value") is the first number of the request that isn't a time, a date or another parameter's."""
     said = set(words(f"{name} {prop.get('description', '')}"))
-    unit = next((_DURATION_UNITS[w] for w in words(name) if w in _DURATION_UNITS), None)
+    unit = next((_SECONDS[w.removesuffix("s")] for w in words(name) if w.removesuffix("s") in _SECONDS), None)
     if unit is not None:
-        said_length = _said_duration(text, unit)
+        said_length = slots.measured(name, prop, text)  # "for 90 minutes", "about 4 hours", in the parameter's unit
         if said_length is not None:
             return said_length
         span = slots.time_range(text)  # "from 1 to 3pm": its length, in the parameter's unit
         if span:
-            value = round(span[1] / unit, 2)
+            value = round(span[1] * 60 / unit, 2)
             return Span(int(value) if value == int(value) else value, span[0].start, span[0].end)
         return slots.count_for(name, prop, text)
     text = _masked(text, taken)  # two numbers: each parameter its own

@@ -48,7 +48,8 @@ CHAT_LEAD = 0.25  # chat must lead the best live tool by this much: "how do you 
 GAP_SCORE = 0.55  # a missing capability must match this well before the planner says it is missing
 RIVAL_WINDOW = 0.12  # routes this close to the best are tried when the best one's tool cannot be filled
 _FOLLOW_UP = re.compile(
-    r"^\s*(?:and|what about|how about|also|same (?:for|again)|now|only|ok(?:ay)?,? (?:and|what about)|then)\b", re.I
+    r"^\s*(?:and|what about|how about|also|same (?:for|again)|now|only|just|ok(?:ay)?,? (?:and|what about)|then)\b",
+    re.I,
 )
 _WH_QUESTION = re.compile(
     r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do|have|has)\b", re.I
@@ -65,6 +66,7 @@ _DECLARATIVE = re.compile(
     r"^\s*(?:it's|it\s+is|it\s+was|(?:the|this|that|it|today|everything)\b.*\b(?:is|are|was|were|seems|looks|feels))\b",
     re.I,
 )
+_FINITE = re.compile(r"\b(?:i|i'm|we|you|he|she|they|it|is|are|was|were|am|has|have|had|got|did|does)\b|'s\b", re.I)
 _PERSONAL = re.compile(r"\b(?:my|mine|did i|have i|i told|i said|about me)\b", re.I)
 _HOW_TO_START = re.compile(r"^\s*(?:how\s+(?:do|can|should|would)\s+i|how\s+to)\b", re.I)
 _COMMAND_WORDS = frozenset(
@@ -251,6 +253,10 @@ def _typed_required(tool: Any) -> tuple[dict[str, Any], list[str]]:
     return properties, [n for n in schema.get("required") or [] if kind_of(n, properties.get(n, {})) in _TYPED]
 
 
+def _digits(value: str) -> bool:
+    return any(c.isdigit() for c in value)
+
+
 def _with_evidence(routing: Any, clause: str, context: Context) -> None:
     """Raise routes whose typed required parameters are all present in the request, then re-sort."""
     boosted = []
@@ -273,15 +279,24 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
             shapes = [
                 n
                 for n in required
-                if kind_of(n, properties.get(n, {})) == "entity"
-                and any(len(s.value) > 2 for s in shaped(example_of(properties.get(n, {})), clause))
-            ]  # two capitals are weak evidence: "NW, Washington, DC" is an address, not two tickers
+                if (
+                    kind_of(n, properties[n]) == "entity"
+                    or (kind_of(n, properties[n]) == "choices" and not _digits(example_of(properties[n]) or "0"))
+                )
+                and any(
+                    len(s.value) > 2
+                    for s in shaped(example_of(properties.get(n, {})), clause, properties[n].get("description", ""))
+                )
+            ]  # two capitals are weak evidence: "NW, Washington, DC" is an address, not two tickers; a list shaped
+            # like a capitals example ("['PCR']") is evidence too, one with digits ("['TP53']") too loose a shape
             typed += shapes
             if typed:
                 filled = fill(tool, clause, None, context)
                 if all(n in filled.args and n not in filled.defaults for n in typed):  # a date or time is weak
                     bonus = EVIDENCE_BONUS if strong or shapes else WEAK_EVIDENCE_BONUS
                     route = replace(route, score=route.score + bonus)
+                elif any(kind_of(n, properties[n]) == "pattern" and n in filled.args for n in typed):
+                    route = replace(route, score=route.score + WEAK_EVIDENCE_BONUS)  # "T-106", its email not said
         boosted.append(route)
     routing.routes = sorted(boosted, key=lambda r: r.score, reverse=True)
 
@@ -407,7 +422,7 @@ def _plan_clause(
         return _question(clause, best, tools, routing.margin())
     if (
         capability is None
-        and _STATEMENT.search(clause)
+        and (_STATEMENT.search(clause) or _DECLARATIVE.search(clause))
         and not is_question(clause)
         and not _computes(best, clause, context)
     ):
@@ -444,7 +459,9 @@ def _plan_clause(
             )
         return _question(clause, best, tools, routing.margin())
     open_world = capability is not None and capability.name == "web_search"
-    if (open_world or _opens_world(best.tools[0])) and not is_question(clause):
+    if (open_world or _opens_world(best.tools[0])) and not (
+        is_question(clause) or (not open_world and not _FINITE.search(clause))
+    ):  # a new server's search may take a bare topic with no verb ("grants on ecology since 2020")
         return None  # never send a statement to a public engine
     # Slot completeness is part of the route: a close runner-up whose tool can be filled beats a winner that can't.
     first = fill(best.tools[0], clause, capability, context)
@@ -865,9 +882,20 @@ def _opens_chat(routing: Any, context: Context) -> Capability | None:
 
 
 def _asked_already(planned: Planned, plan: Plan) -> bool:
-    """Whether an earlier step of this message makes the same read-only calls (a write asked twice stays twice)."""
-    if planned.tool is None or not planned.calls or ToolFacts.of(planned.tool).read_only is not True:
+    """Whether an earlier step of this message makes the same read-only calls (a write asked twice stays twice), or
+    a new server's write this short clause only points back to ("FRZ-03 shows -72 °C, log it pls")."""
+    if planned.tool is None or not planned.calls:
         return False
+    if ToolFacts.of(planned.tool).read_only is not True:
+        return (
+            planned.filled is not None
+            and planned.filled.typed == 0
+            and len(words(planned.clause)) <= 6
+            and bool(re.search(r"\b(?:it|that|this)\b", planned.clause, re.I))
+            and any(
+                s.route.capability is None and ToolFacts.of(s.tool).read_only is False for s in plan.steps if s.tool
+            )
+        )
     return any(s.tool is not None and s.tool.name == planned.tool.name and s.calls == planned.calls for s in plan.steps)
 
 

@@ -33,7 +33,7 @@ _PATH = re.compile(
 _NUMBER = re.compile(r"(?<![\w.:/-])-?\d+(?:[.,]\d+)?(?![\w:/]|\.\d)")
 _TIME = re.compile(
     r"\b(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?!\w)|"
-    r"\b(?P<h24>[01]?\d|2[0-3])(?::|h|\s?hrs?\s?|(?<=(?<![\w-])0\d))(?P<m24>[0-5]\d)\b|"  # "0930", not "BX-0117"
+    r"\b(?P<h24>[01]?\d|2[0-3])(?::|h|\s?hrs?\s?|(?<=(?<![\w-])0\d)(?!\d\d[\s-]\d{4}))(?P<m24>[0-5]\d)\b|"  # "0930", not "BX-0117"
     r"\b(?P<hh>[01]?\d|2[0-3])h(?![\w:])|\b(?P<word>noon|midday|midnight)\b|\bat\s+(?P<bare>[01]?\d|2[0-3])\b(?!\s*(?:%|degrees|[.,:]\d|[ap]\.?m\b))",
     re.IGNORECASE,
 )
@@ -126,33 +126,56 @@ def _spoken_value(words_: str) -> int:
     )
 
 
-# Units of measure by dimension, each with its size in the dimension's smallest unit listed.
+# Units of measure by dimension, each with its size in the dimension's smallest unit listed (temperatures with an
+# offset too: kelvin = size * value + offset).
 _MEASURES = {
     "volume": {"nl": 0.001, "ul": 1, "µl": 1, "μl": 1, "microlitre": 1, "microliter": 1, "ml": 1000, "millilitre": 1000,
                "milliliter": 1000, "l": 10**6, "litre": 10**6, "liter": 10**6},
     "mass": {"ng": 0.001, "ug": 1, "µg": 1, "μg": 1, "microgram": 1, "mg": 1000, "milligram": 1000, "g": 10**6,
              "gram": 10**6, "kg": 10**9, "kilogram": 10**9},
-    "days": {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365},
+    "time": {"second": 1, "sec": 1, "minute": 60, "min": 60, "hour": 3600, "hr": 3600, "h": 3600, "day": 86400,
+             "week": 604800, "fortnight": 1209600, "month": 2592000, "year": 31536000},
+    "temperature": {"kelvin": 1, "k": 1, "celsius": 1, "°c": 1, "c": 1, "degree": 1, "fahrenheit": 5 / 9, "°f": 5 / 9,
+                    "f": 5 / 9},
 }  # fmt: skip
+_OFFSETS = {"celsius": 273.15, "°c": 273.15, "c": 273.15, "degree": 273.15, "fahrenheit": 255.372, "°f": 255.372,
+            "f": 255.372}  # fmt: skip
 _UNIT_SIZES = {unit: (dimension, size) for dimension, units in _MEASURES.items() for unit, size in units.items()}
 _MEASURED = re.compile(
-    rf"(?<![\w.])(\d+(?:\.\d+)?|(?:(?:an?|{_SPOKEN_NUMBER})\s+hundred(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|"
-    rf"{_SPOKEN_NUMBER}))[\s-]*({'|'.join(sorted(_UNIT_SIZES, key=len, reverse=True))})(?:e?s)?(?!\w)",
+    r"(?:\b(?:(?:in|over|for|during)\s+)?(?:the\s+)?(?:last|past|previous|next)\s+|(?<![\w.-]))(?P<sign>-|minus\s+)?"
+    rf"(?P<n>\d+(?:\.\d+)?|(?:(?:an?|{_SPOKEN_NUMBER})\s+hundred(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|{_SPOKEN_NUMBER}|an?)"
+    rf"|(?<=(?:la|pa)st\s))[\s-]*(?P<u>{'|'.join(sorted(map(re.escape, _UNIT_SIZES), key=len, reverse=True))})(?:e?s)?(?!\w)",
     re.I,
-)  # "1.5 mL", "three hundred and fifty microlitres", "six months"
+)  # "1.5 mL", "three hundred and fifty microlitres", "in the next six months", "-78 °C", "the past week"
 
 
 def measured(name: str, prop: dict[str, Any], text: str) -> Span | None:
     """A quantity said in another unit of the parameter's own ("1.5 mL" for ``volume_ul`` -> 1500, "3 months" for
-    ``within_days`` -> 90): the parameter's unit is a word of its name, else the one its description gives it in."""
+    ``within_days`` -> 90, "-80 °C" for ``temp_kelvin`` -> 193.15): the parameter's unit is a word of its name, else
+    the one its description gives it in; a value outside the schema's range is no reading of it. A bare number for a
+    kelvin parameter is in degrees Celsius (nobody reads kelvin off a display without saying so)."""
+    text = spoken_lengths(text)  # "half an hour": "30 minutes" (read already, in a whole request)
     described = re.findall(r"\bin\s+([^\W\d]+)", prop.get("description", "") or "")
     unit = next((w.removesuffix("s") for w in words(name) + described[:1] if w.removesuffix("s") in _UNIT_SIZES), "")
     dimension, size = _UNIT_SIZES.get(unit.lower(), (None, 1))
-    for match in _MEASURED.finditer(text if dimension else ""):
-        if _UNIT_SIZES[match.group(2).lower()][0] == dimension:
-            number = float(match.group(1)) if match.group(1)[0].isdigit() else _spoken_value(match.group(1))
-            value = round(number * _UNIT_SIZES[match.group(2).lower()][1] / size, 6)
-            return Span(int(value) if value == int(value) else value, match.start(), match.end())
+    found = [
+        m
+        for m in _MEASURED.finditer(text if dimension and len(unit) > 1 else "")
+        if _UNIT_SIZES[m["u"].lower()][0] == dimension
+    ]
+    if unit.lower() == "kelvin" and not found:  # "-18", "reads 4.5": not the number of a name ("frz 3")
+        found = list(
+            re.finditer(r"(?<![\w.-])(?P<sign>-|minus\s+)?(?<![A-Za-z]\s)(?P<n>\d+(?:\.\d+)?)(?P<u>)(?![\w.-])", text)
+        )
+    for match in found:
+        said = match["u"].lower() or "celsius"
+        said_n = (match["n"] or "1").lower()
+        number = float(said_n) if said_n[0].isdigit() else 1 if said_n in {"a", "an"} else _spoken_value(said_n)
+        kelvin = (-number if match.group("sign") else number) * _UNIT_SIZES[said][1] + _OFFSETS.get(said, 0)
+        value = round((kelvin - _OFFSETS.get(unit.lower(), 0)) / size, 2 if dimension == "temperature" else 6)
+        if not prop.get("minimum", value) <= value <= prop.get("maximum", value):
+            continue
+        return Span(int(value) if value == int(value) else value, match.start(), match.end())
     return None
 
 
@@ -162,6 +185,12 @@ def spoken_lengths(text: str) -> str:
     time changes: other number words may be part of a title."""
     for pattern, digits in _SPOKEN_LENGTHS:
         text = pattern.sub(digits, text)
+    text = re.sub(  # "minus seventy-nine point five": -79.5, said the one way a number is never part of a title
+        rf"\b(minus\s+)?({_SPOKEN_NUMBER})\s+point\s+({'|'.join(n for n, v in _UNITS_SPOKEN.items() if v < 10)})\b",
+        lambda m: f"{'-' if m.group(1) else ''}{_spoken_value(m.group(2))}.{_UNITS_SPOKEN[m.group(3).lower()]}",
+        text,
+        flags=re.I,
+    )
     return re.sub(
         rf"\b({_SPOKEN_NUMBER})(?=[\s-]+{_TIME_UNIT}\b)",
         lambda m: str(_spoken_value(m.group(1))),
@@ -183,7 +212,7 @@ _RELATIVE_DAYS = (
 # Days people name instead of a date (northern-hemisphere solstices and equinoxes, as usually meant).
 _NAMED_DAYS = (
     (r"\bchristmas\s+eve\b", (12, 24)), (r"\bchristmas(?:\s+day)?\b(?!\s+eve)", (12, 25)),
-    (r"\bnew\s+year'?s\s+eve\b", (12, 31)), (r"\bnew\s+year'?s(?:\s+day)?\b(?!\s+eve)", (1, 1)),
+    (r"\bnew\s+year'?s\s+eve\b", (12, 31)), (r"\bnew\s+year(?:'?s)?(?:\s+day)?\b(?!'?s?\s+eve)", (1, 1)),
     (r"\bwinter\s+solstice\b", (12, 21)), (r"\bsummer\s+solstice\b|\bmidsummer\b", (6, 21)),
     (r"\b(?:spring|vernal|march)\s+equinox\b", (3, 20)), (r"\b(?:autumn(?:al)?|fall|september)\s+equinox\b", (9, 22)),
 )  # fmt: skip
@@ -225,6 +254,8 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
         return "paths" if "path" in said else ("choices" if items.get("type", "string") == "string" else "skip")
     if kind == "object":
         return "skip"
+    if kind == "integer" and ("year" in said or re.search(r"\byear\b.*\b(?:19|20)\d\d\b", lowered)):
+        return "year"  # a calendar year: named so, or described with one as its example
     if kind == "integer" and (
         said & {"id", "number", "no", "index"}
         or (re.search(r"(?<!whole )\bnumber\b", lowered) and not re.search(r"how (?:many|much)", lowered))
@@ -283,10 +314,41 @@ def example_of(prop: dict[str, Any]) -> str | None:
     return (match.group(1) or match.group(2)) if match else None
 
 
-def shaped(sample: str | None, text: str) -> list[Span]:
-    """Values shaped like the description's example: "owner/name" paths, ticker-like capitals ("AAPL")."""
+_PROPER = r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)*"
+_MONTH_NAMES = frozenset(["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                          "october", "november", "december"])  # fmt: skip
+
+
+def strict_shape(sample: str | None, described: str = "") -> bool:
+    """Whether a parameter's example is a tag ("FRZ-01") or a person's name ("Okafor", described as a name): a value
+    of that shape is read as written or not at all, never guessed from the request's other words."""
+    return bool(sample and re.fullmatch(r"[A-Z][A-Z0-9]*[-_]\d+", sample)) or bool(_named(sample, described))
+
+
+def _named(sample: str | None, described: str) -> bool:
+    return bool(sample and re.fullmatch(_PROPER, sample) and re.search(r"\b(?:sur)?name\b", described, re.I))
+
+
+def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
+    """Values shaped like the description's example: "owner/name" paths, ticker-like capitals ("AAPL"), tags
+    ("FRZ-01": as written, or loosely, "frz 3", when its letters are the example's or ones ``described`` lists)."""
     if not sample:
         return []
+    if _named(sample, described):  # a person's name ("Okafor"): capitalised words past the sentence's start
+        return [
+            Span(m.group(0), m.start(), m.end())
+            for m in re.finditer(rf"(?:(?:Dr|Prof|Mr|Ms|Mrs)\.?\s+)?{_PROPER}", text)
+            if m.start() and not re.search(r"[.!?]\s*$", text[: m.start()])
+            and not {w.lower() for w in m.group(0).split()} & (STOPWORDS | _LEAD_WORDS | set(_WEEKDAYS) | _MONTH_NAMES)
+        ]  # fmt: skip
+    tag = re.fullmatch(r"([A-Z][A-Z0-9]*)([-_])(\d+)", sample)
+    if tag:
+        known = {tag[1], *re.findall(r"\b[A-Z][A-Z0-9]{1,5}\b", described)}
+        return [
+            Span(f"{m[1].upper()}{tag[2]}{m[3].zfill(len(tag[3]))}", m.start(), m.end())
+            for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z0-9]*?)([\s_-]?)(\d{{1,{len(tag[3])}}})(?![\w-])", text)
+            if m[1].upper() in known or (m[1].isupper() and m[2] == tag[2] and len(m[3]) == len(tag[3]))
+        ]
     if re.fullmatch(r"[\w.-]+/[\w.-]+", sample):
         return [
             Span(m.group(0), m.start(), m.end()) for m in re.finditer(r"(?<![\w/])[\w.-]+/[\w.-]*\w(?![\w/])", text)
@@ -307,7 +369,7 @@ def shaped(sample: str | None, text: str) -> list[Span]:
     if re.fullmatch(r"[A-Z]{1,6}(?:\.[A-Z]{1,3})?", sample):
         found = [
             Span(m.group(1), m.start(1), m.end(1))
-            for m in re.finditer(r"(?<![\w$])\$?([A-Z]{2,6}(?:\.[A-Z]{1,3})?)(?![\w])", text)
+            for m in re.finditer(r"(?<![\w$-])\$?([A-Z]{2}[A-Z0-9]{0,4}(?:\.[A-Z]{1,3})?)(?!\w|-\d)", text)
             if m.group(1) not in _ACRONYMS
         ]
         if not found and text == text.lower():  # "stcok price for nflx": a short last name written in lower case
@@ -524,6 +586,18 @@ def dates(text: str, today: date) -> list[Span]:
         if (match.group(1) or "").strip() == "next" and ahead < 7 and today.weekday() != 6:
             ahead += 7 if ahead <= (6 - today.weekday()) else 0
         found.append(Span((today + timedelta(days=ahead)).isoformat(), match.start(), match.end()))
+    for match in re.finditer(
+        r"\b(?:from|on|since|after|until|till|by|before)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"
+        r"(?!\s+(?!on\b|onwards?\b)[a-z])",
+        lowered,
+    ):  # "from the 3rd on": next such day
+        ahead = date(today.year + today.month // 12, today.month % 12 + 1, 1)
+        try:
+            value = today.replace(day=int(match.group(1)))
+            found.append(Span((value if value >= today else ahead.replace(day=value.day)).isoformat(),
+                              match.start(), match.end()))  # fmt: skip
+        except ValueError:
+            continue
     month = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
     for match in re.finditer(
         rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{month}\b|\b{month}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", lowered
@@ -710,7 +784,7 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
         value = match.group(0).rstrip(".,;:!?)'\"")
         if not value or not whole.fullmatch(value) or re.match(r"[\w-]", text[match.start() + len(value) :] or " "):
             continue
-        if classes is not None and _classes(value) - {"mark"} != classes - {"mark"}:
+        if classes is not None and not _classes(value) - {"mark"} >= classes - {"mark"}:  # "135X" for "1825"
             continue
         if classes is None and (value.isdigit() or (value.isalpha() and value.islower())):
             continue
@@ -723,7 +797,10 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
                 if len(pieces) > 1 and not all(p.isdigit() or p.isupper() for p in pieces):
                     break
                 value = "".join(pieces).upper()
-                if whole.fullmatch(value) and (classes is None or _classes(value) == classes - {"mark"}):
+                if sample and len(re.sub(r"\W", "", sample)) == len(value) and not whole.fullmatch(value):
+                    rest = iter(value)  # "0000 0002 9876 5436": grouped like the example, "0000-0002-9876-5436"
+                    value = "".join(c if not c.isalnum() else next(rest) for c in sample)
+                if whole.fullmatch(value) and (classes is None or _classes(value) - {"mark"} >= classes - {"mark"}):
                     found.append(Span(value, first.start(), last.end()))
     values = time_of_day(text) + dates(text, date(2000, 1, 1))
     return [s for s in found if not any(v.start < s.end and s.start < v.end for v in values)]
@@ -912,7 +989,7 @@ def _enum_by_word(options: list[Any], text: str) -> list[Span]:
 
 
 _FLAG_WORDS = frozenset(
-    {"include", "includ", "with", "show", "return", "also", "use", "enable", "is", "has", "get", "add"}
+    {"include", "includ", "with", "show", "return", "also", "use", "enable", "is", "has", "get", "add", "only"}
 )
 
 
@@ -965,6 +1042,48 @@ def amount(text: str) -> Span | None:
     return spans[0] if spans else None
 
 
+_YEAR_SAID = rf"(?:19|20)\d\d|twenty\s+(?:{_SPOKEN_NUMBER})"  # "2024", "twenty twenty-four"
+_YEAR = re.compile(
+    r"(?:\b(?P<range>between|from)\s+)?(?:\b(?P<word>since|after|from|before|until|till|through|by|in)\s+)?"
+    rf"(?<![\w-])(?P<a>{_YEAR_SAID})(?:\s*(?:-|–|to|and|until|through)\s*(?P<b>{_YEAR_SAID}))?(?![\w-])"
+    rf"|\b(?:last|past)\s+(?P<n>\d+|{_SPOKEN_NUMBER})\s+years\b",
+    re.I,
+)
+
+
+def year(name: str, prop: dict[str, Any], text: str, today: date) -> Span | None:
+    """A calendar year for a year parameter ("2020", "twenty twenty-four"); for one end of a range of years (a
+    name with from/to, or a description with "or later/earlier") that end: "since 2020", "before 2024", "between
+    2020 and 2023", "in the last five years"; a year said alone ("in 2025") is both ends."""
+    said, described = set(words(name)), (prop.get("description") or "").lower()
+    lower = bool(said & {"from", "since", "after", "min", "earliest"}) or "or later" in described
+    upper = not lower and (bool(said & {"to", "until", "before", "max", "latest"}) or "or earlier" in described)
+    own = {stem(w) for w in words(described)}
+    for match in _YEAR.finditer(text):
+        start, verbs = match.start(), 1  # "that started in 2020": the description's word for the range goes with it
+        while (said_before := re.search(r"(\w+)\W+$", text[:start])) and (
+            said_before[1].lower() in STOPWORDS | {"that", "which"} or (stem(said_before[1].lower()) in own and verbs)
+        ):
+            start, verbs = said_before.start(1), verbs - (said_before[1].lower() not in STOPWORDS | {"that", "which"})
+        if match["n"]:
+            if lower:
+                n = int(match["n"]) if match["n"].isdigit() else _spoken_value(match["n"])
+                return Span(today.year - n, start, match.end())
+            continue
+        first, last = (
+            int(y) if y.isdigit() else 2000 + _spoken_value(y.split(None, 1)[-1])
+            for y in (match["a"], match["b"] or match["a"])
+        )
+        bound = (match["word"] or "").lower()
+        if match["b"] or match["range"] or bound in {"", "in"}:
+            return Span(last if upper else first, start, match.end())
+        if bound in {"since", "after", "from"}:
+            value = first + (bound == "after")
+            return Span(value, start, match.end()) if lower or not upper else None
+        return Span(first - (bound == "before"), start, match.end()) if upper or not lower else None
+    return None
+
+
 ENDS = {"first", "last", "top", "bottom", "oldest", "newest", "latest", "earliest"}
 
 
@@ -982,8 +1101,8 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
     inside = [(m.start(), m.end()) for m in re.finditer(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[:.]\d{2}\b", text)]
     for index, token in enumerate(tokens):
         value = _NUMBER_WORDS.get(token.group(0)) or (int(token.group(0)) if token.group(0).isdigit() else None)
-        if value is None or any(a <= token.start() < b for a, b in inside):  # part of a date or a time of day
-            continue
+        if value is None or any(a <= token.start() < b for a, b in inside) or re.search(r"\w-$", text[: token.start()]):
+            continue  # part of a date, a time of day or a tag ("LN2-02")
         near = {stem(t.group(0)) for t in tokens[index + 1 : index + 3]}
         before = tokens[index - 1].group(0) if index else ""
         if before in ENDS and stem(before) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
@@ -1056,14 +1175,20 @@ _RESULT_NOUNS = frozenset(
 def _request_head_cut(text: str, vocabulary: frozenset[str]) -> str:
     """The topic after a head that only asks ("dig up entries on X", "find me recent papers about X" -> "X"): every
     word of the head is an asking, filler or result word, or one of the tool's own."""
-    asking = catalogue().asking_words
+    asking_words = catalogue().asking_words
 
-    def asks(head: list[str]) -> bool:
-        return all(
-            w in STOPWORDS or w in _LEAD_WORDS or w in _FILLER or w in _RESULT_NOUNS or w in asking
+    def asking(w: str) -> bool:
+        return (
+            w in STOPWORDS
+            or w in _LEAD_WORDS
+            or w in _FILLER
+            or w in _RESULT_NOUNS
+            or w in asking_words
             or _known(w, vocabulary)
-            for w in head
-        )  # fmt: skip
+        )
+
+    def asks(head: list[str]) -> bool:  # "find grants on X": the plural noun last names what is looked up
+        return all(map(asking, head[:-1])) and (asking(head[-1]) or re.fullmatch(r"\w{3,}[^s]s", head[-1]) is not None)
 
     for _ in range(3):  # "look for papers about X": one head after another
         cut = _after_head(text, _TOPIC, asks)
