@@ -1166,3 +1166,13 @@ async def test_a_short_clause_pointing_back_to_a_new_servers_write_is_not_a_seco
     tools = [tool(log_tank_pressure, readOnlyHint=False), tool(log_note, readOnlyHint=False)]
     turn = await ask(agent(*tools), "TNK-02 reads 212 kPa, log it pls")
     assert turn.calls == [("log_tank_pressure", {"tank": "TNK-02", "pressure_kpa": 212})] and notes == []
+
+
+async def test_a_counted_list_of_things_is_one_task_each_and_a_terse_status_lists() -> None:
+    store = TaskStore.with_titles("buy milk")
+    turn = await ask(
+        agent(*store.tools()), "could you put three things on my list: wash the flasks, feed the fish, and email Ana"
+    )
+    assert [args["title"].lower() for _, args in turn.calls] == ["wash the flasks", "feed the fish", "email ana"]
+    listed = await ask(agent(*store.tools()), "show finished")
+    assert listed.calls == [("list_tasks", {"status": "completed"})]

@@ -438,7 +438,13 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     # Every date and time of day is a value, never part of a name ("the plate reader, 9:30-11:00"); titles and notes
     # keep theirs ("call the vet tomorrow").
     values = [s for s in slots.time_of_day(text) + slots.dates(text, context.today) if s.start >= 0]
-    plural = bool(re.search(r"\b(?:these|following|tasks|items|todos|all of)\b", text, re.IGNORECASE))
+    plural = bool(
+        re.search(
+            r"\b(?:these|following|tasks|items|todos|all of)\b|\b(?:two|three|four|five|\d+)\s+things\b",
+            text,
+            re.IGNORECASE,
+        )
+    )
     listed = _series(_mask_quotes(text))  # "add pick up the kids, pay the bill, and call grandma"
     plural = plural or (
         filled.reference is None

@@ -1199,7 +1199,8 @@ def _request_head_cut(text: str, vocabulary: frozenset[str]) -> str:
 
 
 _COUNTED = re.compile(
-    r"^(?:\d+|two|three|four|five|a\s+few|some)\s+(?:more\s+)?(?:tasks|items|things|todos|to-dos|reminders)\s*[:\-–—]\s*",
+    r"^(?:\d+|two|three|four|five|a\s+few|some)\s+(?:more\s+)?(?:tasks|items|things|todos|to-dos|reminders)"
+    r"(?:\s+(?:to|on|for)\s+(?:my|the)\s+(?:list|to-?do\s+list|tasks))?\s*[:\-–—]\s*",  # "two things to my list:"
     re.I,
 )
 
