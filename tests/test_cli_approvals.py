@@ -86,9 +86,9 @@ def test_a_portfolio_request_is_an_honest_gap_with_guidance(with_web_search, cap
     assert data["gap"]["missing_tools"] == ["financial_data_api"] and data["gap"]["attempted_task"] == task
     assert {"web_search", "add_task", "search_memory"} <= set(data["gap"]["existing_tools_checked"])
     assert main(["ask", task]) == 0
-    text = capsys.readouterr().out
-    assert "Missing capability: financial_data_api" in text and "MCP_CONFIG" in text
-    digits = {c for c in text if c.isdigit()}
+    text, _, conversation = capsys.readouterr().out.partition("\nConversation: ")
+    assert "Missing capability: financial_data_api" in text and "MCP_CONFIG" in text and conversation
+    digits = {c for c in text if c.isdigit()}  # the answer's figures (the conversation id is not one)
     assert digits <= set("32024"), "no figure that is not in the request"
 
 
