@@ -787,3 +787,12 @@ def test_only_in_a_yes_no_options_name_is_the_filter_not_its_topic() -> None:
 
 def test_capitals_with_a_digit_are_an_abbreviation_but_not_a_tags_letters_or_a_compounds_tail() -> None:
     assert values(slots.shaped("ELISA", "what are PPE, LN2 and FRZ-01 in cryo-EM")) == ["PPE", "LN2"]
+
+
+def test_trailing_politeness_does_not_hide_trailing_framing() -> None:
+    from agent_core.offline.catalogue import catalogue
+    from agent_core.offline.slots import Framing, strip_framing
+
+    framing = Framing(catalogue().get("task_add").framing)
+    assert strip_framing("put water the ferns on my list please", framing) == "water the ferns"
+    assert strip_framing("add order gloves to my to-do list, thanks!", framing) == "order gloves"

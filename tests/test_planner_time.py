@@ -251,3 +251,16 @@ def test_a_length_in_hours_is_not_a_time_of_day() -> None:
 
     assert [s.value for s in slots.time_of_day("meet at 9h in Lyon")] == ["09:00"]
     assert slots.time_of_day("run it for 12h") == []
+
+
+@pytest.mark.parametrize(
+    ("question", "zone", "said"),
+    [
+        ("what time is it in GMT+2?", "Etc/GMT-2", "UTC+02:00"),  # IANA's Etc zones invert the sign
+        ("time in UTC-5", "Etc/GMT+5", "UTC-05:00"),
+        ("what's the time at UTC+05:30", "Asia/Kolkata", "UTC+05:30"),
+    ],
+)
+async def test_a_utc_offset_is_that_offset_never_plain_utc(question: str, zone: str, said: str) -> None:
+    turn = await ask(agent(), question)
+    assert zones(turn) == [zone] and said in turn.answer and "Etc/" not in turn.answer

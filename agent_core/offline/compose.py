@@ -47,7 +47,7 @@ def time_sentence(data: dict[str, Any], label: str | None = None, focus: str = "
     moment = _moment(data)
     if moment is None:
         return None
-    zone = str(data.get("timezone") or label or "UTC")
+    zone = readable_zone(str(data.get("timezone") or label or "UTC"))
     where = zone if not label or label == zone else f"{label} ({zone})"
     day = f"{moment:%A}, {moment.day} {moment:%B %Y}"
     if focus == "epoch" and "unix_epoch" in data:
@@ -68,7 +68,16 @@ def conversion_sentence(data: dict[str, Any]) -> str | None:
     same_day = start.date() == end.date()
     when = f"{end:%H:%M}" + ("" if same_day else f" on {end:%A}, {end.day} {end:%B}")
     difference = f" ({data['time_difference']})" if data.get("time_difference") else ""
-    return f"{start:%H:%M} in {source.get('timezone')} is {when} in {target.get('timezone')}{difference}."
+    source_zone, target_zone = readable_zone(str(source.get("timezone"))), readable_zone(str(target.get("timezone")))
+    return f"{start:%H:%M} in {source_zone} is {when} in {target_zone}{difference}."
+
+
+def readable_zone(zone: str) -> str:
+    """IANA's "Etc/GMT-2" (the sign inverted, as POSIX has it) as a person writes it: "UTC+02:00"."""
+    fixed = re.fullmatch(r"Etc/GMT([+-])(\d{1,2})", zone)
+    if fixed is None:
+        return zone
+    return f"UTC{'-' if fixed.group(1) == '+' else '+'}{int(fixed.group(2)):02d}:00"
 
 
 def _item_line(item: dict[str, Any]) -> str:

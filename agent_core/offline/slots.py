@@ -1212,7 +1212,7 @@ def _all_known(tokens: list[str], framing: Framing) -> bool:
 def strip_framing(text: str, framing: Framing) -> str:
     """The request without politeness, without its framing phrases at either end, and without a leading run of
     words that only name the tool ("search arXiv papers on X" -> "X")."""
-    rest = POLITE.sub("", text).strip().rstrip(" .!?")
+    rest = _TRAILING.sub("", POLITE.sub("", text).strip()).rstrip(" .!?")  # "… on my list please": both ends
     for _ in range(3):
         before = rest
         lowered = rest.lower()

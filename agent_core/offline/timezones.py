@@ -294,6 +294,29 @@ _PREPOSITION_PHRASE = re.compile(
 _TRAILING_NOISE = re.compile(r"\s+(?:right now|now|today|currently|please|time|timezone|time zone)$")
 
 
+# "UTC+2", "GMT -5", "UTC+05:30": a fixed offset. IANA's Etc zones name whole hours with the sign inverted (UTC+2 is
+# Etc/GMT-2); the few half-hour offsets in use map to the zone that keeps them all year.
+_OFFSET = re.compile(r"\b(?:UTC|GMT)\s*([+\-−])\s*(\d{1,2})(?::?([0-5]\d))?\b", re.IGNORECASE)
+_HALF_HOURS = {
+    "+05:30": "Asia/Kolkata", "+05:45": "Asia/Kathmandu", "+03:30": "Asia/Tehran", "+04:30": "Asia/Kabul",
+    "+06:30": "Asia/Yangon", "+09:30": "Australia/Darwin", "-03:30": "America/St_Johns",
+}  # fmt: skip
+
+
+def _offset_zone(match: re.Match[str]) -> Place | None:
+    sign = "-" if match.group(1) in "-−" else "+"
+    hours, minutes = int(match.group(2)), int(match.group(3) or 0)
+    label = re.sub(r"\s+", "", match.group(0)).upper().replace("−", "-")  # as written: "UTC-5"
+    if minutes:
+        zone = _HALF_HOURS.get(f"{sign}{hours:02d}:{minutes:02d}")
+        return Place(label, zone) if zone else None
+    if hours == 0:
+        return Place(label, "UTC")
+    if hours > (12 if sign == "-" else 14):
+        return None
+    return Place(label, f"Etc/GMT{'-' if sign == '+' else '+'}{hours}")
+
+
 def resolve_iana(name: str) -> str | None:
     """The canonical spelling of an IANA zone name, or None ("europe/paris" -> "Europe/Paris")."""
     return _iana_names().get(name.strip().lower())
@@ -320,6 +343,10 @@ def locate_places(text: str) -> list[tuple[int, Place]]:
         if zone and "/" in zone:
             found.append((match.start(), Place(zone, zone)))
             literal_spans.append(match.span())
+    for match in _OFFSET.finditer(text):
+        literal_spans.append(match.span())  # an offset it cannot name is no "UTC" either
+        if (offset := _offset_zone(match)) is not None:
+            found.append((match.start(), offset))
     words = normalize(text).split()
     after_preposition: set[int] = set()
     for i, word in enumerate(words):
