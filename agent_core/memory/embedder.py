@@ -119,22 +119,20 @@ class LocalMiniLMEmbeddingModel(EmbeddingModel):
         same prompt is searched in memory, and a prompt with its shape costs one model run, not two."""
         if len(texts) > _CACHED_BATCH:
             return self._embed_batch(texts)
-        with self._lock:
-            missing = [t for t in dict.fromkeys(texts) if t not in self._recent]
-        computed = dict(zip(missing, self._embed_batch(missing), strict=True)) if missing else {}
-        with self._lock:
-            for text, vector in computed.items():
+        with self._lock:  # the hits are taken now: another thread may evict them while the misses are embedded
+            found = {t: self._recent[t] for t in texts if t in self._recent}
+        missing = [t for t in dict.fromkeys(texts) if t not in found]
+        if missing:
+            for text, vector in zip(missing, self._embed_batch(missing), strict=True):
                 vector.setflags(write=False)
-                self._recent[text] = vector
-            rows = []
-            for text in texts:
-                vector = self._recent.get(text)
-                if vector is None:  # evicted by another thread in between: it was computed here
-                    vector = computed[text]
-                self._recent[text] = self._recent.pop(text, vector)  # most recently used last
-                rows.append(vector)
+                found[text] = vector
+        with self._lock:
+            for text in dict.fromkeys(texts):
+                self._recent.pop(text, None)
+                self._recent[text] = found[text]  # most recently used last
             while len(self._recent) > _CACHE_SIZE:
                 del self._recent[next(iter(self._recent))]
+        rows = [found[t] for t in texts]
         return np.vstack(rows) if rows else np.zeros((0, LOCAL_DIMENSION), dtype=np.float32)
 
     def forget(self) -> None:
