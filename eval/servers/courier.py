@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from typing import Annotated
 
 from mcp.server.mcpserver import MCPServer
@@ -19,6 +19,7 @@ from mcp.types import ToolAnnotations
 from pydantic import BaseModel, Field
 
 from agent_core.servers._serve import main
+from eval.servers import iso_date
 
 TODAY = date(2026, 11, 22)
 TRACKING_PATTERN = r"^[A-Z]{2}\d{9}[A-Z]{2}$"
@@ -152,10 +153,7 @@ def parse_date(text: str) -> date:
     Raises:
         ValueError: with the format to send.
     """
-    try:
-        day = datetime.strptime((text or "").strip(), "%Y-%m-%d").date()
-    except ValueError:
-        raise ValueError(f"Invalid date '{text}'. Use YYYY-MM-DD, e.g. 2026-11-23.") from None
+    day = iso_date(text)
     if day < TODAY:
         raise ValueError(f"{day.isoformat()} is in the past; today is {TODAY.isoformat()}.")
     return day

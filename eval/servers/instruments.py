@@ -8,7 +8,7 @@ fixed bookings by colleagues; new bookings are kept in memory (empty at every st
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date
 from typing import Annotated
 
 from mcp.server.mcpserver import MCPServer
@@ -17,6 +17,7 @@ from mcp.types import ToolAnnotations
 from pydantic import BaseModel, Field
 
 from agent_core.servers._serve import main
+from eval.servers import iso_date
 
 TODAY = date(2026, 11, 22)
 MAX_HOURS = 8.0
@@ -85,10 +86,7 @@ def parse_date(text: str) -> date:
     Raises:
         ValueError: with the format to send.
     """
-    try:
-        return datetime.strptime((text or "").strip(), "%Y-%m-%d").date()
-    except ValueError:
-        raise ValueError(f"Invalid date '{text}'. Use YYYY-MM-DD, e.g. 2026-11-23.") from None
+    return iso_date(text)
 
 
 def parse_time(text: str) -> int:

@@ -8,7 +8,7 @@ memory (none at every start), so results never depend on a network or the real c
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date
 from typing import Annotated
 
 from mcp.server.mcpserver import MCPServer
@@ -17,6 +17,7 @@ from mcp.types import ToolAnnotations
 from pydantic import BaseModel, Field
 
 from agent_core.servers._serve import main
+from eval.servers import iso_date
 
 TODAY = date(2026, 11, 22)
 TALK_PATTERN = r"^T-\d{3}$"
@@ -255,10 +256,7 @@ def parse_date(text: str) -> date:
     Raises:
         ValueError: with the format to send.
     """
-    try:
-        return datetime.strptime((text or "").strip(), "%Y-%m-%d").date()
-    except ValueError:
-        raise ValueError(f"Invalid date '{text}'. Use YYYY-MM-DD, e.g. 2026-12-01.") from None
+    return iso_date(text, "2026-12-01")
 
 
 class Programmes:

@@ -8,7 +8,7 @@ All times are UTC.
 from __future__ import annotations
 
 import math
-from datetime import date, datetime
+from datetime import date
 from typing import Annotated
 
 from mcp.server.mcpserver import MCPServer
@@ -17,6 +17,7 @@ from mcp.types import ToolAnnotations
 from pydantic import BaseModel, Field
 
 from agent_core.servers._serve import main
+from eval.servers import iso_date
 
 SUNRISE_ZENITH = 90.833  # refraction and the sun's radius
 CIVIL_ZENITH = 96.0
@@ -43,10 +44,7 @@ def parse_date(text: str) -> date:
     Raises:
         ValueError: with the format to send.
     """
-    try:
-        day = datetime.strptime((text or "").strip(), "%Y-%m-%d").date()
-    except ValueError:
-        raise ValueError(f"Invalid date '{text}'. Use YYYY-MM-DD, e.g. 2026-11-23.") from None
+    day = iso_date(text)
     if not FIRST <= day <= LAST:
         raise ValueError(f"{day.isoformat()} is out of range; send a date from 1900 to 2100.")
     return day
