@@ -194,14 +194,18 @@ def commands(piece: str, route: Route | None) -> bool:
     )
 
 
+def framed_route(clause: str, routing: Any, skip: frozenset[str] = frozenset()) -> Route | None:
+    """The served capability (not one of ``skip``) whose framing phrase of two words or more ("log a note:", "add a
+    task to") opens the clause, if any."""
+    opening = " ".join(POLITE.sub("", clause.lower()).replace(":", " :").split())
+    names = {name for name, length in framed_by(opening).items() if length >= 2} - skip
+    return next((r for r in routing.routes if r.capability and r.capability.name in names and r.served), None)
+
+
 def _framed(piece: str, tools: list[Any], router: Router) -> bool:
-    """Whether a piece opens with a framing phrase of two words or more ("log a note:", "add a task to") of a
-    capability a live tool serves: a request of its own, whatever the pieces before it say."""
-    opening = " ".join(POLITE.sub("", piece.lower()).replace(":", " :").split())
-    names = {name for name, length in framed_by(opening).items() if length >= 2}
-    return bool(names) and any(
-        r.served and r.capability is not None and r.capability.name in names for r in router.route(piece, tools).routes
-    )
+    """Whether a piece opens with a served capability's framing phrase: a request of its own, whatever the pieces
+    before it say."""
+    return framed_route(piece, router.route(piece, tools)) is not None
 
 
 def _opening_words(route: Route) -> frozenset[str]:

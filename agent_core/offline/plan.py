@@ -24,6 +24,7 @@ from agent_core.offline.clauses import (
     continued,
     corrected,
     dash_as_colon,
+    framed_route,
     has_secret,
     is_question,
     split_clauses,
@@ -37,7 +38,6 @@ from agent_core.offline.router import (
     GENERIC_NAME_WORDS,
     Route,
     Router,
-    framed_by,
 )
 from agent_core.offline.slots import POLITE, Framing, example_of, kind_of, shaped, strip_framing
 from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
@@ -375,7 +375,7 @@ def _plan_clause(
         if best is None:
             return None
     capability = best.capability
-    framed = _framed_route(clause, routing)
+    framed = framed_route(clause, routing, skip=frozenset({"web_search"}))
     if framed is not None:  # "add a task: translate the abstract": what follows the framing is content
         best, capability = framed, framed.capability
     near = (  # close to its threshold and ahead of the rest, or of another new tool (their slots decide below)
@@ -634,13 +634,6 @@ def _reads(tool: Any, kind: str) -> bool:
 def _is_text(tool: Any, name: str) -> bool:
     properties = properties_of(tool)
     return kind_of(name, properties.get(name, {})) == "text"
-
-
-def _framed_route(clause: str, routing: Any) -> Route | None:
-    """The served capability whose framing phrase (two words or more) opens the clause, if any."""
-    opening = " ".join(POLITE.sub("", clause.lower()).replace(":", " :").split())
-    framed = {name for name, length in framed_by(opening).items() if length >= 2 and name != "web_search"}
-    return next((r for r in routing.routes if r.capability and r.capability.name in framed and r.served), None)
 
 
 def _opens_world(tool: Any) -> bool:
