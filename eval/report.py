@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from eval.scoring import describe_calls
+from eval.scoring import describe_calls, tool_names
 
 if TYPE_CHECKING:
     from eval.harness import ItemResult
@@ -57,6 +57,41 @@ def web_searches_for_non_questions(results: list[ItemResult]) -> int:
     return sum(1 for r in results if is_non_question(r.item) and any(c.tool == "web_search" for c in r.outcome.calls))
 
 
+def failure_kind(result: ItemResult) -> str:
+    """What went wrong with a failed item, in a few coarse kinds: counts of these are shown for every set, the
+    protected ones included, so that the next dev set can aim at what fails without anyone reading a held-out item.
+    """
+    reason = result.reason
+    if reason.startswith(("expected a gap", "gap reported")):
+        return "gap check"
+    if reason.startswith("unexpected write"):
+        return "extra write"
+    if reason.startswith("reply does not mention"):
+        return "reply wording"
+    if reason.startswith("forbidden"):
+        return "forbidden tool"
+    if reason.startswith(("expected no tool call", "planner kind")):
+        return "acted instead of clarifying" if "'clarify'" in reason else "wrong kind of reply"
+    if reason.startswith("expected calls"):
+        called = {c.tool.lower() for c in result.outcome.calls}
+        if not called:
+            return f"no call ({result.outcome.kind})"
+        expected = [{n.lower() for n in tool_names(c)} for c in (result.item.get("expect") or {}).get("calls") or []]
+        if any(not names & called for names in expected):
+            return "wrong or missing tool"
+        return "right tool, wrong arguments"
+    return "other"
+
+
+def failure_kinds(results: list[ItemResult]) -> str:
+    counts: dict[str, int] = {}
+    for r in results:
+        if not r.correct:
+            kind = failure_kind(r)
+            counts[kind] = counts.get(kind, 0) + 1
+    return ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))) or "none"
+
+
 def _target(category: str, accuracy: float) -> str:
     target = TARGETS.get(category)
     if target is None:
@@ -75,6 +110,7 @@ def table(name: str, meta: dict[str, Any], results: list[ItemResult]) -> list[st
     total, correct = len(results), sum(r.correct for r in results)
     lines.append(f"{'total':<16}{total:>7}{correct:>9}{_pct(correct, total):>9.1f}%")
     lines.append(f"web searches for non-questions: {web_searches_for_non_questions(results)}")
+    lines.append(f"failures by kind: {failure_kinds(results)}")
     if results:
         lines.append(f"time per item: mean {sum(r.ms for r in results) / len(results):.0f} ms")
     return lines

@@ -237,3 +237,30 @@ def test_failures_are_listed_for_the_dev_tools_set(
     assert "dev_tools" in run.SETS and "dev_tools" not in run.PROTECTED
     assert run.main(["--set", "dev_tools", "--failures"]) == 0
     assert "== failures: dev_tools (0)" in capsys.readouterr().out
+
+
+def test_failures_are_counted_by_kind_so_protected_sets_show_what_fails_without_their_items() -> None:
+    from eval.harness import ItemResult
+    from eval.report import failure_kind, failure_kinds
+
+    add = {"calls": [{"tool": "add_task", "args": {"title": "buy milk"}}]}
+
+    def result(expect: dict[str, Any], outcome: Outcome) -> ItemResult:
+        ok, reason = score(item(expect), outcome, read_only)
+        return ItemResult(item=item(expect), correct=ok, reason=reason, outcome=outcome)
+
+    wrong_args = result(add, Outcome(calls=[Call("add_task", {"title": "buy"})]))
+    wrong_tool = result(add, Outcome(calls=[Call("web_search", {"query": "buy milk"})]))
+    nothing = result(add, Outcome(kind="clarify"))
+    acted = result({"kind": "clarify"}, Outcome(calls=[Call("list_tasks", {})], kind="answer"))
+    right = result(add, Outcome(calls=[Call("add_task", {"title": "Buy milk"})]))
+    assert [failure_kind(r) for r in (wrong_args, wrong_tool, nothing, acted)] == [
+        "right tool, wrong arguments",
+        "wrong or missing tool",
+        "no call (clarify)",
+        "acted instead of clarifying",
+    ]
+    assert failure_kinds([wrong_args, wrong_tool, right, wrong_args]) == (
+        "right tool, wrong arguments 2, wrong or missing tool 1"
+    )
+    assert failure_kinds([right]) == "none"
