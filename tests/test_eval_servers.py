@@ -30,8 +30,12 @@ from eval.servers import (
     grants,
     instruments,
     issues,
+    molcalc,
     pubmed,
+    roombook,
+    safety,
     seminars,
+    sequences,
     solar,
     stats,
     stockroom,
@@ -207,6 +211,30 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"query": "CRISPR", "year_from": 2023, "active_only": True},
         {"year_from": 2023, "year_to": None, "active_only": True},
     ),
+    "sequences": (
+        {"revcomp": True, "gc_content": True, "translate_orf": True},
+        "translate_orf",
+        {"seq": "gatgccaaatag", "frame": 2},
+        {"frame": 2, "codons": 3, "protein": "MPN", "first_stop": None, "starts_with_met": True},
+    ),
+    "roombook": (
+        {"reserve_slot": False, "list_free_slots": True},
+        "reserve_slot",
+        {"resource_id": "RM-214", "start": "2026-11-30T14:00", "duration_min": 90, "purpose": "journal club"},
+        {"booking_id": "BK-2026-0001", "end": "2026-11-30T15:30", "room": "Meeting room 214", "booked_by": "you"},
+    ),
+    "safety": (
+        {"sds_lookup": True, "ghs_hazard_class": True, "segregation_check": True},
+        "segregation_check",
+        {"chemical_a": "bleach", "chemical_b": "Ammonia"},
+        {"chemical_a": "Sodium hypochlorite solution", "verdict": "never", "compatible": False},
+    ),
+    "molcalc": (
+        {"molarity_from_mass": True, "mass_for_target_molarity": True, "solve_c1v1": True},
+        "molarity_from_mass",
+        {"mass_g": 0.005, "volume_ml": 0.25, "mw_g_per_mol": 342.3},
+        {"molarity_M": 0.0584283, "molarity_mM": 58.4283},
+    ),
 }
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # Dev-only servers exercised in process (the same MCP requests through mcp's Client, no subprocess), so the test
@@ -217,6 +245,7 @@ IN_PROCESS = frozenset(
     | {"stockroom", "citations", "structures", "solar", "stats"}
     | {"biobank", "courier", "taxonomy", "conferences"}
     | {"glossary", "coldchain", "seminars", "grants"}
+    | {"sequences", "roombook", "safety", "molcalc"}
 )
 
 
@@ -303,6 +332,7 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         ("courier", "schedule_pickup"),
         ("coldchain", "append_telemetry"),
         ("seminars", "enrol_attendee"),
+        ("roombook", "reserve_slot"),
     ]:
         assert results[name]["tools"][tool].annotations.destructive_hint is False
     assert [t["taxid"] for t in results["taxonomy"]["call"].structured_content["taxa"]] == [7955, 10090]
@@ -325,6 +355,19 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
     assert results["seminars"]["tools"]["enrol_attendee"].input_schema["properties"]["talk_id"]["pattern"]
     assert results["grants"]["tools"]["resolve_orcid"].input_schema["properties"]["orcid"]["pattern"]
     assert [a["award_id"] for a in results["grants"]["call"].structured_content["awards"]] == ["FWF-P36512"]
+    assert results["sequences"]["tools"]["translate_orf"].input_schema["properties"]["frame"]["enum"] == [1, 2, 3]
+    assert results["sequences"]["tools"]["revcomp"].input_schema["properties"]["seq"]["pattern"]
+    slot = results["roombook"]["tools"]["reserve_slot"].input_schema
+    assert slot["properties"]["resource_id"]["pattern"] and set(slot["required"]) == {
+        "resource_id",
+        "start",
+        "duration_min",
+        "purpose",
+    }
+    assert results["roombook"]["tools"]["list_free_slots"].input_schema["required"] == ["date"]
+    assert results["safety"]["tools"]["sds_lookup"].input_schema["properties"]["cas_number"]["pattern"]
+    molar = results["molcalc"]["tools"]["solve_c1v1"].input_schema
+    assert set(molar["required"]) == {"stock_mM", "target_mM", "target_volume_ml"}
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -408,7 +451,54 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
     assert grants.profile("0000-0003-2468-135x").name == "Rahul Menon"
     assert grants.profile("0000-0002-4242-4245") == grants.profile("0000-0002-4242-4245")
     assert [a.award_id for a in grants.search("organoids", 2020, 2022).awards] == ["NWO-VIDI-203045"]
+    assert sequences.reverse_complement("ATGCGTACGTTAG").reverse_complement == "CTAACGTACGCAT"
+    assert sequences.reverse_complement("augc").reverse_complement == "GCAU"
+    assert sequences.gc("ATGCGCGCATATGCGC").gc_percent == 62.5
+    assert [w.gc_percent for w in sequences.gc("GGGAAAA", window=5).windows] == [60.0, 40.0, 20.0]
+    assert sequences.translate("ATGGCCATTGTAATGGGCCGCTGA").protein == "MAIVMGR*"
+    free = roombook.Rooms().free("2026-11-23", 60, "rm-214").rooms[0].free
+    assert [(w.start, w.end) for w in free] == [("08:00", "10:00"), ("11:00", "20:00")]
+    assert len(roombook.Rooms().free("2026-11-27").rooms) == 6
+    assert safety.sheet("67-64-1").product_name == "Acetone"
+    assert safety.classify("DCM").cas_number == "75-09-2"
+    assert safety.segregate("ethanol", "IPA").compatible
+    assert safety.segregate("sodium azide", "HCl").verdict == "never"
+    assert safety.segregate("NaOH", "hydrochloric acid").verdict == "segregate"
+    assert molcalc.mass_needed(150, 500, 58.44).mass_g == 4.383
+    assert molcalc.dilute(10, 1, 50).model_dump() == {
+        "stock_mM": 10.0,
+        "target_mM": 1.0,
+        "target_volume_ml": 50.0,
+        "stock_volume_ml": 5.0,
+        "stock_volume_ul": 5000.0,
+        "diluent_volume_ml": 45.0,
+        "dilution_factor": 10.0,
+    }
     for call, hint in [
+        (lambda: sequences.reverse_complement("ATG GCC"), "'ATGGCC'"),
+        (lambda: sequences.reverse_complement("ATGU"), "not both"),
+        (lambda: sequences.gc("ATGC", window=10), "5 to 4 bases"),
+        (lambda: sequences.translate("ATGGCC", 4), "1, 2 or 3"),
+        (lambda: roombook.Rooms().reserve("214", "2026-11-23T14:00", 60, "x"), "'RM-214'"),
+        (lambda: roombook.Rooms().reserve("RM-214", "tomorrow 2pm", 60, "x"), "YYYY-MM-DDTHH:MM"),
+        (lambda: roombook.Rooms().reserve("RM-214", "2026-11-23T10:30", 60, "x"), "already booked 10:00-11:00"),
+        (lambda: roombook.Rooms().reserve("RM-214", "2026-11-28T10:00", 60, "x"), "Monday to Friday"),
+        (lambda: roombook.Rooms().reserve("RM-214", "2026-11-20T10:00", 60, "x"), "in the past"),
+        (lambda: roombook.Rooms().reserve("RM-214", "2026-11-23T19:30", 60, "x"), "08:00-20:00"),
+        (lambda: roombook.Rooms().reserve("RM-214", "2026-11-23T14:10", 60, "x"), "quarter hour"),
+        (lambda: roombook.Rooms().reserve("RM-214", "2026-11-23T14:00", 1.5, "x"), "whole number"),
+        (lambda: roombook.Rooms().reserve("RM-214", "2026-11-23T14:00", 60, " "), "purpose"),
+        (lambda: roombook.Rooms().reserve("RM-999", "2026-11-23T14:00", 60, "x"), "No bookable room"),
+        (lambda: roombook.Rooms().free("23/11/2026"), "Use YYYY-MM-DD"),
+        (lambda: safety.sheet("64-17-6"), "should end in 5"),
+        (lambda: safety.sheet("7664 93 9"), "'7664-93-9'"),
+        (lambda: safety.sheet("7732-18-5"), "No SDS on file"),
+        (lambda: safety.classify("unobtainium"), "Known chemicals"),
+        (lambda: safety.segregate("bleach", "sodium hypochlorite"), "two different"),
+        (lambda: molcalc.molarity(5, 0.25, 342.3 / 1e6), "g/mol"),
+        (lambda: molcalc.molarity(0.005, 250000, 342.3), "250 µL is 0.25"),
+        (lambda: molcalc.dilute(1, 10, 50), "must be below stock_mM"),
+        (lambda: molcalc.mass_needed(-1, 10, 58.44), "2 M is 2000"),
         (lambda: glossary.expand(["PCR and ELISA"]), "own list item"),
         (lambda: glossary.expand(["PCR"], "biology"), "Use one of"),
         (lambda: coldchain.ColdChain().append("FRZ-01", -80), "send 193.15"),
