@@ -23,7 +23,7 @@ from pydantic_ai.models import Model
 
 from agent_core.llm.grounding import canonical, catalogue_entry, ground
 from agent_core.offline.catalogue import ToolFacts, catalogue
-from agent_core.offline.clauses import POINTS_BACK, corrected, is_question
+from agent_core.offline.clauses import POINTS_BACK, corrected, is_question, kept_last
 from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Router, framed_by, router
 from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import HOW_TO, stems
@@ -84,7 +84,7 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     A clause needs capability C when C's examples match it well (>= GAP_THRESHOLD) and lead every capability a
     live tool serves by GAP_MARGIN. Knowledge questions ("how do I send an email?") need nothing.
     """
-    text = text.strip()
+    text = kept_last(text.strip())  # "X, please remember it" asks to keep X
     if not text or HOW_TO.search(text):
         return []
     routes = routes or router()
@@ -94,7 +94,7 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     if any(length >= 2 and name in carriers for name, length in framed_by(opening).items()):
         return []  # "remind me to pay the invoice": what follows the framing is the item's text, not an action
     text = QUOTED.sub("it", text)  # quoted text is content ("add 'pay the invoice' to my list")
-    if re.match(r"^[^:]{3,60}:\s*\S", text):  # "translate this into Portuguese: the meeting is cancelled"
+    if re.match(r"^[^:]{3,60}(?<!\d):\s*\S", text):  # "translate this into Portuguese: the meeting is cancelled"
         text = text.split(":", 1)[0]
     found: dict[str, Requirement] = {}
     clauses = [text] + [c for c in _CLAUSES.split(text) if c and c.strip() and c.strip() != text]

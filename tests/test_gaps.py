@@ -121,6 +121,9 @@ def test_offline_requirements_name_the_catalogue_capability_and_why() -> None:
     assert required_capabilities("   ", tools) == []
     [table] = required_capabilities("book a table for two", tools)  # a restaurant's table, not a database's
     assert table.name == "travel_booking"
+    # a time's colon is no heading ("X: Y" is judged on X alone): the clause that asks is a conversion
+    assert required_capabilities("our group meeting is 09:15 EST, what is that for me in Rome?", tools) == []
+    assert required_capabilities("the seminar got moved to Friday, note that down please", tools) == []  # to keep
 
 
 @pytest.mark.parametrize(

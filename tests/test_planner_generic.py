@@ -1176,3 +1176,84 @@ async def test_a_counted_list_of_things_is_one_task_each_and_a_terse_status_list
     assert [args["title"].lower() for _, args in turn.calls] == ["wash the flasks", "feed the fish", "email ana"]
     listed = await ask(agent(*store.tools()), "show finished")
     assert listed.calls == [("list_tasks", {"status": "completed"})]
+
+
+async def test_each_verb_keeps_its_own_ids_when_two_commands_share_one_sentence() -> None:
+    store = TaskStore.with_titles("a", "b", "c", "d", "e")
+    turn = await ask(agent(*store.tools()), "finish 1 and 3 and remove 5")
+    assert turn.calls == [
+        ("complete_task", {"task_id": 1}),
+        ("complete_task", {"task_id": 3}),
+        ("delete_task", {"task_id": 5}),
+    ]
+
+
+async def test_a_request_that_shares_a_verb_with_a_task_title_does_not_complete_it() -> None:
+    store = TaskStore.with_titles("Print the seminar flyers", "Book the cold room")
+    printed = await ask(agent(*store.tools()), "print the poster")
+    booked = await ask(agent(*store.tools()), "the cold room is booked")
+    ticked = await ask(agent(*store.tools()), "task two: done")  # what the head names is not the request
+    assert not any(name == "complete_task" for name, _ in printed.calls)
+    assert booked.calls[-1] == ("complete_task", {"task_id": 2})
+    assert ticked.calls == [("complete_task", {"task_id": 2})]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "add these tasks:\n1. email Ana\n2. sort the slides\n3. buy stamps",
+        "I need to 1) email Ana 2) sort the slides 3) buy stamps",
+        "todo:\n- email Ana\n- sort the slides\n- buy stamps",
+        "todo: email Ana, sort the slides, and buy stamps",
+    ],
+)
+async def test_a_list_with_markers_or_after_a_colon_becomes_one_task_per_item(text: str) -> None:
+    store = TaskStore.with_titles("Book the microscope")
+    turn = await ask(agent(*store.tools()), text)
+    assert [(n, a.get("title", "").lower()) for n, a in turn.calls] == [
+        ("add_task", "email ana"),
+        ("add_task", "sort the slides"),
+        ("add_task", "buy stamps"),
+    ]
+
+
+async def test_one_bracketed_number_a_bare_and_or_a_list_of_nouns_stays_one_title() -> None:
+    store = TaskStore()
+    marked = await ask(agent(*store.tools()), "add task: order 2) pipettes")
+    joined = await ask(agent(*store.tools()), "todo: buy milk and fresh eggs")
+    groceries = await ask(agent(*store.tools()), "todo: buy apples, pears, and plums")
+    assert [a["title"].lower() for _, a in marked.calls] == ["order 2) pipettes"]
+    assert [a["title"].lower() for _, a in joined.calls] == ["buy milk and fresh eggs"]
+    assert [a["title"].lower() for _, a in groceries.calls] == ["buy apples, pears, and plums"]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("remind me tomorrow to water the ferns", "water the ferns tomorrow"),
+        ("remind me on Thursday at 4pm to call the landlord", "call the landlord on thursday at 4pm"),
+        ("remind me later to back up the laptop", "back up the laptop later"),
+        ("remind me Sara wants to talk", "sara wants to talk"),
+    ],
+)
+async def test_when_said_before_the_task_goes_after_it(text: str, title: str) -> None:
+    store = TaskStore()
+    turn = await ask(agent(*store.tools()), text)
+    assert [(n, a["title"].lower()) for n, a in turn.calls] == [("add_task", title)]
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("the spare key is with Dana, please remember that", "the spare key is with dana"),
+        ("our lab meeting moved to room 12 - keep it in mind", "our lab meeting moved to room 12"),
+        ("Ravi is vegetarian. Store this for later.", "ravi is vegetarian"),
+    ],
+)
+async def test_a_request_to_keep_it_said_after_what_to_keep_stores_what_came_before(text: str, content: str) -> None:
+    def store_memory(content: str) -> str:
+        """Store a fact in the user's long-term memory for later questions."""
+        return "stored"
+
+    turn = await ask(agent(tool(store_memory, readOnlyHint=False), *TaskStore().tools()), text)
+    assert [(name, args["content"].lower()) for name, args in turn.calls] == [("store_memory", content)]

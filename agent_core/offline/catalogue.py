@@ -15,7 +15,7 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import Any, Literal
 
-from agent_core.offline.text import stems, words
+from agent_core.offline.text import reports_done, stems, words
 
 Kind = Literal["tool", "question", "conversation", "action", "private", "public"]
 GAP_KINDS = frozenset({"action", "private", "public"})
@@ -39,14 +39,19 @@ class Capability:
     requires: tuple[str, ...] = ()
     unless: tuple[str, ...] = ()
     gap_name: str | None = None  # the name a missing capability is reported by ("task_management" for task_add)
+    reported: bool = False  # also reached by a report that something is done ("I finished X")
 
     def admits(self, text: str) -> bool:
         """Whether a request may take this route at all: it uses one of the ``requires`` words (when there are
-        any) and none of the ``unless`` phrases ("what time is the meeting" is not a clock question)."""
+        any) and none of the ``unless`` phrases ("what time is the meeting" is not a clock question). A route
+        reached by reports ("the poster is printed") is no reading of a request that uses none of its keywords
+        and reports nothing: "print the poster" asks to print it."""
         lowered = " ".join(text.lower().replace("’", "'").split())
         said = set(re.findall(r"[a-z0-9']+", lowered))
         said |= {w.removesuffix("'s") for w in said}  # "what time's it" uses "time"
         if self.requires and not said & set(self.requires):
+            return False
+        if self.reported and not said & set(self.keywords) and not reports_done(lowered):
             return False
         return not any(phrase in lowered for phrase in self.unless)
 
@@ -151,6 +156,7 @@ def catalogue() -> Catalogue:
             gap_name=entry.get("gap_name"),
             requires=tuple(entry.get("requires", ())),
             unless=tuple(entry.get("unless", ())),
+            reported=entry.get("reported", False),
         )
     synonyms = {value: tuple(words) for value, words in data.get("synonyms", {}).items()}
     currencies = {code: tuple(names) for code, names in data.get("currencies", {}).items()}

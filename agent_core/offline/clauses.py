@@ -103,9 +103,16 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
         head = next((line for line in reversed(lines[:i]) if line.rstrip().endswith(":")), None)
         best = router.route(_restore(lines[i], quoted), tools).best
         joiner = " " if head is None or head == lines[i - 1] else ", "  # "new tasks:\na\nb": one list of titles
+        line = _restore(lines[i], quoted)
+        heading = head and router.route(_restore(head, quoted), tools)
+        opens = heading and (framed_route(_restore(head, quoted), heading) or heading.best)
         if (lines[i - 1].rstrip().endswith(":") or not confident(best)) or (
-            head is not None and best.key == router.route(_restore(head, quoted), tools).best.key
-        ):
+            opens
+            and (
+                best.key == opens.key
+                or (_writes_text(opens) and not is_question(line) and not _framed(line, tools, router))
+            )
+        ):  # "todo:\nemail Ana\nprint the poster": each line is an item of the list the head opens
             lines[i - 1 : i + 1] = [f"{lines[i - 1].rstrip()}{joiner}{lines[i].strip()}"]
     hidden = "\n".join(lines)
     parts: list[str] = []
@@ -124,6 +131,9 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             f.endswith(":") and opening.startswith(" ".join(f.replace(":", " :").split())) for f in _list_framings()
         ):
             clauses.append(_restore(part, quoted))  # "add two tasks: a, and b": one step, one title each
+            continue
+        if items := colon_items(_restore(part, quoted), tools, router):
+            clauses.extend(items)
             continue
         pieces = _and_pieces(part)
         framed = [i for i, p in enumerate(pieces) if i and _framed(_restore(p, quoted), tools, router)]
@@ -157,27 +167,43 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
                 verb = restored[0][len(opener) :].split()[:1] if opener.endswith(" to") else []
                 clauses.extend([restored[0], " ".join([opener, *verb, more])])  # "add buy X and also the eggs"
                 continue
+            restored = _standing(restored)  # "complete 2 and 5 and delete 4": "5" goes with "complete 2"
             routes = [router.route(p, tools).best for p in restored]
             starts = [words(p)[:1] for p in restored[1:]]
-            own = all(  # "the milk and garage tasks" is one request; "…, and the form is sent so tick it off" two
-                w and (w[0] not in _NOT_A_CLAUSE or (w[0] == "the" and len(words(p)) > 4)) and not w[0].isdigit()
-                for w, p in zip(starts, restored[1:], strict=True)
-            )
             asks = [bool(w) and w[0] in _WH_WORDS for w in starts]  # "…, and what's 5pm there in New York?"
             if (
-                own
-                and all(
+                all(
                     (confident(r) or (":" not in part and commands(p, r))) and (r.evidence > 0 or a)
                     for r, a, p in zip(routes[1:], asks, restored[1:], strict=True)
                 )
                 and (confident(routes[0]) or commands(restored[0], routes[0]))
                 and len({r.key for r in routes}) > 1
-                and len(words(pieces[-1])) > 1
+                and len(words(restored[-1])) > 1
             ):
                 clauses.extend(restored)
                 continue
         clauses.append(_restore(part, quoted))
     return [c.strip(" ,.") for c in clauses if c.strip(" ,.")] or [text]
+
+
+def _stands_alone(piece: str) -> bool:
+    """Whether a piece after "and" can be a request of its own: "the milk and garage tasks" is one request, "…, and
+    the form is sent so tick it off" two; a bare number or "it" never is."""
+    said = words(piece)
+    return (
+        bool(said) and (said[0] not in _NOT_A_CLAUSE or (said[0] == "the" and len(said) > 4)) and not said[0].isdigit()
+    )
+
+
+def _standing(pieces: list[str]) -> list[str]:
+    """The pieces with each one that cannot stand alone joined to the one before it."""
+    grouped = pieces[:1]
+    for piece in pieces[1:]:
+        if _stands_alone(piece):
+            grouped.append(piece)
+        else:
+            grouped[-1] = f"{grouped[-1]} and {piece.strip()}"
+    return grouped
 
 
 def commands(piece: str, route: Route | None) -> bool:
@@ -248,6 +274,16 @@ def _command_words() -> frozenset[str]:
 _TOO = re.compile(r"^\s*(?:also|again)\s+|\s+(?:too|as\s+well)\s*[.!]?\s*$", re.I)
 
 
+def _writes_text(route: Route) -> bool:
+    """Whether a route writes a text someone dictates (a task, a note, a memory)."""
+    return (
+        confident(route)
+        and route.capability is not None
+        and route.capability.writes
+        and bool(route.capability.text_param)
+    )
+
+
 def _text_framing(piece: str) -> str:
     """The longest framing phrase of a capability that writes a text (a task, a memory) opening the piece."""
     opening = " ".join(POLITE.sub("", piece).split())
@@ -269,6 +305,71 @@ def _shared_framing(pieces: list[str]) -> str:
             if (another or phrase.endswith(" to")) and len(cut.split()) >= 2 and opening.startswith(cut + " "):
                 return phrase
     return ""
+
+
+_MARKER = re.compile(r"^[ \t]*(?:[-*•·▪‣–]|\(?(?:\d{1,2}|[a-h])[.)])[ \t]+(?=\S)", re.M)
+_NUMBERED = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})\)\s+(?=\S)")
+
+
+def enumerated(text: str) -> str:
+    """A list written with markers, one item a line ("- a", "1. a", "(b) a") or numbered inline ("1) a 2) b"), as
+    lines without their markers after a head that ends in a colon: "I need to 1) email Ana 2) print the poster" ->
+    "I need to:\nemail Ana\nprint the poster". One marker alone is not a list ("order 2) pipettes")."""
+    if len(_MARKER.findall(text)) >= 2:
+        return _MARKER.sub("", text)
+    numbered = list(_NUMBERED.finditer(text))
+    if len(numbered) >= 2 and [int(m.group(1)) for m in numbered] == list(range(1, len(numbered) + 1)):
+        head = text[: numbered[0].start()].rstrip()
+        ends = [m.start() for m in numbered[1:]] + [len(text)]
+        items = [text[m.end() : end].strip(" ,;") for m, end in zip(numbered, ends, strict=True)]
+        return "\n".join([f"{head.rstrip(':')}:" if head else "", *items]).strip()
+    return text
+
+
+_NOT_AN_ITEM = frozenset(
+    ["i", "you", "he", "she", "it", "we", "they", "this", "that", "which", "who", "but", "so", "because", "since",
+     "as", "though", "although", "or", "there", "it's", "he's", "she's", "they're", "we're", "i'm", "then", "if"]
+)  # fmt: skip
+
+
+def colon_items(text: str, tools: list[Any], router: Router) -> list[str]:
+    """The items of a list after a colon that frames a text (a task, a note): "todo: email Ana, sort the slides,
+    and buy stamps" -> each with the framing. Commas part the items; none is a question, framed as a request of
+    its own, a single word ("buy apples, pears, and plums" is one task) or a clause about the one before ("todo:
+    call Bob, he is waiting" is one item). Empty: not a list."""
+    head = re.match(r"\s*([a-z][\w' -]{0,30}?)\s*:\s*(?=\S)", POLITE.sub("", text), re.I)
+    if head is None:
+        return []
+    framing = f"{' '.join(head.group(1).lower().split())}:"
+    if not any(framing in c.framing for c in catalogue() if c.writes and c.text_param):
+        return []
+    hidden, quoted = _protected(POLITE.sub("", text)[head.end() :])
+    items = [_restore(p, quoted).strip(" .") for p in re.split(r"\s*,\s*(?:and\s+)?", hidden)]
+    if len(items) < 2 or any(
+        len(words(p)) < 2
+        or words(p)[0] in _NOT_AN_ITEM
+        or _ANOTHER.match(p)  # "and one more: X" frames itself
+        or is_question(p)
+        or _framed(p, tools, router)
+        for p in items
+    ):  # "todo: buy apples, pears, and plums" is one task
+        return []
+    return [f"{framing} {p}" for p in items]
+
+
+_KEEP_IT = re.compile(
+    r"^(?P<body>\S.*?)\s*[,;.!–—-]+\s*(?:(?:please|pls|and)\s+)?(?:(?:can|could|would)\s+you\s+)?"
+    r"(?:remember|memori[sz]e|keep|save|store|note)\s+(?:it|that|this)(?:\s+(?:down|in\s+mind|for\s+me|for\s+later))*"
+    r"(?:\s*,?\s*(?:please|pls|thanks|thank\s+you))?\s*[.!?]*$",
+    re.I | re.S,
+)
+
+
+def kept_last(text: str) -> str:
+    """ "my ORCID is 0000-0002-1825-0097, please remember it": what to keep, said before the request to keep it, as
+    "remember that <it>"."""
+    match = _KEEP_IT.match(text)
+    return f"remember that {match.group('body')}" if match else text
 
 
 def dash_as_colon(text: str) -> str:

@@ -24,9 +24,11 @@ from agent_core.offline.clauses import (
     continued,
     corrected,
     dash_as_colon,
+    enumerated,
     framed_route,
     has_secret,
     is_question,
+    kept_last,
     split_clauses,
     threshold,
 )
@@ -356,7 +358,14 @@ def _plan_clause(
         whole = routing.best  # "log a new sample: rat brain, 250 µL": a new tool the whole fills with typed values
         fills = whole is not None and whole.capability is None and whole.served and whole.score >= threshold(whole)
         filled = fill(whole.tools[0], clause, None, context) if fills else None
-        if by_head.best is not None and by_head.best.served and by_head.best.score >= threshold(by_head.best):
+        heads = by_head.best  # the head must ask for something itself: "task 4: done" is said after the colon
+        if (
+            heads is not None
+            and heads.served
+            and heads.score >= threshold(heads)
+            and heads.evidence > 0
+            and not (whole is not None and whole.served and whole.evidence > 0 and whole.score > heads.score)
+        ):
             routing = routing if filled and not filled.missing and filled.typed else by_head
     _with_evidence(routing, clause, context)
     _specific_first(routing)
@@ -753,7 +762,9 @@ def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
-    text = continued(dash_as_colon(corrected(dialogue.prompt.strip())), dialogue.previous_prompts)
+    text = continued(
+        dash_as_colon(enumerated(kept_last(corrected(dialogue.prompt.strip())))), dialogue.previous_prompts
+    )
     if has_secret(text):
         return Plan(reply=Reply(
             "That looks like a password, key or other secret. I haven't stored it, searched for it or sent it "

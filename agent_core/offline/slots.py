@@ -1209,6 +1209,29 @@ def _all_known(tokens: list[str], framing: Framing) -> bool:
     return all(_known(w, framing.vocabulary) or w in STOPWORDS for w in words(" ".join(tokens)))
 
 
+_WHEN_FIRST = re.compile(r"^(?P<when>(?:[\w:.']+\s+){0,3}?[\w:.']+),?\s+to\s+(?P<what>\w.*)$", re.I | re.S)
+
+
+_WHEN_LINKS = frozenset(["on", "at", "in", "the", "by", "this", "next", "first", "thing"])
+_WHEN_WORDS = frozenset(["later", "tonight", "soon", "morning", "afternoon", "evening", "weekend", "today"])
+
+
+def _when_last(rest: str) -> str:
+    """ "remind me tomorrow to water the plants": the day or time said between the framing and the "to" is part
+    of the task, after what is to be done ("water the plants tomorrow")."""
+    match = _WHEN_FIRST.match(rest)
+    if match is None:
+        return rest
+    when = match.group("when")
+    spans = dates(when, date.today()) + time_of_day(when)
+    covered = {i for span in spans for i in range(span.start, span.end)}
+    leftover = "".join(ch for i, ch in enumerate(when) if i not in covered)
+    said = set(words(leftover))
+    if not said <= _WHEN_LINKS | _WHEN_WORDS or not (spans or said & _WHEN_WORDS):
+        return rest
+    return f"{match.group('what')} {when}"
+
+
 def strip_framing(text: str, framing: Framing) -> str:
     """The request without politeness, without its framing phrases at either end, and without a leading run of
     words that only name the tool ("search arXiv papers on X" -> "X")."""
@@ -1221,6 +1244,7 @@ def strip_framing(text: str, framing: Framing) -> str:
                 rest = rest[len(phrase) :].lstrip(" :,-–—")
                 if not phrase.endswith(" to"):  # "add a todo to proofread X": the "to" of the task goes too
                     rest = re.sub(r"^to\s+(?!(?:the|my|our|your|a|an|this|that|his|her|their|it)\b)(?=\w)", "", rest)
+                    rest = _when_last(rest)
                 break
         lowered = rest.lower()
         for phrase in framing.lead:

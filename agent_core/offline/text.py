@@ -38,6 +38,36 @@ STOPWORDS = frozenset(
 )  # fmt: skip
 
 
+# Past forms that do not end in -ed (base forms that read the same, "put", "read", "set", are left out).
+_IRREGULAR_PAST = frozenset(
+    [
+        "bought", "brought", "built", "caught", "chose", "chosen", "drew", "drawn", "drove", "driven", "ate",
+        "eaten", "fed", "felt", "fought", "found", "flew", "flown", "forgot", "forgotten", "froze", "frozen", "gave",
+        "given", "got", "gotten", "went", "gone", "grew", "grown", "hung", "had", "heard", "hid", "hidden", "held",
+        "kept", "knew", "known", "laid", "led", "left", "lent", "lost", "made", "meant", "met", "paid", "ran",
+        "rang", "rung", "rode", "ridden", "said", "sold", "sent", "shook", "shot", "shown", "sang", "sung", "sat",
+        "slept", "spoke", "spoken", "spent", "stood", "stole", "stolen", "struck", "swept", "took", "taken",
+        "taught", "tore", "torn", "told", "thought", "threw", "thrown", "understood", "woke", "woken", "wore",
+        "worn", "won", "wrote", "written",
+    ]
+)  # fmt: skip
+# Words a report that something happened leans on: "the slides are printed", "that's sorted", "all good now".
+_REPORTING = frozenset(
+    ["is", "are", "was", "were", "been", "has", "have", "had", "am", "now", "already", "just", "finally", "off"]
+)
+
+
+def reports_done(text: str) -> bool:
+    """Whether a text could report that something is done: a past form ("printed", "sent"), a copula or perfect
+    ("is", "have", "it's"), or "now" / "already" / "off". "print the poster" and "book a room" ask for something
+    instead: they report nothing."""
+    said = words(text)
+    return any(
+        w in _IRREGULAR_PAST or w in _REPORTING or (len(w) > 4 and w.endswith("ed")) or re.search(r"'(?:s|ve|re|m)$", w)
+        for w in said
+    )
+
+
 def words(text: str) -> list[str]:
     """The lower-case words of a text, in order ("sendEmail now" -> ["send", "email", "now"])."""
     return _WORD.findall(_CAMEL.sub(r" \1", text or "").lower().replace("e-mail", "email"))
