@@ -435,6 +435,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         ):
             filled.spread = (name, [s.value for s in found])
         filled.args[name] = found[0].value
+    _whole_units(properties, text, filled)
     # Every date and time of day is a value, never part of a name ("the plate reader, 9:30-11:00"); titles and notes
     # keep theirs ("call the vet tomorrow").
     values = [s for s in slots.time_of_day(text) + slots.dates(text, context.today) if s.start >= 0]
@@ -492,6 +493,28 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
     ]
     return filled
+
+
+def _whole_units(properties: dict[str, Any], text: str, filled: Filled) -> None:
+    """An integer amount beside a unit enum (the one its description names): "2.5 L" is 2500 mL, "half a kilo"
+    500 g — the pair the request means, where the number alone is no whole count or no number at all."""
+    for unit, prop in properties.items():
+        if kind_of(unit, prop) != "enum":
+            continue
+        options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
+        counts = [
+            n for n, p in properties.items() if kind_of(n, p) == "count" and unit in words(p.get("description", ""))
+        ]
+        whole = slots.in_whole_units(options, properties[counts[0]], text) if len(counts) == 1 else None
+        if whole is None:
+            continue
+        span, option = whole
+        if counts[0] in filled.args and str(filled.args[counts[0]]) not in text[span.start : span.end]:
+            continue  # "2 bottles of 500 mL": the count is of bottles
+        if counts[0] not in filled.args:
+            filled.read, filled.typed = filled.read + 1, filled.typed + 1
+        filled.args[counts[0]], filled.args[unit] = span.value, option
+        filled.defaults -= {counts[0], unit}
 
 
 def _series(text: str, *, every: bool = False) -> list[str]:
