@@ -12,7 +12,7 @@ from typing import Any
 from agent_core.offline.catalogue import catalogue
 from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router, framed_by
 from agent_core.offline.slots import POLITE, QUOTED
-from agent_core.offline.text import STOPWORDS, words
+from agent_core.offline.text import STOPWORDS, dictionary, words
 
 _SPLIT = re.compile(
     r"\s*(?:;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
@@ -289,20 +289,6 @@ def continued(text: str, previous: list[str]) -> str:
 
 
 @cache
-def _dictionary() -> frozenset[str]:
-    """Whole words the local model's WordPiece vocabulary knows: a word outside it is likely a typo."""
-    try:
-        import json
-
-        from agent_core.memory.embedder import local_model_files
-
-        vocab = json.loads(local_model_files()[1].read_text("utf-8"))["model"]["vocab"]
-    except Exception:  # noqa: BLE001 - no local model: correct nothing a dictionary would have to confirm
-        return frozenset()
-    return frozenset(w for w in vocab if w.isalpha())
-
-
-@cache
 def _asking() -> frozenset[str]:
     return frozenset(w for w in catalogue().asking_words if len(w) >= 3 and w.isalpha())
 
@@ -335,7 +321,7 @@ def corrected(text: str) -> str:
             continue
         near = [w for w in _asking() if _one_edit(said.lower(), w)]
         if len(near) == 1:
-            sure = said.lower() not in _dictionary() and len(said) >= 4
+            sure = said.lower() not in dictionary() and len(said) >= 4
             fixes.append((start + token.start(), start + token.end(), near[0], sure))
 
     def apply(chosen: list[tuple[int, int, str, bool]]) -> str:

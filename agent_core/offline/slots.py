@@ -377,9 +377,14 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
             for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z0-9]*?)([\s_-]?)(\d{{1,{len(tag[3])}}})(?![\w-])", text)
             if m[1].upper() in known or (m[1].isupper() and m[2] == tag[2] and len(m[3]) == len(tag[3]))
         ]
-    if re.fullmatch(r"[\w.-]+/[\w.-]+", sample):
+    if re.fullmatch(r"[\w.-]+/[\w.-]+", sample):  # "owner/name", also after a host ("github.com/owner/name/…")
         return [
-            Span(m.group(0), m.start(), m.end()) for m in re.finditer(r"(?<![\w/])[\w.-]+/[\w.-]*\w(?![\w/])", text)
+            Span(m.group(1), m.start(1), m.end(1))
+            for m in re.finditer(
+                r"(?<![\w/])(?:(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}/(?=[\w.-]+/[\w.-]*\w))?([\w.-]+/[\w.-]*\w)(?![\w])",
+                text,
+            )
+            if m.start(1) > m.start() or not text[m.end() :].startswith("/")
         ]
     if re.fullmatch(r"\d{4,}", sample):  # "digits, e.g. '23287718'": "PMID:23287718", ".../23287718/"
         low, high = max(4, len(sample) - 3), len(sample) + 3
@@ -395,10 +400,11 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
             if m.group(0) not in _ACRONYMS and (any(c.isdigit() for c in m.group(0)) or m.group(0).isupper())
         ]
     if re.fullmatch(r"[A-Z]{1,6}(?:\.[A-Z]{1,3})?", sample):
+        common = set() if re.search(r"abbreviation|initialism", described, re.I) else _ACRONYMS
         found = [
             Span(m.group(1), m.start(1), m.end(1))
             for m in re.finditer(r"(?<![\w$-])\$?([A-Z]{2}[A-Z0-9]{0,4}(?:\.[A-Z]{1,3})?)(?!\w|-\d)", text)
-            if m.group(1) not in _ACRONYMS
+            if m.group(1) not in common
         ]
         if not found and text == text.lower():  # "stcok price for nflx": a short last name written in lower case
             tail = re.search(r"\b(?:for|of|on|about)\s+([a-z]{2,5})\s*[?.!]*$", text)
@@ -950,12 +956,24 @@ def zones(text: str) -> list[Span]:
 _QUANTIFIERS = frozenset({"every", "everything", "whole", "entire"})
 
 
-def enum_values(options: list[Any], text: str) -> list[Span]:
-    """The enum options the request names, in order: directly or by a catalogue synonym ("open" -> "pending"); else a
-    one-word option by its stem or abbreviation ("30 secs"), or misspelt by a letter or two ("chicgo")."""
+def aliases(prop: dict[str, Any]) -> dict[str, list[str]]:
+    """Other names the description gives enum options ("fly = Drosophila, yeast = S. cerevisiae")."""
+    options = {str(o).lower(): str(o) for o in prop.get("enum") or ()}
+    found: dict[str, list[str]] = {}
+    for option, alias in re.findall(r"([\w-]+)\s*=\s*([^,;()=]*[^\s,;()=.])", prop.get("description", "") or ""):
+        if option.lower() in options:
+            found.setdefault(options[option.lower()], []).append(alias)
+    return found
+
+
+def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] | None = None) -> list[Span]:
+    """The enum options the request names, in order: directly, by a catalogue synonym ("open" -> "pending") or by a
+    name the description gives it (``named_too``); else a one-word option by its stem or abbreviation ("30 secs"), or
+    misspelt by a letter or two ("chicgo")."""
     named: list[Span] = []
     for option in options:
-        for word in [str(option), *catalogue().synonyms.get(str(option), ())]:
+        said_as = [*catalogue().synonyms.get(str(option), ()), *(named_too or {}).get(str(option), ())]
+        for word in [str(option), *said_as]:
             said = r"\W*".join(_said_part(w) for w in re.findall(r"[^\W\d_]+|\d+", word.lower()))  # "mL", "ml"
             match = re.search(rf"(?<![^\W_]){said}(?![^\W_])", text, re.IGNORECASE) if said else None
             if match:
@@ -985,9 +1003,9 @@ def _said_part(part: str) -> str:
     return f"(?:{re.escape(part)}|{spoken[0]})" if spoken else re.escape(part)
 
 
-def enum_value(options: list[Any], text: str) -> Span | None:
+def enum_value(options: list[Any], text: str, named_too: dict[str, list[str]] | None = None) -> Span | None:
     """The enum option the request names first (see ``enum_values``)."""
-    named = enum_values(options, text)
+    named = enum_values(options, text, named_too)
     return named[0] if named else None
 
 
