@@ -101,3 +101,14 @@ async def test_a_statement_followed_by_a_command_with_the_tools_verb_is_a_reques
     assert turn.calls == [("reorder_consumable", {"item": "nitrile gloves", "packs": 5})]
     turn = await ask(planner_agent([reorder]), "we've run out of nitrile gloves")
     assert turn.calls == []  # the statement alone asks nothing
+
+
+def test_a_misspelt_word_is_corrected_to_the_one_word_a_live_tool_describes_itself_with() -> None:
+    from types import SimpleNamespace
+
+    from agent_core.offline.clauses import corrected
+
+    venue = SimpleNamespace(name="find_venue", description="The street address and opening hours of a venue.")
+    assert corrected("adress of the Tate Modern", [venue]) == "address of the Tate Modern"
+    assert corrected("do we hav any ampicilin", [venue]) == "do we hav any ampicilin"  # no word of the tool's
+    assert corrected("120 reais in euros", [SimpleNamespace(name="x", description="It reads")]) == "120 reais in euros"

@@ -762,7 +762,7 @@ def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
-    text = continued(dash_as_colon(corrected(dialogue.prompt.strip())), dialogue.previous_prompts)
+    text = continued(dash_as_colon(corrected(dialogue.prompt.strip(), tools)), dialogue.previous_prompts)
     if has_secret(text):
         return Plan(reply=Reply(
             "That looks like a password, key or other secret. I haven't stored it, searched for it or sent it "
