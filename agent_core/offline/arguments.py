@@ -16,7 +16,7 @@ from typing import Any
 from agent_core.offline import slots
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
-from agent_core.offline.text import STOPWORDS, stem, words
+from agent_core.offline.text import STOPWORDS, dictionary, stem, words
 from agent_core.offline.timezones import find_places, locate_places, position
 
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
@@ -287,6 +287,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     required: list[str] = list(schema.get("required") or [])
     filled = Filled({})
     taken: list[Span] = []
+    loose: list[str] = []
     reference_span: Span | None = None
     pairs: dict[str, list[Span]] = {}
     text_names = _text_params(properties, required, capability)
@@ -358,7 +359,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = slots.places(text)
         elif kind == "enum":
             options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
-            span = slots.enum_value(options, text)
+            span = slots.enum_value(options, text, slots.aliases(prop))
             if span and span.value == prop.get("default") and str(span.value) in STOPWORDS:
                 span = None  # "any seminars coming up?": the default's word said as a determiner chooses nothing
             both = slots.enum_both(options, text)
@@ -379,18 +380,15 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             continue
         elif kind == "choices":
             span = slots.choices(prop, text)
+            sample = slots.example_of(prop.get("items") or {}) or slots.example_of(prop)
+            described = f"{(prop.get('items') or {}).get('description', '')} {prop.get('description', '')}"
             if span is None:  # a list of values shaped like the description's example ("['TP53', 'BRCA1']")
-                shaped = slots.shaped(slots.example_of(prop.get("items") or {}) or slots.example_of(prop), text)
+                shaped = _not_own(tool, slots.shaped(sample, text, described))
                 values = list(dict.fromkeys(s.value for s in shaped))  # "'run an ANOVA' - what's ANOVA?": once
                 span = Span(values, shaped[0].start, shaped[-1].end) if shaped else None
-            sample = slots.example_of(prop.get("items") or {}) or slots.example_of(prop)
-            if span is None and sample and not slots.shaped(sample, sample):  # names of no set shape: the topic's
-                span = next(iter(slots.entity(_without(text, taken), tool_vocabulary(tool))), None)
-                if span and re.search(rf"\b(?:some|a few|several)\s+{re.escape(span.value)}", text, re.I):
-                    span = None  # "resolve some species names": no name given yet
-                items = re.split(r"\s*(?:,\s*and\s+|,|;|\s+and\s+|\s+vs\.?\s+|\s+&\s+)\s*", span.value) if span else []
-                items = [re.sub(r"^(?:the|a|an)\s+", "", v, flags=re.I) for v in items if v]
-                span = Span(items, span.start, span.end) if span else None
+            if span is None and sample and (not slots.shaped(sample, sample) or name in required):
+                loose.append(name)  # names of no set shape, or none of it: the topic's, once the rest is read
+                continue
             found = [span] if span else []
         elif kind == "count":
             span = slots.measured(name, prop, text) or slots.count_for(name, prop, text)
@@ -435,6 +433,23 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         ):
             filled.spread = (name, [s.value for s in found])
         filled.args[name] = found[0].value
+    _whole_units(properties, text, filled)
+    for name in loose:  # "zebrafish shha gene info": what the species and the tool's own words leave
+        span = next(iter(slots.entity(_without(text, taken), tool_vocabulary(tool))), None)
+        if span and re.search(rf"\b(?:some|a few|several)\s+{re.escape(span.value)}", text, re.I):
+            continue  # "resolve some species names": no name given yet
+        items = re.split(r"\s*(?:,\s*and\s+|,|;|\s+and\s+|\s+vs\.?\s+|\s+&\s+)\s*", span.value) if span else []
+        items = [re.sub(r"^(?:the|a|an)\s+", "", v, flags=re.I) for v in items if v]
+        sample = slots.example_of(properties[name].get("items") or {}) or slots.example_of(properties[name])
+        coded = slots.shaped(sample, sample)  # an example with a shape ("TP53") that nothing took: short codes only
+        if coded and not all(
+            re.fullmatch(r"[^\W_]+", v) and v.lower() not in dictionary() and len(v) <= 2 * len(sample) for v in items
+        ):
+            continue
+        if items:
+            filled.args[name], filled.read = items, filled.read + 1
+            filled.typed += not coded
+            taken.extend([span] if span.start >= 0 else [])
     # Every date and time of day is a value, never part of a name ("the plate reader, 9:30-11:00"); titles and notes
     # keep theirs ("call the vet tomorrow").
     values = [s for s in slots.time_of_day(text) + slots.dates(text, context.today) if s.start >= 0]
@@ -461,7 +476,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         filled.typed += bool(found)  # shaped like the parameter's example ("owner/name", "AAPL"): a typed value
         if not found and not slots.strict_shape(slots.example_of(prop), prop.get("description", "")):
             found = slots.entity(_without(text, taken + values), tool_vocabulary(tool))
-        found = [s for s in found if s.value not in filled.args.values()]  # one phrase fills one parameter
+        found = [s for s in _not_own(tool, found) if s.value not in filled.args.values()]  # one phrase, one parameter
         if found:
             filled.read += 1
             taken.extend(s for s in found if s.start >= 0)
@@ -492,6 +507,34 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
     ]
     return filled
+
+
+def _not_own(tool: Any, found: list[Span]) -> list[Span]:
+    """Values shaped like an example that are words the tool describes itself with ("NCBI" of "NCBI Gene id")."""
+    own = tool_vocabulary(tool)
+    return [s for s in found if not (isinstance(s.value, str) and stem(s.value.lower()) in own)]
+
+
+def _whole_units(properties: dict[str, Any], text: str, filled: Filled) -> None:
+    """An integer amount beside a unit enum (the one its description names): "2.5 L" is 2500 mL, "half a kilo"
+    500 g — the pair the request means, where the number alone is no whole count or no number at all."""
+    for unit, prop in properties.items():
+        if kind_of(unit, prop) != "enum":
+            continue
+        options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
+        counts = [
+            n for n, p in properties.items() if kind_of(n, p) == "count" and unit in words(p.get("description", ""))
+        ]
+        whole = slots.in_whole_units(options, properties[counts[0]], text) if len(counts) == 1 else None
+        if whole is None:
+            continue
+        span, option = whole
+        if counts[0] in filled.args and str(filled.args[counts[0]]) not in text[span.start : span.end]:
+            continue  # "2 bottles of 500 mL": the count is of bottles
+        if counts[0] not in filled.args:
+            filled.read, filled.typed = filled.read + 1, filled.typed + 1
+        filled.args[counts[0]], filled.args[unit] = span.value, option
+        filled.defaults -= {counts[0], unit}
 
 
 def _series(text: str, *, every: bool = False) -> list[str]:

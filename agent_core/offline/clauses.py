@@ -5,14 +5,15 @@ nowhere (a secret)."""
 from __future__ import annotations
 
 import re
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
 
 from agent_core.offline.catalogue import catalogue
 from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router, framed_by
 from agent_core.offline.slots import POLITE, QUOTED
-from agent_core.offline.text import STOPWORDS, words
+from agent_core.offline.text import STOPWORDS, dictionary, words
 
 _SPLIT = re.compile(
     r"\s*(?:;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
@@ -390,22 +391,21 @@ def continued(text: str, previous: list[str]) -> str:
 
 
 @cache
-def _dictionary() -> frozenset[str]:
-    """Whole words the local model's WordPiece vocabulary knows: a word outside it is likely a typo."""
-    try:
-        import json
-
-        from agent_core.memory.embedder import local_model_files
-
-        vocab = json.loads(local_model_files()[1].read_text("utf-8"))["model"]["vocab"]
-    except Exception:  # noqa: BLE001 - no local model: correct nothing a dictionary would have to confirm
-        return frozenset()
-    return frozenset(w for w in vocab if w.isalpha())
+def _asking() -> frozenset[str]:
+    return frozenset(w for w in catalogue().asking_words if len(w) >= 3 and w.isalpha())
 
 
 @cache
-def _asking() -> frozenset[str]:
-    return frozenset(w for w in catalogue().asking_words if len(w) >= 3 and w.isalpha())
+def _named() -> frozenset[str]:
+    """The words of the catalogue's currency and language names: known words, never typos."""
+    names = [*catalogue().currencies.values(), *catalogue().languages.values()]
+    return frozenset(w for group in names for name in group for w in words(name))
+
+
+@lru_cache(maxsize=8)
+def _described(texts: tuple[str, ...]) -> frozenset[str]:
+    """The dictionary words of five letters or more the tools describe themselves with."""
+    return frozenset(w for w in words(" ".join(texts)) if len(w) >= 5 and w in dictionary())
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -419,25 +419,32 @@ def _one_edit(a: str, b: str) -> bool:
     )
 
 
-def corrected(text: str) -> str:
+def corrected(text: str, tools: Sequence[Any] = ()) -> str:
     """The request with misspelt command words at its start put right ("pls ad a tsk - X" -> "pls add a task - X"):
     a word one edit away from exactly one of the catalogue's asking words is corrected when no dictionary knows it
     (and it is not a short chat word such as "lol"), or when only the correction makes the opening a framing phrase
-    (so "stick X on my list" and "pick up the dry ice" stay). Names and parts of paths are never touched."""
+    (so "stick X on my list" and "pick up the dry ice" stay). Anywhere in the request, a word no dictionary knows
+    that is one edit away from exactly one word the live ``tools`` describe themselves with is that word
+    ("cordinates" -> "coordinates"). Names and parts of paths are never touched."""
     polite = POLITE.match(text)
     start = polite.end() if polite else 0
     fixes = []
     quoted = [m.span() for m in QUOTED.finditer(text[start:])]
-    for index, token in enumerate(list(re.finditer(r"(?<![\w./'-])[A-Za-z]+(?![\w./'-])", text[start:]))[:4]):
+    described = _described(tuple(f"{t.name} {getattr(t, 'description', '') or ''}" for t in tools))
+    for index, token in enumerate(list(re.finditer(r"(?<![\w./'-])[A-Za-z]+(?![\w./'-])", text[start:]))):
         said = token.group(0)
         if any(a <= token.start() < b for a, b in quoted):
             continue  # a quoted phrase is the person's own words: "google 'facet labels'"
         if said[1:] != said[1:].lower() or (index and said[0].isupper()) or said.lower() in _asking() | STOPWORDS:
             continue
-        near = [w for w in _asking() if _one_edit(said.lower(), w)]
+        near = [w for w in _asking() if _one_edit(said.lower(), w)] if index < 4 else []
         if len(near) == 1:
-            sure = said.lower() not in _dictionary() and len(said) >= 4
+            sure = said.lower() not in dictionary() and len(said) >= 4
             fixes.append((start + token.start(), start + token.end(), near[0], sure))
+        elif len(said) >= 5 and said.lower() not in dictionary() | _named():  # "reais" is a currency
+            near = [w for w in described if _one_edit(said.lower(), w)]
+            if len(near) == 1:
+                fixes.append((start + token.start(), start + token.end(), near[0], True))
 
     def apply(chosen: list[tuple[int, int, str, bool]]) -> str:
         out = text

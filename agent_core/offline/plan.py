@@ -434,6 +434,7 @@ def _plan_clause(
         and (_STATEMENT.search(clause) or _DECLARATIVE.search(clause))
         and not is_question(clause)
         and not _computes(best, clause, context)
+        and not _then_asks(clause, best.tools[0] if best.tools else None)
     ):
         return None  # "I love caffeine" is not a request to look caffeine up
     if capability is None and best.tools and _describes(clause, best.tools[0]):
@@ -613,6 +614,14 @@ def _file_lister(tools: list[Any]) -> tuple[Any, str] | None:
     return (options[0][1], options[0][2]) if options else None
 
 
+_THEN = re.compile(r"[,.;!:]\s+(?:(?:please|pls|so|now|then|just|can\s+you|could\s+you)\s+)*([a-z]+)", re.I)
+
+
+def _then_asks(clause: str, tool: Any) -> bool:
+    """A statement followed by a command with a verb of the tool's own name ("we're out of tips, order 10 packs")."""
+    return tool is not None and any(stem(m[1].lower()) in ToolFacts.of(tool).name_stems for m in _THEN.finditer(clause))
+
+
 _SUBJECT = re.compile(r"^\s*(?:the|a|an|my|our|their|his|her|this|that|these|those|it|its|it's|there)\b", re.I)
 
 
@@ -763,7 +772,7 @@ def make_plan(
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
     text = continued(
-        dash_as_colon(enumerated(kept_last(corrected(dialogue.prompt.strip())))), dialogue.previous_prompts
+        dash_as_colon(enumerated(kept_last(corrected(dialogue.prompt.strip(), tools)))), dialogue.previous_prompts
     )
     if has_secret(text):
         return Plan(reply=Reply(

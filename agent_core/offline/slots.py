@@ -132,7 +132,7 @@ _MEASURES = {
     "volume": {"nl": 0.001, "ul": 1, "µl": 1, "μl": 1, "microlitre": 1, "microliter": 1, "ml": 1000, "millilitre": 1000,
                "milliliter": 1000, "l": 10**6, "litre": 10**6, "liter": 10**6},
     "mass": {"ng": 0.001, "ug": 1, "µg": 1, "μg": 1, "microgram": 1, "mg": 1000, "milligram": 1000, "g": 10**6,
-             "gram": 10**6, "kg": 10**9, "kilogram": 10**9},
+             "gram": 10**6, "kg": 10**9, "kilo": 10**9, "kilogram": 10**9},
     "time": {"second": 1, "sec": 1, "minute": 60, "min": 60, "hour": 3600, "hr": 3600, "h": 3600, "day": 86400,
              "week": 604800, "fortnight": 1209600, "month": 2592000, "year": 31536000},
     "temperature": {"kelvin": 1, "k": 1, "celsius": 1, "°c": 1, "c": 1, "degree": 1, "fahrenheit": 5 / 9, "°f": 5 / 9,
@@ -143,7 +143,7 @@ _OFFSETS = {"celsius": 273.15, "°c": 273.15, "c": 273.15, "degree": 273.15, "fa
 _UNIT_SIZES = {unit: (dimension, size) for dimension, units in _MEASURES.items() for unit, size in units.items()}
 _MEASURED = re.compile(
     r"(?:\b(?:(?:in|over|for|during)\s+)?(?:the\s+)?(?:last|past|previous|next)\s+|(?<![\w.-]))(?P<sign>-|minus\s+)?"
-    rf"(?P<n>\d+(?:\.\d+)?|(?:(?:an?|{_SPOKEN_NUMBER})\s+hundred(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|{_SPOKEN_NUMBER}|an?)"
+    rf"(?P<n>\d+(?:\.\d+)?|(?:(?:an?|{_SPOKEN_NUMBER})\s+hundred(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|{_SPOKEN_NUMBER}|half\s+an?|an?)"
     rf"|(?<=(?:la|pa)st\s))[\s-]*(?P<u>{'|'.join(sorted(map(re.escape, _UNIT_SIZES), key=len, reverse=True))})(?:e?s)?(?!\w)",
     re.I,
 )  # "1.5 mL", "three hundred and fifty microlitres", "in the next six months", "-78 °C", "the past week"
@@ -169,13 +169,41 @@ def measured(name: str, prop: dict[str, Any], text: str) -> Span | None:
         )
     for match in found:
         said = match["u"].lower() or "celsius"
-        said_n = (match["n"] or "1").lower()
-        number = float(said_n) if said_n[0].isdigit() else 1 if said_n in {"a", "an"} else _spoken_value(said_n)
+        number = _measure_number(match)
         kelvin = (-number if match.group("sign") else number) * _UNIT_SIZES[said][1] + _OFFSETS.get(said, 0)
         value = round((kelvin - _OFFSETS.get(unit.lower(), 0)) / size, 2 if dimension == "temperature" else 6)
         if not prop.get("minimum", value) <= value <= prop.get("maximum", value):
             continue
         return Span(int(value) if value == int(value) else value, match.start(), match.end())
+    return None
+
+
+def _measure_number(match: re.Match[str]) -> float:
+    said = (match["n"] or "1").lower()
+    if said.startswith("half"):  # "half a kilo"
+        return 0.5
+    return float(said) if said[0].isdigit() else 1 if said in {"a", "an"} else _spoken_value(said)
+
+
+def in_whole_units(options: list[Any], count: dict[str, Any], text: str) -> tuple[Span, Any] | None:
+    """A measured amount ("2.5 L", "half a kilo") as a whole number of one of a unit enum's ``options``, for an integer
+    ``count`` parameter: the unit said when the number is whole in it, else the largest option of the same dimension
+    in which it is (2.5 L -> 2500 mL, half a kilo -> 500 g)."""
+    units = {o: _UNIT_SIZES[str(o).lower()] for o in options if str(o).lower() in _UNIT_SIZES}
+    if len(units) < 2:
+        return None
+    for match in _MEASURED.finditer(text):
+        said = match["u"].lower()
+        dimension, size = _UNIT_SIZES[said]
+        if match["sign"] or dimension == "temperature" or not match["n"]:
+            continue
+        amount = _measure_number(match) * size
+        fits = sorted(((s, o) for o, (d, s) in units.items() if d == dimension), key=lambda f: -f[0])
+        fits.sort(key=lambda f: str(f[1]).lower() != said)  # the unit said first
+        for unit_size, option in fits:
+            value = amount / unit_size
+            if abs(value - round(value)) < 1e-9 and count.get("minimum", 1) <= value <= count.get("maximum", value):
+                return Span(round(value), match.start(), match.end()), option
     return None
 
 
@@ -349,9 +377,14 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
             for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z0-9]*?)([\s_-]?)(\d{{1,{len(tag[3])}}})(?![\w-])", text)
             if m[1].upper() in known or (m[1].isupper() and m[2] == tag[2] and len(m[3]) == len(tag[3]))
         ]
-    if re.fullmatch(r"[\w.-]+/[\w.-]+", sample):
+    if re.fullmatch(r"[\w.-]+/[\w.-]+", sample):  # "owner/name", also after a host ("github.com/owner/name/…")
         return [
-            Span(m.group(0), m.start(), m.end()) for m in re.finditer(r"(?<![\w/])[\w.-]+/[\w.-]*\w(?![\w/])", text)
+            Span(m.group(1), m.start(1), m.end(1))
+            for m in re.finditer(
+                r"(?<![\w/])(?:(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}/(?=[\w.-]+/[\w.-]*\w))?([\w.-]+/[\w.-]*\w)(?![\w])",
+                text,
+            )
+            if m.start(1) > m.start() or not text[m.end() :].startswith("/")
         ]
     if re.fullmatch(r"\d{4,}", sample):  # "digits, e.g. '23287718'": "PMID:23287718", ".../23287718/"
         low, high = max(4, len(sample) - 3), len(sample) + 3
@@ -367,10 +400,11 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
             if m.group(0) not in _ACRONYMS and (any(c.isdigit() for c in m.group(0)) or m.group(0).isupper())
         ]
     if re.fullmatch(r"[A-Z]{1,6}(?:\.[A-Z]{1,3})?", sample):
+        common = set() if re.search(r"abbreviation|initialism", described, re.I) else _ACRONYMS
         found = [
             Span(m.group(1), m.start(1), m.end(1))
             for m in re.finditer(r"(?<![\w$-])\$?([A-Z]{2}[A-Z0-9]{0,4}(?:\.[A-Z]{1,3})?)(?!\w|-\d)", text)
-            if m.group(1) not in _ACRONYMS
+            if m.group(1) not in common
         ]
         if not found and text == text.lower():  # "stcok price for nflx": a short last name written in lower case
             tail = re.search(r"\b(?:for|of|on|about)\s+([a-z]{2,5})\s*[?.!]*$", text)
@@ -922,12 +956,24 @@ def zones(text: str) -> list[Span]:
 _QUANTIFIERS = frozenset({"every", "everything", "whole", "entire"})
 
 
-def enum_values(options: list[Any], text: str) -> list[Span]:
-    """The enum options the request names, in order: directly or by a catalogue synonym ("open" -> "pending"); else a
-    one-word option by its stem or abbreviation ("30 secs"), or misspelt by a letter or two ("chicgo")."""
+def aliases(prop: dict[str, Any]) -> dict[str, list[str]]:
+    """Other names the description gives enum options ("fly = Drosophila, yeast = S. cerevisiae")."""
+    options = {str(o).lower(): str(o) for o in prop.get("enum") or ()}
+    found: dict[str, list[str]] = {}
+    for option, alias in re.findall(r"([\w-]+)\s*=\s*([^,;()=]*[^\s,;()=.])", prop.get("description", "") or ""):
+        if option.lower() in options:
+            found.setdefault(options[option.lower()], []).append(alias)
+    return found
+
+
+def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] | None = None) -> list[Span]:
+    """The enum options the request names, in order: directly, by a catalogue synonym ("open" -> "pending") or by a
+    name the description gives it (``named_too``); else a one-word option by its stem or abbreviation ("30 secs"), or
+    misspelt by a letter or two ("chicgo")."""
     named: list[Span] = []
     for option in options:
-        for word in [str(option), *catalogue().synonyms.get(str(option), ())]:
+        said_as = [*catalogue().synonyms.get(str(option), ()), *(named_too or {}).get(str(option), ())]
+        for word in [str(option), *said_as]:
             said = r"\W*".join(_said_part(w) for w in re.findall(r"[^\W\d_]+|\d+", word.lower()))  # "mL", "ml"
             match = re.search(rf"(?<![^\W_]){said}(?![^\W_])", text, re.IGNORECASE) if said else None
             if match:
@@ -957,9 +1003,9 @@ def _said_part(part: str) -> str:
     return f"(?:{re.escape(part)}|{spoken[0]})" if spoken else re.escape(part)
 
 
-def enum_value(options: list[Any], text: str) -> Span | None:
+def enum_value(options: list[Any], text: str, named_too: dict[str, list[str]] | None = None) -> Span | None:
     """The enum option the request names first (see ``enum_values``)."""
-    named = enum_values(options, text)
+    named = enum_values(options, text, named_too)
     return named[0] if named else None
 
 

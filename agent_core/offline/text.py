@@ -8,7 +8,7 @@ comparison are cut the same way.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 # A question about how to do something asks for knowledge, not for the action ("How do I take a screenshot?").
 HOW_TO = re.compile(
@@ -99,3 +99,17 @@ def topic_of(text: str, count: int = 4) -> str:
     """A short snake_case topic from the first meaningful words ("Project X uses FastAPI" -> "project_x_fastapi")."""
     kept = [w for w in words(text) if w not in STOPWORDS and w not in {"uses", "use", "has", "have"}]
     return "_".join(kept[:count]) or "note"
+
+
+@cache
+def dictionary() -> frozenset[str]:
+    """Whole words the local model's WordPiece vocabulary knows: a word outside it is a typo, a name or a code."""
+    try:
+        import json
+
+        from agent_core.memory.embedder import local_model_files
+
+        vocab = json.loads(local_model_files()[1].read_text("utf-8"))["model"]["vocab"]
+    except Exception:  # noqa: BLE001 - no local model: correct nothing a dictionary would have to confirm
+        return frozenset()
+    return frozenset(w for w in vocab if w.isalpha())

@@ -1,0 +1,114 @@
+"""Requests to tools of a newly connected server: values read from the sentence by the tool's JSON schema alone."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import pytest
+from pydantic import Field
+
+from tests.planner_support import ask, planner_agent, tool
+
+pytestmark = pytest.mark.anyio
+
+
+def request_supplies(
+    material: Annotated[str, Field(description="The material to request, e.g. 'sucrose'")],
+    amount: Annotated[int, Field(description="How much, a whole number in unit, 1 to 5000", ge=1, le=5000)],
+    unit: Annotated[Literal["each", "g", "kg", "mL", "L"], Field(description="Unit of amount")] = "each",
+) -> dict[str, Any]:
+    """Request a material from the central supply store."""
+    return {"material": material, "amount": amount, "unit": unit}
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "unit"),
+    [
+        ("request 1.5 kg of sucrose", 1500, "g"),
+        ("request half a litre of sucrose", 500, "mL"),
+        ("request 2 kg of sucrose", 2, "kg"),
+    ],
+)
+async def test_an_amount_in_units_becomes_a_whole_number_of_a_unit_option(text: str, amount: int, unit: str) -> None:
+    turn = await ask(planner_agent([tool(request_supplies, readOnlyHint=False)]), text)
+    assert turn.calls == [("request_supplies", {"material": "sucrose", "amount": amount, "unit": unit})]
+
+
+def find_proteins(
+    names: Annotated[list[str], Field(description="Protein short names, one per item, e.g. ['HBB1', 'ALB2']")],
+    organism: Annotated[
+        Literal["human", "worm", "plant"], Field(description="Which organism (worm = C. elegans, plant = Arabidopsis)")
+    ] = "human",
+) -> dict[str, Any]:
+    """Look up proteins in the PDBX catalogue by their short names: full name and length of each."""
+    return {"names": names, "organism": organism}
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "organism"),
+    [
+        ("Arabidopsis phyB protein info", ["phyB"], "plant"),  # a name of no example shape; the alias names the option
+        ("protein lookup: C. elegans unc54", ["unc54"], "worm"),
+        ("PDBX entries for HBB1 and ALB2", ["HBB1", "ALB2"], "human"),  # the catalogue's own name is no protein
+    ],
+)
+async def test_a_required_list_takes_the_named_things_the_rest_of_the_request_leaves(
+    text: str, names: list[str], organism: str
+) -> None:
+    turn = await ask(planner_agent([tool(find_proteins, readOnlyHint=True)]), text)
+    assert turn.calls == [("find_proteins", {"names": names, "organism": organism})]
+
+
+def decode_abbreviations(
+    terms: Annotated[list[str], Field(description="Abbreviations, one per item, e.g. ['ELISA', 'FDR']")],
+) -> dict[str, Any]:
+    """Spell out abbreviations used in the department's documents."""
+    return {"terms": terms}
+
+
+async def test_a_common_acronym_is_a_value_for_a_parameter_that_takes_abbreviations() -> None:
+    turn = await ask(
+        planner_agent([tool(decode_abbreviations, readOnlyHint=True)]), "API in our documents, what are the letters?"
+    )
+    assert turn.calls == [("decode_abbreviations", {"terms": ["API"]})]
+
+
+def list_merge_requests(
+    project: Annotated[str, Field(description="The project as owner/name, e.g. 'acme/rocket'")],
+) -> dict[str, Any]:
+    """List the open merge requests of a code project."""
+    return {"project": project, "merge_requests": []}
+
+
+async def test_an_owner_name_value_is_read_out_of_an_address_with_a_host() -> None:
+    turn = await ask(
+        planner_agent([tool(list_merge_requests, readOnlyHint=True)]), "merge requests of gitlab.com/acme/rocket"
+    )
+    assert turn.calls == [("list_merge_requests", {"project": "acme/rocket"})]
+
+
+def reorder_consumable(
+    item: Annotated[str, Field(description="The consumable, e.g. 'gloves'")],
+    packs: Annotated[int, Field(description="How many packs, 1 to 50", ge=1, le=50)],
+) -> dict[str, Any]:
+    """Reorder a lab consumable from the supplier."""
+    return {"item": item, "packs": packs}
+
+
+async def test_a_statement_followed_by_a_command_with_the_tools_verb_is_a_request() -> None:
+    reorder = tool(reorder_consumable, readOnlyHint=False)
+    turn = await ask(planner_agent([reorder]), "we've run out of nitrile gloves, reorder 5 packs")
+    assert turn.calls == [("reorder_consumable", {"item": "nitrile gloves", "packs": 5})]
+    turn = await ask(planner_agent([reorder]), "we've run out of nitrile gloves")
+    assert turn.calls == []  # the statement alone asks nothing
+
+
+def test_a_misspelt_word_is_corrected_to_the_one_word_a_live_tool_describes_itself_with() -> None:
+    from types import SimpleNamespace
+
+    from agent_core.offline.clauses import corrected
+
+    venue = SimpleNamespace(name="find_venue", description="The street address and opening hours of a venue.")
+    assert corrected("adress of the Tate Modern", [venue]) == "address of the Tate Modern"
+    assert corrected("do we hav any ampicilin", [venue]) == "do we hav any ampicilin"  # no word of the tool's
+    assert corrected("120 reais in euros", [SimpleNamespace(name="x", description="It reads")]) == "120 reais in euros"
