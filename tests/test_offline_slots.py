@@ -796,3 +796,21 @@ def test_trailing_politeness_does_not_hide_trailing_framing() -> None:
     framing = Framing(catalogue().get("task_add").framing)
     assert strip_framing("put water the ferns on my list please", framing) == "water the ferns"
     assert strip_framing("add order gloves to my to-do list, thanks!", framing) == "order gloves"
+
+
+def test_emoji_carry_no_value_and_are_dropped_before_anything_is_read() -> None:
+    from agent_core.offline.clauses import corrected
+
+    assert corrected("✨ could u add: water the orchids") == "could u add: water the orchids"
+    assert corrected("new tasks:\n🧪 rinse the flasks\nlabel the tubes 🏷️") == (
+        "new tasks:\n rinse the flasks\nlabel the tubes"
+    )
+
+
+def test_a_list_introduced_by_these_or_the_following_keeps_only_its_items() -> None:
+    from agent_core.offline.catalogue import catalogue
+    from agent_core.offline.slots import Framing, strip_framing
+
+    framing = Framing(catalogue().get("task_add").framing)
+    assert strip_framing("add these: sharpen the pencils", framing) == "sharpen the pencils"
+    assert strip_framing("add the following - feed the fish", framing) == "feed the fish"

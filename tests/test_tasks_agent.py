@@ -386,3 +386,15 @@ async def test_a_new_question_after_a_waiting_approval_is_answered_not_the_waiti
     listed = await rt.ask("what's still open?", added.conversation_id)  # moving on: the delete is not run
     assert tools(listed) == [("list_tasks", {"status": "pending"})]
     assert "label the racks" in listed.response.answer.lower() and listed.response.confidence >= 0.8
+
+
+async def test_a_story_before_anyway_and_a_sign_off_after_the_request_are_not_part_of_it() -> None:
+    turn = await calls_for(
+        "so we had the lab meeting this morning and the heater broke again, anyway could you add a task to "
+        "call the technician about the heater, and yeah that's all I think"
+    )
+    assert [(name, args["title"].lower()) for name, args in turn.calls] == [
+        ("add_task", "call the technician about the heater")
+    ]
+    kept = await calls_for("add a task to buy gloves, anyway that's it, thanks")
+    assert [(name, args["title"].lower()) for name, args in kept.calls] == [("add_task", "buy gloves")]

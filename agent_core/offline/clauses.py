@@ -318,11 +318,16 @@ def _one_edit(a: str, b: str) -> bool:
     )
 
 
+_EMOJI = re.compile("[ \t]*[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+[ \t]*")
+
+
 def corrected(text: str) -> str:
-    """The request with misspelt command words at its start put right ("pls ad a tsk - X" -> "pls add a task - X"):
+    """The request without emoji (they carry no value: "🙏 can u add: X", "pipettes ordered 🎉") and with misspelt
+    command words at its start put right ("pls ad a tsk - X" -> "pls add a task - X"):
     a word one edit away from exactly one of the catalogue's asking words is corrected when no dictionary knows it
     (and it is not a short chat word such as "lol"), or when only the correction makes the opening a framing phrase
     (so "stick X on my list" and "pick up the dry ice" stay). Names and parts of paths are never touched."""
+    text = _EMOJI.sub(" ", text).strip()
     polite = POLITE.match(text)
     start = polite.end() if polite else 0
     fixes = []

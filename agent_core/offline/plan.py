@@ -38,6 +38,7 @@ from agent_core.offline.router import (
     GENERIC_NAME_WORDS,
     Route,
     Router,
+    framed_by,
 )
 from agent_core.offline.slots import POLITE, Framing, example_of, kind_of, shaped, strip_framing
 from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
@@ -753,7 +754,7 @@ def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
-    text = continued(dash_as_colon(corrected(dialogue.prompt.strip())), dialogue.previous_prompts)
+    text = continued(dash_as_colon(corrected(_request_only(dialogue.prompt.strip()))), dialogue.previous_prompts)
     if has_secret(text):
         return Plan(reply=Reply(
             "That looks like a password, key or other secret. I haven't stored it, searched for it or sent it "
@@ -819,6 +820,27 @@ def make_plan(
             )
         )
     return plan
+
+
+_ANYWAY = re.compile(r"^(?P<told>.+?)[,.;]?\s+(?:anyway|anyways|anyhow)\b[\s,:;.-]*(?=\S)", re.I | re.S)
+_SIGN_OFF = re.compile(
+    r"[\s,.;]+(?:(?:and|yeah|anyway|ok|so)[\s,]+)*(?:i\s+think\s+)?that'?s\s+(?:it|all)\b(?:\s+(?:i\s+think|for\s+now))?"
+    r"(?:[\s,.!]+(?:thanks|thank\s+you|thx|cheers))?[\s.!]*$",
+    re.I,
+)
+
+
+def _request_only(text: str) -> str:
+    """The request without the story told before "anyway" ("so I was talking to Kim and …, anyway: add X") and
+    without a sign-off after it ("…, I think that's all, thanks"). A story is a statement that opens with no
+    framing phrase; a request before "anyway" stays."""
+    text = _SIGN_OFF.sub("", text) or text
+    told = _ANYWAY.match(text)
+    story = told and POLITE.sub("", told.group("told"))
+    opening = " ".join(story.lower().replace(":", " :").split()) if story else ""
+    if story and (_STATEMENT.search(story) or _DECLARATIVE.search(story)) and not framed_by(opening):
+        return text[told.end() :]
+    return text
 
 
 def _is_chat(routing: Any) -> bool:

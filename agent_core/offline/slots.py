@@ -1198,8 +1198,9 @@ def _request_head_cut(text: str, vocabulary: frozenset[str]) -> str:
     return text
 
 
-_COUNTED = re.compile(
-    r"^(?:\d+|two|three|four|five|a\s+few|some)\s+(?:more\s+)?(?:tasks|items|things|todos|to-dos|reminders)"
+_COUNTED = re.compile(  # "add 2 tasks - a, b", "add these: a"
+    r"^(?:(?:\d+|two|three|four|five|a\s+few|some)\s+(?:more\s+)?(?:tasks|items|things|todos|to-dos|reminders)"
+    r"|(?:these|those|the\s+following)(?:\s+(?:tasks|items|things|todos|to-dos|reminders))?)"
     r"(?:\s+(?:to|on|for)\s+(?:my|the)\s+(?:list|to-?do\s+list|tasks))?\s*[:\-–—]\s*",  # "two things to my list:"
     re.I,
 )
