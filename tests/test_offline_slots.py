@@ -814,3 +814,11 @@ def test_a_list_introduced_by_these_or_the_following_keeps_only_its_items() -> N
     framing = Framing(catalogue().get("task_add").framing)
     assert strip_framing("add these: sharpen the pencils", framing) == "sharpen the pencils"
     assert strip_framing("add the following - feed the fish", framing) == "feed the fish"
+
+
+def test_a_typo_near_several_command_words_is_read_as_the_one_that_makes_a_framing_phrase() -> None:
+    from agent_core.offline.clauses import corrected
+
+    assert corrected("lok up the boiling point of hexane") == "look up the boiling point of hexane"
+    assert corrected("tme in Lima?") == "time in Lima?"  # the word the clock capability cannot be asked without
+    assert corrected("lol") == "lol" and corrected("wut") == "wut"  # short chat words stay

@@ -398,3 +398,11 @@ async def test_a_story_before_anyway_and_a_sign_off_after_the_request_are_not_pa
     ]
     kept = await calls_for("add a task to buy gloves, anyway that's it, thanks")
     assert [(name, args["title"].lower()) for name, args in kept.calls] == [("add_task", "buy gloves")]
+
+
+async def test_a_misspelt_command_word_opening_a_later_clause_is_put_right() -> None:
+    turn = await calls_for("remind me to feed the fish and then remnd me to water the ferns")
+    assert [(name, args["title"].lower()) for name, args in turn.calls] == [
+        ("add_task", "feed the fish"),
+        ("add_task", "water the ferns"),
+    ]

@@ -5,8 +5,9 @@ nowhere (a secret)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
-from itertools import pairwise
+from itertools import pairwise, product
 from typing import Any
 
 from agent_core.offline.catalogue import catalogue
@@ -303,6 +304,11 @@ def _dictionary() -> frozenset[str]:
 
 
 @cache
+def _required() -> frozenset[str]:
+    return frozenset(w for c in catalogue() for w in c.requires)
+
+
+@cache
 def _asking() -> frozenset[str]:
     return frozenset(w for w in catalogue().asking_words if len(w) >= 3 and w.isalpha())
 
@@ -325,8 +331,10 @@ def corrected(text: str) -> str:
     """The request without emoji (they carry no value: "🙏 can u add: X", "pipettes ordered 🎉") and with misspelt
     command words at its start put right ("pls ad a tsk - X" -> "pls add a task - X"):
     a word one edit away from exactly one of the catalogue's asking words is corrected when no dictionary knows it
-    (and it is not a short chat word such as "lol"), or when only the correction makes the opening a framing phrase
-    (so "stick X on my list" and "pick up the dry ice" stay). Names and parts of paths are never touched."""
+    (and it is not a short chat word such as "lol", unless it is the word a capability cannot be asked without:
+    "tme in Oslo?"), or when only the correction makes the opening a framing phrase (so "stick X on my list" and
+    "pick up the dry ice" stay; "lok up X" is "look up X", not "log up" or "lock up"). Names and parts of paths
+    are never touched."""
     text = _EMOJI.sub(" ", text).strip()
     polite = POLITE.match(text)
     start = polite.end() if polite else 0
@@ -338,20 +346,32 @@ def corrected(text: str) -> str:
             continue  # a quoted phrase is the person's own words: "google 'facet labels'"
         if said[1:] != said[1:].lower() or (index and said[0].isupper()) or said.lower() in _asking() | STOPWORDS:
             continue
-        near = [w for w in _asking() if _one_edit(said.lower(), w)]
-        if len(near) == 1:
-            sure = said.lower() not in _dictionary() and len(said) >= 4
-            fixes.append((start + token.start(), start + token.end(), near[0], sure))
+        near = [w for w in sorted(_asking()) if _one_edit(said.lower(), w) and w not in STOPWORDS]
+        if near:
+            sure = len(near) == 1 and said.lower() not in _dictionary() and (len(said) >= 4 or near[0] in _required())
+            fixes.append((start + token.start(), start + token.end(), near, sure))
 
-    def apply(chosen: list[tuple[int, int, str, bool]]) -> str:
+    def apply(chosen: Iterable[tuple[int, int, str]]) -> str:
         out = text
-        for begin, end, word, _ in reversed(chosen):
+        for begin, end, word in reversed(list(chosen)):
             out = out[:begin] + word + out[end:]
         return out
 
     def framing(said: str) -> int:
         return max(framed_by(" ".join(said[start:].lower().replace(":", " :").split())).values(), default=0)
 
-    sure = apply([f for f in fixes if f[3]])
-    every = apply(fixes)
+    sure = apply((begin, end, near[0]) for begin, end, near, certain in fixes if certain)
+    # Each uncertain word kept or put right: the longest framing phrase with the fewest changes.
+    spans = [(begin, end) for begin, end, _, _ in fixes]
+    kept = [text[begin:end] for begin, end in spans]
+    options = product(*([near[0]] if certain else [text[b:e], *near] for b, e, near, certain in fixes))
+    best = max(
+        options,
+        key=lambda o: (
+            framing(apply((*span, w) for span, w in zip(spans, o, strict=True))),
+            -sum(map(str.__ne__, o, kept)),
+        ),
+        default=(),
+    )
+    every = apply((*span, w) for span, w in zip(spans, best, strict=True))
     return every if framing(every) >= 2 and framing(every) > framing(sure) else sure

@@ -774,7 +774,7 @@ def make_plan(
     clauses = split_clauses(text, tools, router)
     if len(clauses) > 1 and _one_call(text, clauses, whole, (dialogue, tools, router, context)):
         clauses = [text]  # "how late is daylight today? we're at 47.61, -122.33": one call's values, two sentences
-    for clause in clauses:
+    for clause in map(corrected, clauses):  # "… and then remnd me to X": each clause opens with its own command
         if named is not None and re.search(r"\bthere\b", clause, re.IGNORECASE):
             clause = re.sub(r"\bthere\b", f"in {named.label or named.zone}", clause, count=1, flags=re.IGNORECASE)
         places = locate_places(clause)
