@@ -822,3 +822,11 @@ def test_a_typo_near_several_command_words_is_read_as_the_one_that_makes_a_frami
     assert corrected("lok up the boiling point of hexane") == "look up the boiling point of hexane"
     assert corrected("tme in Lima?") == "time in Lima?"  # the word the clock capability cannot be asked without
     assert corrected("lol") == "lol" and corrected("wut") == "wut"  # short chat words stay
+
+
+def test_a_clock_time_with_minutes_and_a_part_of_the_day_or_a_dot_is_read_as_said() -> None:
+    assert values(slots.time_of_day(slots.spoken_clock("is 8:45 in the evening in Lima"))) == ["20:45"]
+    assert values(slots.time_of_day("turn 18.45 Madrid time into Seoul time")) == ["18:45"]
+    assert values(slots.time_of_day("the call is at 7.05 tomorrow")) == ["07:05"]
+    for text in ["bench 2.14 in the annex", "it costs 4.20 euros", "pH 7.40", "convert 4.75 USD to EUR"]:  # numbers
+        assert slots.time_of_day(text) == [], text

@@ -80,7 +80,8 @@ _PART_OF_DAY = (
 _SPOKEN_CLOCK = re.compile(
     rf"\b(?:(?P<min>quarter|half|twenty[\s-]five|twenty|ten|five|[1-5]?\d(?=\s+minutes))\s+(?:minutes\s+)?(?P<rel>past|after|to|before)\s+"
     rf"{_HOUR}(?:\s+o'?clock)?{_PART_OF_DAY}?|(?P<half>half)\s+{_HOUR.replace('hour', 'hour2')}{_PART_OF_DAY.replace('part', 'part2')}"
-    rf"|{_HOUR.replace('hour', 'hour3')}(?:\s+o'?clock{_PART_OF_DAY.replace('part', 'part3')}?|{_PART_OF_DAY.replace('part', 'part4')}))\b",
+    rf"|{_HOUR.replace('hour', 'hour3')}(?::(?P<min3>[0-5]\d))?(?:\s+o'?clock{_PART_OF_DAY.replace('part', 'part3')}?"
+    rf"|{_PART_OF_DAY.replace('part', 'part4')}))\b",
     re.IGNORECASE,
 )
 
@@ -101,7 +102,7 @@ def spoken_clock(text: str) -> str:
         said = next(match.group(g) for g in ("hour", "hour2", "hour3") if match.group(g))
         hour = _HOUR_WORDS.get(said.lower()) or int(said)
         part = next((match.group(g) for g in ("part", "part2", "part3", "part4") if match.group(g)), None)
-        minute = 30 if match.group("half") else 0
+        minute = 30 if match.group("half") else int(match.group("min3") or 0)
         if match.group("min"):
             said_minute = re.sub(r"[\s-]+", " ", match.group("min").lower())
             minute = int(said_minute) if said_minute.isdigit() else _SPOKEN_MINUTES[said_minute]
@@ -491,9 +492,24 @@ def role_of(name: str) -> str | None:
     return None
 
 
-def time_of_day(text: str) -> list[Span]:
-    """Times of day as 24-hour HH:MM ("3pm" -> "15:00", "9:30 am" -> "09:30", "noon" -> "12:00")."""
+_DOTTED = re.compile(r"(?<![\w.,])(?P<h>[01]?\d|2[0-3])\.(?P<m>[0-5]\d)(?![\w.,]*\d)(?!\s*(?:[%°]|[ap]\.?m))")
+_AT = re.compile(r"\b(?:at|from|until|till|by|before|after)\s+$", re.I)
+
+
+def _dotted(text: str) -> list[Span]:
+    """ "17.30" is a clock time only when said like one: after "at" / "from", or before a place ("17.30 Berlin
+    time", "9.15 in Tokyo"); "room 3.14" and "2.50 euros" are numbers."""
     found = []
+    for match in _DOTTED.finditer(text):
+        placed = any(match.end() < offset <= match.end() + 4 for offset, _ in locate_places(text))
+        if placed or _AT.search(text[: match.start()]):
+            found.append(Span(f"{int(match.group('h')):02d}:{match.group('m')}", match.start(), match.end()))
+    return found
+
+
+def time_of_day(text: str) -> list[Span]:
+    """Times of day as 24-hour HH:MM ("3pm" -> "15:00", "9:30 am" -> "09:30", "noon" -> "12:00", "at 17.30")."""
+    found = _dotted(text)
     for match in _TIME.finditer(text):
         if match.group("word"):
             value = "00:00" if match.group("word").lower() == "midnight" else "12:00"
@@ -513,7 +529,7 @@ def time_of_day(text: str) -> list[Span]:
         else:
             value = f"{int(match.group('h24')):02d}:{match.group('m24')}"
         found.append(Span(value, match.start(), match.end()))
-    return found
+    return sorted(found, key=lambda span: span.start)
 
 
 _RANGE = re.compile(
