@@ -406,3 +406,16 @@ async def test_a_misspelt_command_word_opening_a_later_clause_is_put_right() -> 
         ("add_task", "feed the fish"),
         ("add_task", "water the ferns"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("add “rinse, then dry the beakers” to tasks", "rinse, then dry the beakers"),  # one quoted title
+        ("new task: order 'Cell' reprints for the seminar", "order 'cell' reprints for the seminar"),
+        ("add 'label the racks' to my list", "label the racks"),  # the quote is the whole title
+    ],
+)
+async def test_quoted_words_are_one_title_or_part_of_the_title_around_them(text: str, title: str) -> None:
+    turn = await calls_for(text)
+    assert [(name, args["title"].lower()) for name, args in turn.calls] == [("add_task", title)]
