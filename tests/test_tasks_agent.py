@@ -419,3 +419,12 @@ async def test_a_misspelt_command_word_opening_a_later_clause_is_put_right() -> 
 async def test_quoted_words_are_one_title_or_part_of_the_title_around_them(text: str, title: str) -> None:
     turn = await calls_for(text)
     assert [(name, args["title"].lower()) for name, args in turn.calls] == [("add_task", title)]
+
+
+async def test_a_position_on_the_list_when_nothing_was_shown_reads_the_list_first() -> None:
+    turn = await calls_for("finish the 3rd one on my list")
+    assert turn.calls == [("list_tasks", {}), ("complete_task", {"task_id": 3})]
+    turn = await calls_for("complete the last one on my list")
+    assert turn.calls == [("list_tasks", {}), ("complete_task", {"task_id": len(SHELF)})]
+    bare = await calls_for("finish the 3rd one")  # nothing was shown: which list?
+    assert bare.kinds[-1] == "clarify" and "complete_task" not in {name for name, _ in bare.calls}

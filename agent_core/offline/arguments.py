@@ -303,6 +303,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found, by_words = _reference(text, context)
             if by_words:
                 filled.reference = name
+                filled.typed += bool(slots.ordinals(text))  # "the 2nd one on my list": a position, read once listed
         elif role and kind in {"timezone", "currency", "unit"}:
             if kind not in pairs:
                 pairs[kind] = _order_pair(_pair(kind, text), text, kind)

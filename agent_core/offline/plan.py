@@ -719,13 +719,22 @@ def _matches(phrase: str, listing: list[dict[str, Any]], *, by_count: bool = Fal
     return [item for score, item in scored if score == best]
 
 
+_ON_THE_LIST = re.compile(r"\b(?:on|in|of|from)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos)\b", re.I)
+
+
 def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
     """Resolve "the garage task" / "I finished cleaning the garage" against a listing: one clear match becomes
     the id; several equally good ones become a question naming them; none, a question with the list. "The milk
-    task and the garage task" resolves each part on its own."""
+    task and the garage task" resolves each part on its own; "the 2nd one on my list" is the list's second item
+    (a bare "the 2nd one" with nothing shown is asked about)."""
     phrase = _reference_words(step)
     files = step.lookup_kind == "files"
     noun = "file" if files else (step.capability.entity if step.capability and step.capability.entity else "item")
+    position = [s.value for s in slots.ordinals(phrase)] if _ON_THE_LIST.search(phrase) and not files else []
+    if len(position) == 1 and -1 <= position[0] <= len(listing) and listing and step.filled:
+        step.filled.args[step.filled.reference] = listing[position[0] - 1 if position[0] > 0 else -1]["id"]
+        step.calls = _calls(step.filled)
+        return
     parts = [p for p in re.split(r"\s+and\s+|,\s*|\s+[+&]\s+", phrase) if p.strip()]  # "ethics form + milk"
     if len(parts) > 1:
         each = [_matches(p, listing) for p in parts]

@@ -962,7 +962,14 @@ def enum_values(options: list[Any], text: str) -> list[Span]:
         and all(w in STOPWORDS for w in words(text[named[0].end : named[1].start]))
     ):  # "any NMR structures", "everything pending": a determiner said right before another option
         named.pop(0)
+    opening = POLITE.match(text)
+    verb = bool(named) and text[named[0].start : named[0].end].lower() not in STOPWORDS | _QUANTIFIERS
+    if verb and named[0].start == (opening.end() if opening else 0) and _OBJECT.match(text[named[0].end :]):
+        named.pop(0)  # "complete the 2nd one", "open the ideas one": the verb of a command, not a value
     return named
+
+
+_OBJECT = re.compile(r"\s+(?:the|my|a|an|this|that|it|task|item|todo|#?\d+)\b", re.I)
 
 
 def _said_part(part: str) -> str:
