@@ -832,6 +832,7 @@ def make_plan(
 
 
 _ANYWAY = re.compile(r"^(?P<told>.+?)[,.;]?\s+(?:anyway|anyways|anyhow)\b[\s,:;.-]*(?=\S)", re.I | re.S)
+_FIRST = re.compile(r"^\s*first(?:ly|\s+of\s+all)?\b[\s,]*", re.I)
 _SIGN_OFF = re.compile(
     r"[\s,.;]+(?:(?:and|yeah|anyway|ok|so)[\s,]+)*(?:i\s+think\s+)?that'?s\s+(?:it|all)\b(?:\s+(?:i\s+think|for\s+now))?"
     r"(?:[\s,.!]+(?:thanks|thank\s+you|thx|cheers))?[\s.!]*$",
@@ -844,6 +845,9 @@ def _request_only(text: str) -> str:
     without a sign-off after it ("…, I think that's all, thanks"). A story is a statement that opens with no
     framing phrase; a request before "anyway" stays."""
     text = _SIGN_OFF.sub("", text) or text
+    first = _FIRST.match(text)  # "first search for X, then …": the order of steps, not part of the first
+    if first and words(text[first.end() :])[:1] and words(text[first.end() :])[0] in catalogue().asking_words:
+        text = text[first.end() :]
     told = _ANYWAY.match(text)
     story = told and POLITE.sub("", told.group("told"))
     opening = " ".join(story.lower().replace(":", " :").split()) if story else ""

@@ -224,8 +224,10 @@ POLITE = re.compile(
     r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just)\b(?!-)[\s,]*)+",
     re.IGNORECASE,
 )
-_TRAILING = re.compile(
-    r"(?:(?:^|[\s,]+)(?:please|pls|plz|thanks|thank you|for me|right now|now|instead))*[\s.!?]*$", re.IGNORECASE
+_TRAILING = re.compile(  # "…, please make a task for this": pointing back at what came before
+    r"(?:(?:^|[\s,]+)(?:please|pls|plz|thanks|thank you|for me|right now|now|instead|(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:make|add|create|put)\s+"
+    r"(?:an?\s+)?(?:task|todo|to-do|reminder|note)\s+(?:for|of|out\s+of|about|from)\s+(?:this|it|that)))*[\s.!?]*$",
+    re.IGNORECASE,
 )
 
 
