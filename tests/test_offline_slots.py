@@ -828,5 +828,11 @@ def test_a_clock_time_with_minutes_and_a_part_of_the_day_or_a_dot_is_read_as_sai
     assert values(slots.time_of_day(slots.spoken_clock("is 8:45 in the evening in Lima"))) == ["20:45"]
     assert values(slots.time_of_day("turn 18.45 Madrid time into Seoul time")) == ["18:45"]
     assert values(slots.time_of_day("the call is at 7.05 tomorrow")) == ["07:05"]
-    for text in ["bench 2.14 in the annex", "it costs 4.20 euros", "pH 7.40", "convert 4.75 USD to EUR"]:  # numbers
+    for text in [
+        "bench 2.14 in the annex",
+        "it costs 4.20 euros",
+        "pH 7.40",
+        "convert 4.75 USD to EUR",
+        "Lab 2.07, Graz",
+    ]:  # numbers
         assert slots.time_of_day(text) == [], text

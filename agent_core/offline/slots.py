@@ -503,7 +503,7 @@ def _dotted(text: str) -> list[Span]:
     time", "9.15 in Tokyo"); "room 3.14" and "2.50 euros" are numbers."""
     found = []
     for match in _DOTTED.finditer(text):
-        placed = any(match.end() < offset <= match.end() + 4 for offset, _ in locate_places(text))
+        placed = any(re.fullmatch(r"\s+(?:in\s+)?", text[match.end() : offset]) for offset, _ in locate_places(text))
         if placed or _AT.search(text[: match.start()]):
             found.append(Span(f"{int(match.group('h')):02d}:{match.group('m')}", match.start(), match.end()))
     return found
