@@ -796,3 +796,43 @@ def test_trailing_politeness_does_not_hide_trailing_framing() -> None:
     framing = Framing(catalogue().get("task_add").framing)
     assert strip_framing("put water the ferns on my list please", framing) == "water the ferns"
     assert strip_framing("add order gloves to my to-do list, thanks!", framing) == "order gloves"
+
+
+def test_emoji_carry_no_value_and_are_dropped_before_anything_is_read() -> None:
+    from agent_core.offline.clauses import corrected
+
+    assert corrected("✨ could u add: water the orchids") == "could u add: water the orchids"
+    assert corrected("new tasks:\n🧪 rinse the flasks\nlabel the tubes 🏷️") == (
+        "new tasks:\n rinse the flasks\nlabel the tubes"
+    )
+
+
+def test_a_list_introduced_by_these_or_the_following_keeps_only_its_items() -> None:
+    from agent_core.offline.catalogue import catalogue
+    from agent_core.offline.slots import Framing, strip_framing
+
+    framing = Framing(catalogue().get("task_add").framing)
+    assert strip_framing("add these: sharpen the pencils", framing) == "sharpen the pencils"
+    assert strip_framing("add the following - feed the fish", framing) == "feed the fish"
+
+
+def test_a_typo_near_several_command_words_is_read_as_the_one_that_makes_a_framing_phrase() -> None:
+    from agent_core.offline.clauses import corrected
+
+    assert corrected("lok up the boiling point of hexane") == "look up the boiling point of hexane"
+    assert corrected("tme in Lima?") == "time in Lima?"  # the word the clock capability cannot be asked without
+    assert corrected("lol") == "lol" and corrected("wut") == "wut"  # short chat words stay
+
+
+def test_a_clock_time_with_minutes_and_a_part_of_the_day_or_a_dot_is_read_as_said() -> None:
+    assert values(slots.time_of_day(slots.spoken_clock("is 8:45 in the evening in Lima"))) == ["20:45"]
+    assert values(slots.time_of_day("turn 18.45 Madrid time into Seoul time")) == ["18:45"]
+    assert values(slots.time_of_day("the call is at 7.05 tomorrow")) == ["07:05"]
+    for text in [
+        "bench 2.14 in the annex",
+        "it costs 4.20 euros",
+        "pH 7.40",
+        "convert 4.75 USD to EUR",
+        "Lab 2.07, Graz",
+    ]:  # numbers
+        assert slots.time_of_day(text) == [], text

@@ -386,3 +386,75 @@ async def test_a_new_question_after_a_waiting_approval_is_answered_not_the_waiti
     listed = await rt.ask("what's still open?", added.conversation_id)  # moving on: the delete is not run
     assert tools(listed) == [("list_tasks", {"status": "pending"})]
     assert "label the racks" in listed.response.answer.lower() and listed.response.confidence >= 0.8
+
+
+async def test_a_story_before_anyway_and_a_sign_off_after_the_request_are_not_part_of_it() -> None:
+    turn = await calls_for(
+        "so we had the lab meeting this morning and the heater broke again, anyway could you add a task to "
+        "call the technician about the heater, and yeah that's all I think"
+    )
+    assert [(name, args["title"].lower()) for name, args in turn.calls] == [
+        ("add_task", "call the technician about the heater")
+    ]
+    kept = await calls_for("add a task to buy gloves, anyway that's it, thanks")
+    assert [(name, args["title"].lower()) for name, args in kept.calls] == [("add_task", "buy gloves")]
+
+
+async def test_a_misspelt_command_word_opening_a_later_clause_is_put_right() -> None:
+    turn = await calls_for("remind me to feed the fish and then remnd me to water the ferns")
+    assert [(name, args["title"].lower()) for name, args in turn.calls] == [
+        ("add_task", "feed the fish"),
+        ("add_task", "water the ferns"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("add “rinse, then dry the beakers” to tasks", "rinse, then dry the beakers"),  # one quoted title
+        ("new task: order 'Cell' reprints for the seminar", "order 'cell' reprints for the seminar"),
+        ("add 'label the racks' to my list", "label the racks"),  # the quote is the whole title
+    ],
+)
+async def test_quoted_words_are_one_title_or_part_of_the_title_around_them(text: str, title: str) -> None:
+    turn = await calls_for(text)
+    assert [(name, args["title"].lower()) for name, args in turn.calls] == [("add_task", title)]
+
+
+async def test_first_as_a_sequencer_is_not_part_of_the_request() -> None:
+    turn = await calls_for("first add a task to sweep the yard, then show my tasks")
+    assert [name for name, _ in turn.calls] == ["add_task", "list_tasks"]
+    assert turn.calls[0][1]["title"].lower() == "sweep the yard"
+
+
+async def test_a_position_on_the_list_when_nothing_was_shown_reads_the_list_first() -> None:
+    turn = await calls_for("finish the 3rd one on my list")
+    assert turn.calls == [("list_tasks", {}), ("complete_task", {"task_id": 3})]
+    turn = await calls_for("complete the last one on my list")
+    assert turn.calls == [("list_tasks", {}), ("complete_task", {"task_id": len(SHELF)})]
+    bare = await calls_for("finish the 3rd one")  # nothing was shown: which list?
+    assert bare.kinds[-1] == "clarify" and "complete_task" not in {name for name, _ in bare.calls}
+
+
+async def test_a_task_framed_at_either_end_keeps_only_its_title() -> None:
+    turn = await calls_for("I must renew the lab badge before May, could you make a task for this")
+    assert [(name, args["title"].lower()) for name, args in turn.calls] == [
+        ("add_task", "renew the lab badge before may")
+    ]
+    turn = await calls_for("need to return the borrowed stirrer to the 3rd floor lab")
+    assert [(name, args["title"].lower()) for name, args in turn.calls] == [
+        ("add_task", "return the borrowed stirrer to the 3rd floor lab")
+    ]
+
+
+async def test_a_reminder_about_nothing_in_particular_is_asked_about_not_added() -> None:
+    vague = await calls_for("could you remind me about something")
+    assert vague.calls == [] and vague.kinds == ["clarify"]
+    named = await calls_for("remind me about the seminar room booking")
+    assert [(name, args["title"].lower()) for name, args in named.calls] == [("add_task", "the seminar room booking")]
+
+
+async def test_thx_after_a_change_is_thanks() -> None:
+    store = TaskStore.with_titles(*SHELF)
+    _, thanks = await conversation(planner_agent(store.tools()), "mark task 2 as done", "thx!!")
+    assert thanks.calls == [] and thanks.kinds == ["chat"]

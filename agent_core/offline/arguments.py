@@ -135,6 +135,10 @@ def _free_text(
         and re.fullmatch(r"\W*\s(?:to|into|as)\s\W*", text[quoted[-2].end : quoted[-1].start])
     ):  # "rename 'A' to 'B'": the first names the item, the new value is the last
         return [quoted[-1]]
+    if len(quoted) == 1 and reference is None and capability is not None:  # "add task buy 'Nature' issue for X"
+        around = slots.strip_framing(_without(text, taken), Framing(capability.framing))
+        inside = re.search(rf"\w\W*{re.escape(text[quoted[0].start - 1 : quoted[0].end + 1])}\W*\w", around)
+        quoted = [Span(around)] if inside else quoted  # words of the title on both sides: the quote is part of it
     if quoted and not (reference and capability and capability.text_param == "description"):
         return quoted
     if reference is not None and reference.end >= 0:  # "rename the report task to X": what follows the reference
@@ -300,6 +304,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found, by_words = _reference(text, context)
             if by_words:
                 filled.reference = name
+                filled.typed += bool(slots.ordinals(text))  # "the 2nd one on my list": a position, read once listed
         elif role and kind in {"timezone", "currency", "unit"}:
             if kind not in pairs:
                 pairs[kind] = _order_pair(_pair(kind, text), text, kind)
@@ -489,7 +494,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             reference = _words_reference_end(text, capability)
         found = _free_text(text, capability, tool, reference, taken)
         found = [s for s in found if words(str(s.value)) and not set(words(str(s.value))) <= _EMPTY]
-        if len(found) == 1 and plural and capability and capability.entity and re.search(r",|\band\b", found[0].value):
+        quoted = {m.group(1).strip() for m in QUOTED.finditer(text)}  # "add 'thaw, then spin' to tasks": one title
+        listing = found and found[0].value not in quoted and re.search(r",|\band\b", found[0].value)
+        if len(found) == 1 and plural and capability and capability.entity and listing:
             found = [Span(v) for v in _series(found[0].value, every=True)]
         if found and found[0].value:
             filled.read += 1

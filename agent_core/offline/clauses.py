@@ -5,9 +5,9 @@ nowhere (a secret)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import pairwise
+from itertools import pairwise, product
 from typing import Any
 
 from agent_core.offline.catalogue import catalogue
@@ -408,6 +408,11 @@ def _described(texts: tuple[str, ...]) -> frozenset[str]:
     return frozenset(w for w in words(" ".join(texts)) if len(w) >= 5 and w in dictionary())
 
 
+@cache
+def _required() -> frozenset[str]:
+    return frozenset(w for c in catalogue() for w in c.requires)
+
+
 def _one_edit(a: str, b: str) -> bool:
     """Whether ``a`` becomes ``b`` by one insertion, deletion, substitution or swap of neighbours."""
     if a == b or abs(len(a) - len(b)) > 1:
@@ -419,13 +424,19 @@ def _one_edit(a: str, b: str) -> bool:
     )
 
 
+_EMOJI = re.compile("[ \t]*[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+[ \t]*")
+
+
 def corrected(text: str, tools: Sequence[Any] = ()) -> str:
-    """The request with misspelt command words at its start put right ("pls ad a tsk - X" -> "pls add a task - X"):
+    """The request without emoji (they carry no value: "🙏 can u add: X", "pipettes ordered 🎉") and with misspelt
+    command words at its start put right ("pls ad a tsk - X" -> "pls add a task - X"):
     a word one edit away from exactly one of the catalogue's asking words is corrected when no dictionary knows it
-    (and it is not a short chat word such as "lol"), or when only the correction makes the opening a framing phrase
-    (so "stick X on my list" and "pick up the dry ice" stay). Anywhere in the request, a word no dictionary knows
-    that is one edit away from exactly one word the live ``tools`` describe themselves with is that word
-    ("cordinates" -> "coordinates"). Names and parts of paths are never touched."""
+    (and it is not a short chat word such as "lol", unless it is the word a capability cannot be asked without:
+    "tme in Oslo?"), or when only the correction makes the opening a framing phrase (so "stick X on my list" and
+    "pick up the dry ice" stay; "lok up X" is "look up X", not "log up" or "lock up"). Anywhere in the request, a
+    word no dictionary knows that is one edit away from exactly one word the live ``tools`` describe themselves
+    with is that word ("cordinates" -> "coordinates"). Names and parts of paths are never touched."""
+    text = _EMOJI.sub(" ", text).strip()
     polite = POLITE.match(text)
     start = polite.end() if polite else 0
     fixes = []
@@ -437,24 +448,36 @@ def corrected(text: str, tools: Sequence[Any] = ()) -> str:
             continue  # a quoted phrase is the person's own words: "google 'facet labels'"
         if said[1:] != said[1:].lower() or (index and said[0].isupper()) or said.lower() in _asking() | STOPWORDS:
             continue
-        near = [w for w in _asking() if _one_edit(said.lower(), w)] if index < 4 else []
-        if len(near) == 1:
-            sure = said.lower() not in dictionary() and len(said) >= 4
-            fixes.append((start + token.start(), start + token.end(), near[0], sure))
+        near = [w for w in sorted(_asking()) if _one_edit(said.lower(), w) and w not in STOPWORDS] if index < 4 else []
+        if near:
+            sure = len(near) == 1 and said.lower() not in dictionary() and (len(said) >= 4 or near[0] in _required())
+            fixes.append((start + token.start(), start + token.end(), near, sure))
         elif len(said) >= 5 and said.lower() not in dictionary() | _named():  # "reais" is a currency
             near = [w for w in described if _one_edit(said.lower(), w)]
             if len(near) == 1:
-                fixes.append((start + token.start(), start + token.end(), near[0], True))
+                fixes.append((start + token.start(), start + token.end(), near, True))
 
-    def apply(chosen: list[tuple[int, int, str, bool]]) -> str:
+    def apply(chosen: Iterable[tuple[int, int, str]]) -> str:
         out = text
-        for begin, end, word, _ in reversed(chosen):
+        for begin, end, word in reversed(list(chosen)):
             out = out[:begin] + word + out[end:]
         return out
 
     def framing(said: str) -> int:
         return max(framed_by(" ".join(said[start:].lower().replace(":", " :").split())).values(), default=0)
 
-    sure = apply([f for f in fixes if f[3]])
-    every = apply(fixes)
+    sure = apply((begin, end, near[0]) for begin, end, near, certain in fixes if certain)
+    # Each uncertain word kept or put right: the longest framing phrase with the fewest changes.
+    spans = [(begin, end) for begin, end, _, _ in fixes]
+    kept = [text[begin:end] for begin, end in spans]
+    options = product(*([near[0]] if certain else [text[b:e], *near] for b, e, near, certain in fixes))
+    best = max(
+        options,
+        key=lambda o: (
+            framing(apply((*span, w) for span, w in zip(spans, o, strict=True))),
+            -sum(map(str.__ne__, o, kept)),
+        ),
+        default=(),
+    )
+    every = apply((*span, w) for span, w in zip(spans, best, strict=True))
     return every if framing(every) >= 2 and framing(every) > framing(sure) else sure

@@ -40,6 +40,7 @@ from agent_core.offline.router import (
     GENERIC_NAME_WORDS,
     Route,
     Router,
+    framed_by,
 )
 from agent_core.offline.slots import POLITE, Framing, example_of, kind_of, shaped, strip_framing
 from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
@@ -736,13 +737,22 @@ def _matches(phrase: str, listing: list[dict[str, Any]], *, by_count: bool = Fal
     return [item for score, item in scored if score == best]
 
 
+_ON_THE_LIST = re.compile(r"\b(?:on|in|of|from)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos)\b", re.I)
+
+
 def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
     """Resolve "the garage task" / "I finished cleaning the garage" against a listing: one clear match becomes
     the id; several equally good ones become a question naming them; none, a question with the list. "The milk
-    task and the garage task" resolves each part on its own."""
+    task and the garage task" resolves each part on its own; "the 2nd one on my list" is the list's second item
+    (a bare "the 2nd one" with nothing shown is asked about)."""
     phrase = _reference_words(step)
     files = step.lookup_kind == "files"
     noun = "file" if files else (step.capability.entity if step.capability and step.capability.entity else "item")
+    position = [s.value for s in slots.ordinals(phrase)] if _ON_THE_LIST.search(phrase) and not files else []
+    if len(position) == 1 and -1 <= position[0] <= len(listing) and listing and step.filled:
+        step.filled.args[step.filled.reference] = listing[position[0] - 1 if position[0] > 0 else -1]["id"]
+        step.calls = _calls(step.filled)
+        return
     parts = [p for p in re.split(r"\s+and\s+|,\s*|\s+[+&]\s+", phrase) if p.strip()]  # "ethics form + milk"
     if len(parts) > 1:
         each = [_matches(p, listing) for p in parts]
@@ -772,7 +782,8 @@ def make_plan(
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
     text = continued(
-        dash_as_colon(enumerated(kept_last(corrected(dialogue.prompt.strip(), tools)))), dialogue.previous_prompts
+        dash_as_colon(enumerated(kept_last(corrected(_request_only(dialogue.prompt.strip()), tools)))),
+        dialogue.previous_prompts,
     )
     if has_secret(text):
         return Plan(reply=Reply(
@@ -793,7 +804,7 @@ def make_plan(
     clauses = split_clauses(text, tools, router)
     if len(clauses) > 1 and _one_call(text, clauses, whole, (dialogue, tools, router, context)):
         clauses = [text]  # "how late is daylight today? we're at 47.61, -122.33": one call's values, two sentences
-    for clause in clauses:
+    for clause in map(corrected, clauses):  # "… and then remnd me to X": each clause opens with its own command
         if named is not None and re.search(r"\bthere\b", clause, re.IGNORECASE):
             clause = re.sub(r"\bthere\b", f"in {named.label or named.zone}", clause, count=1, flags=re.IGNORECASE)
         places = locate_places(clause)
@@ -839,6 +850,31 @@ def make_plan(
             )
         )
     return plan
+
+
+_ANYWAY = re.compile(r"^(?P<told>.+?)[,.;]?\s+(?:anyway|anyways|anyhow)\b[\s,:;.-]*(?=\S)", re.I | re.S)
+_FIRST = re.compile(r"^\s*first(?:ly|\s+of\s+all)?\b[\s,]*", re.I)
+_SIGN_OFF = re.compile(
+    r"[\s,.;]+(?:(?:and|yeah|anyway|ok|so)[\s,]+)*(?:i\s+think\s+)?that'?s\s+(?:it|all)\b(?:\s+(?:i\s+think|for\s+now))?"
+    r"(?:[\s,.!]+(?:thanks|thank\s+you|thx|cheers))?[\s.!]*$",
+    re.I,
+)
+
+
+def _request_only(text: str) -> str:
+    """The request without the story told before "anyway" ("so I was talking to Kim and …, anyway: add X") and
+    without a sign-off after it ("…, I think that's all, thanks"). A story is a statement that opens with no
+    framing phrase; a request before "anyway" stays."""
+    text = _SIGN_OFF.sub("", text) or text
+    first = _FIRST.match(text)  # "first search for X, then …": the order of steps, not part of the first
+    if first and words(text[first.end() :])[:1] and words(text[first.end() :])[0] in catalogue().asking_words:
+        text = text[first.end() :]
+    told = _ANYWAY.match(text)
+    story = told and POLITE.sub("", told.group("told"))
+    opening = " ".join(story.lower().replace(":", " :").split()) if story else ""
+    if story and (_STATEMENT.search(story) or _DECLARATIVE.search(story)) and not framed_by(opening):
+        return text[told.end() :]
+    return text
 
 
 def _is_chat(routing: Any) -> bool:

@@ -80,7 +80,8 @@ _PART_OF_DAY = (
 _SPOKEN_CLOCK = re.compile(
     rf"\b(?:(?P<min>quarter|half|twenty[\s-]five|twenty|ten|five|[1-5]?\d(?=\s+minutes))\s+(?:minutes\s+)?(?P<rel>past|after|to|before)\s+"
     rf"{_HOUR}(?:\s+o'?clock)?{_PART_OF_DAY}?|(?P<half>half)\s+{_HOUR.replace('hour', 'hour2')}{_PART_OF_DAY.replace('part', 'part2')}"
-    rf"|{_HOUR.replace('hour', 'hour3')}(?:\s+o'?clock{_PART_OF_DAY.replace('part', 'part3')}?|{_PART_OF_DAY.replace('part', 'part4')}))\b",
+    rf"|{_HOUR.replace('hour', 'hour3')}(?::(?P<min3>[0-5]\d))?(?:\s+o'?clock{_PART_OF_DAY.replace('part', 'part3')}?"
+    rf"|{_PART_OF_DAY.replace('part', 'part4')}))\b",
     re.IGNORECASE,
 )
 
@@ -101,7 +102,7 @@ def spoken_clock(text: str) -> str:
         said = next(match.group(g) for g in ("hour", "hour2", "hour3") if match.group(g))
         hour = _HOUR_WORDS.get(said.lower()) or int(said)
         part = next((match.group(g) for g in ("part", "part2", "part3", "part4") if match.group(g)), None)
-        minute = 30 if match.group("half") else 0
+        minute = 30 if match.group("half") else int(match.group("min3") or 0)
         if match.group("min"):
             said_minute = re.sub(r"[\s-]+", " ", match.group("min").lower())
             minute = int(said_minute) if said_minute.isdigit() else _SPOKEN_MINUTES[said_minute]
@@ -251,8 +252,10 @@ POLITE = re.compile(
     r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just)\b(?!-)[\s,]*)+",
     re.IGNORECASE,
 )
-_TRAILING = re.compile(
-    r"(?:(?:^|[\s,]+)(?:please|pls|plz|thanks|thank you|for me|right now|now|instead))*[\s.!?]*$", re.IGNORECASE
+_TRAILING = re.compile(  # "…, please make a task for this": pointing back at what came before
+    r"(?:(?:^|[\s,]+)(?:please|pls|plz|thanks|thank you|for me|right now|now|instead|(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:make|add|create|put)\s+"
+    r"(?:an?\s+)?(?:task|todo|to-do|reminder|note)\s+(?:for|of|out\s+of|about|from)\s+(?:this|it|that)))*[\s.!?]*$",
+    re.IGNORECASE,
 )
 
 
@@ -525,9 +528,24 @@ def role_of(name: str) -> str | None:
     return None
 
 
-def time_of_day(text: str) -> list[Span]:
-    """Times of day as 24-hour HH:MM ("3pm" -> "15:00", "9:30 am" -> "09:30", "noon" -> "12:00")."""
+_DOTTED = re.compile(r"(?<![\w.,])(?P<h>[01]?\d|2[0-3])\.(?P<m>[0-5]\d)(?![\w.,]*\d)(?!\s*(?:[%°]|[ap]\.?m))")
+_AT = re.compile(r"\b(?:at|from|until|till|by|before|after)\s+$", re.I)
+
+
+def _dotted(text: str) -> list[Span]:
+    """ "17.30" is a clock time only when said like one: after "at" / "from", or before a place ("17.30 Berlin
+    time", "9.15 in Tokyo"); "room 3.14" and "2.50 euros" are numbers."""
     found = []
+    for match in _DOTTED.finditer(text):
+        placed = any(re.fullmatch(r"\s+(?:in\s+)?", text[match.end() : offset]) for offset, _ in locate_places(text))
+        if placed or _AT.search(text[: match.start()]):
+            found.append(Span(f"{int(match.group('h')):02d}:{match.group('m')}", match.start(), match.end()))
+    return found
+
+
+def time_of_day(text: str) -> list[Span]:
+    """Times of day as 24-hour HH:MM ("3pm" -> "15:00", "9:30 am" -> "09:30", "noon" -> "12:00", "at 17.30")."""
+    found = _dotted(text)
     for match in _TIME.finditer(text):
         if match.group("word"):
             value = "00:00" if match.group("word").lower() == "midnight" else "12:00"
@@ -547,7 +565,7 @@ def time_of_day(text: str) -> list[Span]:
         else:
             value = f"{int(match.group('h24')):02d}:{match.group('m24')}"
         found.append(Span(value, match.start(), match.end()))
-    return found
+    return sorted(found, key=lambda span: span.start)
 
 
 _RANGE = re.compile(
@@ -992,7 +1010,14 @@ def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] |
         and all(w in STOPWORDS for w in words(text[named[0].end : named[1].start]))
     ):  # "any NMR structures", "everything pending": a determiner said right before another option
         named.pop(0)
+    opening = POLITE.match(text)
+    verb = bool(named) and text[named[0].start : named[0].end].lower() not in STOPWORDS | _QUANTIFIERS
+    if verb and named[0].start == (opening.end() if opening else 0) and _OBJECT.match(text[named[0].end :]):
+        named.pop(0)  # "complete the 2nd one", "open the ideas one": the verb of a command, not a value
     return named
+
+
+_OBJECT = re.compile(r"\s+(?:the|my|a|an|this|that|it|task|item|todo|#?\d+)\b", re.I)
 
 
 def _said_part(part: str) -> str:
@@ -1244,8 +1269,9 @@ def _request_head_cut(text: str, vocabulary: frozenset[str]) -> str:
     return text
 
 
-_COUNTED = re.compile(
-    r"^(?:\d+|two|three|four|five|a\s+few|some)\s+(?:more\s+)?(?:tasks|items|things|todos|to-dos|reminders)"
+_COUNTED = re.compile(  # "add 2 tasks - a, b", "add these: a"
+    r"^(?:(?:\d+|two|three|four|five|a\s+few|some)\s+(?:more\s+)?(?:tasks|items|things|todos|to-dos|reminders)"
+    r"|(?:these|those|the\s+following)(?:\s+(?:tasks|items|things|todos|to-dos|reminders))?)"
     r"(?:\s+(?:to|on|for)\s+(?:my|the)\s+(?:list|to-?do\s+list|tasks))?\s*[:\-–—]\s*",  # "two things to my list:"
     re.I,
 )
