@@ -38,6 +38,7 @@ from agent_core.offline.router import (
     DOC_THRESHOLD,
     EXAMPLE_THRESHOLD,
     GENERIC_NAME_WORDS,
+    MARGIN,
     Route,
     Router,
     framed_by,
@@ -392,7 +393,7 @@ def _plan_clause(
         best.capability is None
         and best.served
         and best.score >= threshold(best) - 0.08
-        and (routing.margin() >= 0.03 or routing.routes[1].capability is None)
+        and (routing.margin() >= MARGIN or routing.routes[1].capability is None)
     )
     weak = best.score < threshold(best) and not near and framed is None  # a framing phrase is enough on its own
     if framed is None and (weak or capability is None or capability.kind in {"question", "public"}):

@@ -90,11 +90,6 @@ def stems(text: str) -> frozenset[str]:
     return frozenset(stem(w) for w in words(text))
 
 
-def content_stems(text: str) -> frozenset[str]:
-    """The stems of the words that carry meaning (no stopwords)."""
-    return frozenset(stem(w) for w in words(text) if w not in STOPWORDS)
-
-
 def topic_of(text: str, count: int = 4) -> str:
     """A short snake_case topic from the first meaningful words ("Project X uses FastAPI" -> "project_x_fastapi")."""
     kept = [w for w in words(text) if w not in STOPWORDS and w not in {"uses", "use", "has", "have"}]
