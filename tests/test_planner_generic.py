@@ -1257,3 +1257,11 @@ async def test_a_request_to_keep_it_said_after_what_to_keep_stores_what_came_bef
 
     turn = await ask(agent(tool(store_memory, readOnlyHint=False), *TaskStore().tools()), text)
     assert [(name, args["content"].lower()) for name, args in turn.calls] == [("store_memory", content)]
+
+
+async def test_the_first_or_last_few_of_a_listing_are_that_many_items() -> None:
+    store = TaskStore.with_titles("a", "b", "c", "d", "e")
+    *_, last = await conversation(agent(*store.tools()), "show my tasks", "remove the last two")
+    *_, first = await conversation(agent(*store.tools()), "list my tasks", "tick off the first 3")
+    assert last.calls == [("delete_task", {"task_id": 4}), ("delete_task", {"task_id": 5})]
+    assert first.calls == [("complete_task", {"task_id": i}) for i in (1, 2, 3)]

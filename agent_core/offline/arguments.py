@@ -238,7 +238,12 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     # A bare number in the new text is part of it ("…: 10 slides max"), not the item's number; a short head is a
     # topic label, not a command and its new text ("timer: 2 hours").
     named = len(head) if len(words(head)) >= 3 else len(text)
-    explicit = [s for s in slots.ids(text) if s.start < named or _TAGGED.search(text[: s.start])]
+    counted = slots.ordinals(text)  # "the first 3": a count of positions, not item 3
+    explicit = [
+        s
+        for s in slots.ids(text)
+        if (s.start < named or _TAGGED.search(text[: s.start])) and not any(o.start <= s.start < o.end for o in counted)
+    ]
     pronoun = _PRONOUN.search(head)
     early = pronoun and len(words(head[: pronoun.start()])) <= 4 and _CONNECTOR.match(head[pronoun.end() :])
     if early and context.last_id is not None and not any(_TAGGED.search(text[: s.start]) for s in explicit):
@@ -255,7 +260,7 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     if ordinal and context.listing:
         chosen = []
         for span in ordinal:
-            index = span.value - 1 if span.value > 0 else len(context.listing) - 1
+            index = span.value - 1 if span.value > 0 else len(context.listing) + span.value
             if 0 <= index < len(context.listing) and "id" in context.listing[index]:
                 chosen.append(Span(context.listing[index]["id"], span.start, span.end))
         if chosen:

@@ -754,10 +754,20 @@ def _inside_time(span: Span, text: str) -> bool:
 
 
 def ordinals(text: str) -> list[Span]:
-    """Ordinal references ("the second one", "the last task") as positions in a list (1-based; -1 = last)."""
+    """Ordinal references ("the second one", "the last task") as positions in a list (1-based; -1 = last, -2 the
+    one before it); "the last two" / "the first 3" are that many positions."""
+    lowered = text.lower()
+    counted = re.search(
+        rf"\b(first|last)\s+({_COUNT_WORDS}|\d{{1,2}})\b(?!\s*(?:days?|weeks?|months?|years?|hours?|minutes?|mins?))",
+        lowered,
+    )
+    n = (_NUMBER_WORDS.get(counted.group(2)) or int(counted.group(2))) if counted else 0
+    if counted and n >= 2:  # "the last one" is one position
+        places = range(1, n + 1) if counted.group(1) == "first" else range(-n, 0)
+        return [Span(place, counted.start(), counted.end()) for place in places]
     return [
         Span(_ORDINALS[m.group(1)], m.start(), m.end())
-        for m in re.finditer(r"\b(" + "|".join(_ORDINALS) + r")\b", text.lower())
+        for m in re.finditer(r"\b(" + "|".join(_ORDINALS) + r")\b", lowered)
     ]
 
 
