@@ -396,6 +396,17 @@ def _asking() -> frozenset[str]:
 
 
 @cache
+def _askable() -> tuple[str, ...]:
+    """The asking words a typo may be put right to, in a fixed order (stopwords never)."""
+    return tuple(sorted(_asking() - STOPWORDS))
+
+
+@cache
+def _known_words() -> frozenset[str]:
+    return _asking() | STOPWORDS
+
+
+@cache
 def _named() -> frozenset[str]:
     """The words of the catalogue's currency and language names: known words, never typos."""
     names = [*catalogue().currencies.values(), *catalogue().languages.values()]
@@ -446,16 +457,19 @@ def corrected(text: str, tools: Sequence[Any] = ()) -> str:
         said = token.group(0)
         if any(a <= token.start() < b for a, b in quoted):
             continue  # a quoted phrase is the person's own words: "google 'facet labels'"
-        if said[1:] != said[1:].lower() or (index and said[0].isupper()) or said.lower() in _asking() | STOPWORDS:
+        if said[1:] != said[1:].lower() or (index and said[0].isupper()) or said.lower() in _known_words():
             continue
-        near = [w for w in sorted(_asking()) if _one_edit(said.lower(), w) and w not in STOPWORDS] if index < 4 else []
+        near = [w for w in _askable() if _one_edit(said.lower(), w)] if index < 4 else []
         if near:
             sure = len(near) == 1 and said.lower() not in dictionary() and (len(said) >= 4 or near[0] in _required())
             fixes.append((start + token.start(), start + token.end(), near, sure))
-        elif len(said) >= 5 and said.lower() not in dictionary() | _named():  # "reais" is a currency
+        elif len(said) >= 5 and said.lower() not in dictionary() and said.lower() not in _named():  # "reais"
             near = [w for w in described if _one_edit(said.lower(), w)]
             if len(near) == 1:
                 fixes.append((start + token.start(), start + token.end(), near, True))
+
+    if not fixes:
+        return text
 
     def apply(chosen: Iterable[tuple[int, int, str]]) -> str:
         out = text
