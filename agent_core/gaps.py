@@ -24,7 +24,15 @@ from pydantic_ai.models import Model
 from agent_core.llm.grounding import canonical, catalogue_entry, ground
 from agent_core.offline.catalogue import ToolFacts, catalogue
 from agent_core.offline.clauses import POINTS_BACK, corrected, is_question, kept_last
-from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Router, framed_by, router
+from agent_core.offline.router import (
+    DOC_BONUS,
+    DOC_THRESHOLD,
+    EXAMPLE_THRESHOLD,
+    Router,
+    framed_by,
+    request_stems,
+    router,
+)
 from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import HOW_TO, stems
 from agent_core.schemas import ToolGapReport
@@ -35,6 +43,7 @@ _MAX_PAGES = 50  # a server that keeps returning cursors must not hang the turn
 # A gap needs a catalogue capability that matches well and leads every capability a live tool serves.
 GAP_THRESHOLD = 0.55
 GAP_MARGIN = 0.05
+EXPLAINED_WITHIN = 0.25  # a live tool whose own words the request uses explains a capability it comes this close to
 _CLAUSES = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+and\s+|,\s+)\s*", re.IGNORECASE)
 
 
@@ -102,6 +111,8 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     if back is not None:  # "my meeting is at 2pm Chicago time, when is that in Mumbai?": what comes before is context
         clauses = clauses[back:]
     for clause in clauses:
+        if clause != text and _LABELLED.match(clause):
+            continue  # "…, purpose: thesis meeting": a labelled value of the request is content, not a request
         routing = routes.route(clause, tools)
         best = routing.best
         if best is None or best.capability is None or best.score < GAP_THRESHOLD:
@@ -122,10 +133,27 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
         ]
         if served and best.score - served[0].score < GAP_MARGIN:
             continue
+        if _explained(clause, capability.name, routing, routes):
+            continue
         name = capability.gap_name or capability.name
         public = capability.kind == "public"
         found.setdefault(name, Requirement(name, f"the request asks for {capability.summary}", public))
     return list(found.values())
+
+
+_LABELLED = re.compile(r"^\s*[^\W\d_]+\s*:\s*\S")
+
+
+def _explained(clause: str, capability: str, routing: Any, routes: Router) -> bool:
+    """Whether the words that point to ``capability`` are a live tool's own words ("which rooms are free?": "free"
+    points to a calendar, and is what ``list_free_slots`` is named for): the request asks for that tool, not a gap."""
+    said = request_stems(clause)
+    pointing = {w for w in routes.keywords().get(capability, {}) if w in said}
+    if not pointing:
+        return False
+    floor = max(DOC_THRESHOLD + DOC_BONUS, routing.best.score - EXPLAINED_WITHIN)  # "am I free on Friday?" is not
+    live = [t for r in routing.routes if r.served and r.score >= floor for t in r.tools]  # about rooms: far behind
+    return any(pointing <= ToolFacts.of(t).all_stems for t in live)
 
 
 class NeededCapability(BaseModel):

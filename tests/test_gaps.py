@@ -403,3 +403,28 @@ async def test_a_statement_a_later_question_points_back_to_is_its_context_not_a_
     assert await detector.detect_missing_tools("my meeting is at 2pm Chicago time, when is that in Mumbai?") is None
     gap = await detector.detect_missing_tools("schedule a meeting with Dana at 2pm, then tell me the time in Mumbai")
     assert gap is not None and gap.missing_tools == ["calendar_management"]
+
+
+async def test_a_request_in_a_live_tools_own_words_is_not_a_gap() -> None:
+    """ "free" points to a calendar, but a connected tool is named for it: the request asks for that tool. Asking
+    about one's own time ("am I free?") is still a calendar the tool does not give."""
+    windows = mcp_tool(
+        "list_free_windows", "Unbooked windows per resource on a given day, optionally of a minimum length."
+    )
+    with_windows = ToolGapDetector(ListedTools([*full_source().tools, windows]))
+    for task in ("is room 12 free on Friday?", "what's free on Tuesday?"):
+        without = await ToolGapDetector(full_source()).detect_missing_tools(task)
+        assert without is not None and without.missing_tools == ["calendar_management"]
+        assert await with_windows.detect_missing_tools(task) is None, task
+    mine = await with_windows.detect_missing_tools("am I free on Friday afternoon?")
+    assert mine is not None and mine.missing_tools == ["calendar_management"]
+
+
+def test_a_labelled_value_of_a_request_is_content_not_a_second_request() -> None:
+    tools = [
+        *full_source().tools,
+        mcp_tool("hold_desk", "Hold a hot desk for a day: desk code, date and a reason.", read_only=False),
+    ]
+    assert required_capabilities("hold desk D-12 on Monday, reason: meeting with the dean", tools) == []
+    needs = required_capabilities("hold desk D-12 on Monday, then email the agenda to the dean", tools)
+    assert [r.name for r in needs] == ["email_sending"]

@@ -112,3 +112,32 @@ def test_a_misspelt_word_is_corrected_to_the_one_word_a_live_tool_describes_itse
     assert corrected("adress of the Tate Modern", [venue]) == "address of the Tate Modern"
     assert corrected("do we hav any ampicilin", [venue]) == "do we hav any ampicilin"  # no word of the tool's
     assert corrected("120 reais in euros", [SimpleNamespace(name="x", description="It reads")]) == "120 reais in euros"
+
+
+def drug_interaction(
+    drug_1: Annotated[str, Field(description="A medicine, by generic or brand name")],
+    drug_2: Annotated[str, Field(description="Another medicine")],
+) -> dict[str, Any]:
+    """Check whether two medicines interact, and how severely."""
+    return {"drug_1": drug_1, "drug_2": drug_2, "severity": "minor"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can I take ibuprofen with warfarin?",
+        "does ibuprofen interact with warfarin",
+        "check whether ibuprofen and warfarin are ok together",
+        "ibuprofen vs warfarin, any interaction?",
+    ],
+)
+async def test_two_parameters_of_one_kind_take_the_two_names_joined_in_the_request(text: str) -> None:
+    turn = await ask(planner_agent([tool(drug_interaction, readOnlyHint=True)]), text)
+    assert turn.calls == [("drug_interaction", {"drug_1": "ibuprofen", "drug_2": "warfarin"})]
+
+
+async def test_a_follow_up_names_a_new_pair() -> None:
+    agent = planner_agent([tool(drug_interaction, readOnlyHint=True)])
+    first = await ask(agent, "can I take ibuprofen with warfarin?")
+    turn = await ask(agent, "what about aspirin and paracetamol?", first.messages)
+    assert turn.calls == [("drug_interaction", {"drug_1": "aspirin", "drug_2": "paracetamol"})]

@@ -299,6 +299,13 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     loose: list[str] = []
     reference_span: Span | None = None
     pairs: dict[str, list[Span]] = {}
+    for names in [] if capability else slots.paired(properties):  # "can I store bleach with ammonia?"
+        values = slots.pair_values(text, len(names), tool_vocabulary(tool))
+        if values:
+            filled.args.update(zip(names, (v.value for v in values), strict=True))
+            filled.read += len(names)
+            taken.extend(values)
+            properties = {n: p for n, p in properties.items() if n not in names}
     text_names = _text_params(properties, required, capability)
     entities = [n for n, p in properties.items() if kind_of(n, p) == "entity" and n not in text_names]
     entities = [] if capability else entities

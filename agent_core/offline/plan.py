@@ -204,9 +204,10 @@ def _follow_up(
         if previous.get(k) != v and k in _changeable(tool) and k not in filled.defaults
     }
     texts = ToolFacts.of(tool).read_only is True or re.search(r"\bsame\b", clause, re.I)  # "and the fridge?" writes
+    together = {n for names in slots.paired(properties_of(tool)) for n in names}  # "what about bleach and vinegar?"
     for k in (_changeable(tool, texts=True) if texts else set()) - _changeable(tool) - set(filled.defaults):
         phrase = re.sub(r"\s+ones?$", "", str(filled.args.get(k, "")))  # "and the kidney ones?"
-        if isinstance(previous.get(k), str) and 0 < len(words(phrase)) <= 3 and not changed.keys() - {k}:
+        if isinstance(previous.get(k), str) and 0 < len(words(phrase)) <= 3 and not changed.keys() - {k} - together:
             changed[k] = _substitute(previous[k], phrase)  # "mouse liver, animal 12" -> "…, animal 13"
     if not changed and cue and filled.reference and filled.reference in previous:  # "now the meeting notes"
         filled.args = {**previous, **filled.args}

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from difflib import SequenceMatcher
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 from agent_core.offline.catalogue import catalogue
-from agent_core.offline.text import STOPWORDS, stem, words
+from agent_core.offline.text import STOPWORDS, dictionary, stem, words
 from agent_core.offline.timezones import locate_places
 
 # High-precision guards: things with a shape of their own.
@@ -505,6 +506,72 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
         tokens.pop(0)
     value = clean(" ".join(tokens))
     return [Span(value)] if value and meaningful(value) else []
+
+
+_PAIR_MARKS = frozenset(
+    {"a", "b", "c", "1", "2", "3", "first", "second", "third", "one", "two", "left", "right", "x", "y"}
+)
+_PAIR_JOIN = re.compile(
+    r"\s+(?:and|with|vs\.?|versus|against|next\s+to|alongside|beside|together\s+with|near|plus|&|\+)\s+|\s*,\s*", re.I
+)
+
+
+def paired(properties: dict[str, Any]) -> list[list[str]]:
+    """Parameters that differ only by a mark ("chemical_a" / "chemical_b", "first_gene" / "second_gene"): one kind
+    of value, several times, in the order the request says them."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for name, prop in properties.items():
+        said = words(name)
+        if prop.get("type", "string") != "string" or "enum" in prop or prop.get("pattern") or len(said) < 2:
+            continue
+        if said[-1] in _PAIR_MARKS:
+            groups.setdefault(tuple(said[:-1]), []).append(name)
+        elif said[0] in _PAIR_MARKS:
+            groups.setdefault(tuple(said[1:]), []).append(name)
+    return [names for names in groups.values() if len(names) >= 2]
+
+
+def pair_values(text: str, count: int, vocabulary: frozenset[str]) -> list[Span]:
+    """``count`` names joined in the request ("store bleach with ammonia", "sodium hydroxide and hydrochloric
+    acid", "A vs B"): the words that name things on each side of the joins, nearest first."""
+
+    def naming(token: str) -> bool:
+        word = token.lower().strip(" ,.;:!?'\"()")
+        return bool(word) and not (
+            _filler(word, vocabulary)
+            or word in _LEAD_WORDS
+            or word in catalogue().asking_words
+            or word in {"whether", "if", "that", "ok", "okay", "safe", "fine"}
+            or (len(word) > 4 and word.endswith(("ed", "ing")) and word in dictionary())  # "stored", "mixing"
+        )
+
+    def run(tokens: list[str], backwards: bool) -> list[str]:
+        found: list[str] = []
+        for token in reversed(tokens) if backwards else tokens:
+            if not naming(token) or (found and re.search(r"[,.;:!?]$", token if backwards else found[-1])):
+                break
+            found.append(token)
+        return list(reversed(found)) if backwards else found
+
+    joins = list(_PAIR_JOIN.finditer(text))
+    for first in range(len(joins) - count + 2):
+        chosen = joins[first : first + count - 1]
+        pieces = [text[: chosen[0].start()]]
+        pieces += [text[a.end() : b.start()] for a, b in pairwise(chosen)]
+        pieces.append(text[chosen[-1].end() :])
+        before = pieces[0].split()
+        names = [run(before, backwards=True)]
+        subject = before[-len(names[0]) - 1].lower() if 0 < len(names[0]) < len(before) else ""
+        if len(names[0]) > 1 and subject in {"i", "we", "you", "they", "to", "can", "could", "should", "may"}:
+            names[0] = names[0][1:]  # "can I take ibuprofen with …": the word after a subject is its verb
+        names += [run(p.split(), backwards=False) for p in pieces[1:]]
+        if not names[0]:  # "peroxide can be stored with acetone": the thing said first in the clause
+            head = [t for t in pieces[0].split() if naming(t)]
+            names[0] = head[:1]
+        values = [" ".join(n).strip(" ,.;:!?'\"()") for n in names]
+        if all(values) and len({v.lower() for v in values}) == count:
+            return [Span(v, text.find(v), text.find(v) + len(v)) for v in values]
+    return []
 
 
 def language(text: str) -> list[Span]:
