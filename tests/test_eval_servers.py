@@ -23,6 +23,7 @@ from eval.servers import (
     compounds,
     conferences,
     courier,
+    datasets,
     doi,
     genes,
     geocode,
@@ -30,7 +31,9 @@ from eval.servers import (
     grants,
     instruments,
     issues,
+    library,
     molcalc,
+    protocols,
     pubmed,
     roombook,
     safety,
@@ -45,6 +48,7 @@ from eval.servers import (
     timers,
     translate,
     units,
+    vivarium,
     wiki,
 )
 
@@ -235,6 +239,30 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"mass_g": 0.005, "volume_ml": 0.25, "mw_g_per_mol": 342.3},
         {"molarity_M": 0.0584283, "molarity_mM": 58.4283},
     ),
+    "vivarium": (
+        {"get_cage_card": True, "find_cages": True, "log_body_weight": False},
+        "log_body_weight",
+        {"cage_id": "CG-0412", "ear_tag": "1044", "weight_g": 20.1, "measured_on": "2026-11-21"},
+        {"entry_id": "BW-2026-0001", "previous_weight_g": 20.9, "change_percent": -3.8, "alert": False},
+    ),
+    "protocols": (
+        {"get_protocol_step": True, "rpm_to_rcf": True, "rcf_to_rpm": True},
+        "rpm_to_rcf",
+        {"speed_rpm": 13000, "radius_cm": 8.3},
+        {"rcf_xg": 15682.0, "radius_cm": 8.3},
+    ),
+    "library": (
+        {"search_catalogue": True, "list_my_loans": True, "renew_loan": False, "place_hold": False},
+        "renew_loan",
+        {"loan_id": "LN-205611"},
+        {"previous_due": "2026-11-25", "new_due": "2026-12-20", "renewals_used": 1, "renewals_left": 2},
+    ),
+    "datasets": (
+        {"describe_dataset": True, "compare_columns": True, "expression_by_group": True},
+        "compare_columns",
+        {"dataset": "GSE60450", "column_a": "csn2", "column_b": "Wap"},
+        {"column_a": "Csn2", "column_b": "Wap", "method": "pearson", "n": 12, "coefficient": 0.9309},
+    ),
 }
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # Dev-only servers exercised in process (the same MCP requests through mcp's Client, no subprocess), so the test
@@ -246,6 +274,7 @@ IN_PROCESS = frozenset(
     | {"biobank", "courier", "taxonomy", "conferences"}
     | {"glossary", "coldchain", "seminars", "grants"}
     | {"sequences", "roombook", "safety", "molcalc"}
+    | {"vivarium", "protocols", "library", "datasets"}
 )
 
 
@@ -333,6 +362,9 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         ("coldchain", "append_telemetry"),
         ("seminars", "enrol_attendee"),
         ("roombook", "reserve_slot"),
+        ("vivarium", "log_body_weight"),
+        ("library", "renew_loan"),
+        ("library", "place_hold"),
     ]:
         assert results[name]["tools"][tool].annotations.destructive_hint is False
     assert [t["taxid"] for t in results["taxonomy"]["call"].structured_content["taxa"]] == [7955, 10090]
@@ -368,6 +400,20 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
     assert results["safety"]["tools"]["sds_lookup"].input_schema["properties"]["cas_number"]["pattern"]
     molar = results["molcalc"]["tools"]["solve_c1v1"].input_schema
     assert set(molar["required"]) == {"stock_mM", "target_mM", "target_volume_ml"}
+    weigh = results["vivarium"]["tools"]["log_body_weight"].input_schema
+    assert weigh["properties"]["cage_id"]["pattern"] and weigh["properties"]["weight_g"]["type"] == "number"
+    assert set(weigh["required"]) == {"cage_id", "ear_tag", "weight_g"}
+    assert not results["vivarium"]["tools"]["find_cages"].input_schema.get("required")
+    spin = results["protocols"]["tools"]["rcf_to_rpm"].input_schema
+    assert set(spin["required"]) == {"rcf_xg", "radius_cm"}
+    assert not results["library"]["tools"]["search_catalogue"].input_schema.get("required")
+    hold = results["library"]["tools"]["place_hold"].input_schema["properties"]
+    assert hold["pickup_location"]["enum"] == ["main", "science", "medical", "law"] and hold["record_id"]["pattern"]
+    assert "enum" not in results["library"]["tools"]["search_catalogue"].input_schema["properties"]["material"]
+    compare = results["datasets"]["tools"]["compare_columns"].input_schema["properties"]
+    assert compare["method"]["enum"] == ["pearson", "spearman", "kendall"] and compare["dataset"]["pattern"]
+    genes_list = results["datasets"]["tools"]["expression_by_group"].input_schema["properties"]["genes"]
+    assert genes_list["type"] == "array" and genes_list["items"]["type"] == "string"
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -474,6 +520,26 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
         "diluent_volume_ml": 45.0,
         "dilution_factor": 10.0,
     }
+    assert vivarium.card("cg-0127").animals[2].last_weight_g == 19.1
+    assert [c.cage_id for c in vivarium.find("black 6", "Alb-Cre").cages] == ["CG-0415"]
+    assert [c.cage_id for c in vivarium.find(sex="mixed").cages] == ["CG-1020", "CG-1021"]
+    assert "CG-0940" in [c.cage_id for c in vivarium.find("BALB/c", include_retired=True).cages]
+    assert vivarium.WeightLog().record("CG-0412", "1043", 17.9).alert  # 16% below 21.4 g
+    assert protocols.step_of("the western blot protocol", 5).temperature_c == 4
+    assert protocols.step_of("SOP-3", 1).centrifuge_xg == 6800
+    assert protocols.find_sop("cell passaging SOP") == "SOP-047"
+    assert protocols.to_rpm(4000, 16).speed_rpm == 4729
+    assert [r.record_id for r in library.search(title="molecular biology cell").records] == ["b1000245", "b1000389"]
+    assert [r.record_id for r in library.search(author="Hovland", material="thesis").records] == ["b1001290"]
+    assert library.search(title="statistical", year_from=2015).records[0].record_id == "b1001415"
+    assert [loan.loan_id for loan in library.Account().listing(overdue_only=True).loans] == ["LN-204733"]
+    assert library.Account().hold("B1000912", "medical").queue_position == 0
+    assert datasets.describe("GSE48213").samples == 56
+    assert datasets.correlate("GSE2034", "esr1", "PGR", "spearman").coefficient == 0.526
+    assert datasets.correlate("GSE2034", "ESR1", "PGR") == datasets.correlate("GSE2034", "ESR1", "PGR")
+    assert datasets.correlate("GSE5281", "braak stage", "GFAP").column_a == "braak_stage"
+    assert datasets.correlate("GSE48213", "doubling time", "MKI67").column_a == "doubling_time_h"
+    assert datasets.expression("GSE60450", ["Krt5", "Foxa1"]).genes[1].in_sample_table is False
     for call, hint in [
         (lambda: sequences.reverse_complement("ATG GCC"), "'ATGGCC'"),
         (lambda: sequences.reverse_complement("ATGU"), "not both"),
@@ -496,6 +562,34 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
         (lambda: safety.classify("unobtainium"), "Known chemicals"),
         (lambda: safety.segregate("bleach", "sodium hypochlorite"), "two different"),
         (lambda: molcalc.molarity(5, 0.25, 342.3 / 1e6), "g/mol"),
+        (lambda: vivarium.card("cage 412"), "'CG-0412'"),
+        (lambda: vivarium.card("CG-9999"), "find_cages"),
+        (lambda: vivarium.find("SCID"), "Strains: C57BL/6J"),
+        (lambda: vivarium.find(sex="females only"), "'female', 'male' or 'mixed'"),
+        (lambda: vivarium.WeightLog().record("CG-0412", "1101", 21.0), "Tags in CG-0412: 1043"),
+        (lambda: vivarium.WeightLog().record("CG-0412", "1043", 0.0214), "0.0234 kg is 23.4"),
+        (lambda: vivarium.WeightLog().record("CG-0300", "501", 0.34), "30-1000 g"),
+        (lambda: vivarium.WeightLog().record("CG-0412", "1043", 21, "2026-11-23"), "in the future"),
+        (lambda: vivarium.WeightLog().record("CG-0412", "1043", 21, "21/11/2026"), "Use YYYY-MM-DD"),
+        (lambda: protocols.step_of("miniprep", 12), "send a step from 1 to 9"),
+        (lambda: protocols.step_of("PCR", 1), "Protocols: SOP-003"),
+        (lambda: protocols.to_rcf(13000, 83), "95 mm is 9.5"),
+        (lambda: protocols.to_rpm(0.5, 8), "16,000 x g is 16000"),
+        (lambda: library.search(), "title words, an author"),
+        (lambda: library.search("biology", material="audiobook"), "Use one of"),
+        (lambda: library.search("biology", year_from=2020, year_to=2010), "swap them"),
+        (lambda: library.Account().renew("204518"), "'LN-204518'"),
+        (lambda: library.Account().renew("LN-205102"), "renewed 3 times"),
+        (lambda: library.Account().renew("LN-205340"), "another reader has a hold"),
+        (lambda: library.Account().hold("1000245"), "'b1000245'"),
+        (lambda: library.Account().hold("b1000245", "annex"), "pickup_location must be one of"),
+        (lambda: library.Account().hold("b1001004"), "holds are for print loans"),
+        (lambda: datasets.describe("GSE 2034"), "'GSE2034'"),
+        (lambda: datasets.describe("GSE99999"), "not mirrored"),
+        (lambda: datasets.correlate("GSE2034", "ESR1", "esr1"), "two different columns"),
+        (lambda: datasets.correlate("GSE2034", "ESR1", "TP53"), "Columns: age_years"),
+        (lambda: datasets.correlate("GSE2034", "ESR1", "PGR", "cosine"), "'kendall'"),
+        (lambda: datasets.expression("GSE2034", ["ESR1, PGR"]), "own list item"),
         (lambda: molcalc.molarity(0.005, 250000, 342.3), "250 µL is 0.25"),
         (lambda: molcalc.dilute(1, 10, 50), "must be below stock_mM"),
         (lambda: molcalc.mass_needed(-1, 10, 58.44), "2 M is 2000"),
