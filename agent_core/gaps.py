@@ -146,7 +146,7 @@ _LABELLED = re.compile(r"^\s*[^\W\d_]+\s*:\s*\S")
 
 def _explained(clause: str, capability: str, routing: Any, routes: Router) -> bool:
     """Whether the words that point to ``capability`` are a live tool's own words ("which rooms are free?": "free"
-    points to a calendar, and is what ``list_free_slots`` is named for): the request asks for that tool, not a gap."""
+    points to a calendar, and is what a connected ``list_free_windows`` is named for): the request asks for that tool, not a gap."""
     said = request_stems(clause)
     pointing = {w for w in routes.keywords().get(capability, {}) if w in said}
     if not pointing:

@@ -141,3 +141,43 @@ async def test_a_follow_up_names_a_new_pair() -> None:
     first = await ask(agent, "can I take ibuprofen with warfarin?")
     turn = await ask(agent, "what about aspirin and paracetamol?", first.messages)
     assert turn.calls == [("drug_interaction", {"drug_1": "aspirin", "drug_2": "paracetamol"})]
+
+
+def hold_desk(
+    desk: Annotated[str, Field(description="Desk code, e.g. 'DK-104'", pattern=r"^DK-\d{3}$")],
+    starts: Annotated[str, Field(description="When the hold starts, local time as YYYY-MM-DDTHH:MM")],
+    minutes: Annotated[int, Field(description="Length of the hold", ge=15, le=600)],
+    reason: Annotated[str, Field(description="Shown on the desk's sign")],
+) -> dict[str, Any]:
+    """Put a hold on a hot desk."""
+    return {"desk": desk, "starts": starts, "minutes": minutes, "reason": reason}
+
+
+def open_desks(
+    day: Annotated[str, Field(description="Day, YYYY-MM-DD")],
+    min_minutes: Annotated[int, Field(description="Only gaps at least this long")] = 30,
+) -> dict[str, Any]:
+    """Hot desks with no hold, per desk, on a day."""
+    return {"day": day, "desks": []}
+
+
+DESKS = (tool(hold_desk, readOnlyHint=False), tool(open_desks, readOnlyHint=True))
+
+
+@pytest.mark.parametrize(
+    ("text", "desk", "starts", "minutes", "reason"),
+    [
+        ("hold desk 104 tomorrow at 2pm for an hour for thesis writing", "DK-104", "2026-01-08T14:00", 60, "thesis writing"),
+        ("please hold desk no. 7 on Friday from 9 to 10:30, reason: interviews", "DK-007", "2026-01-09T09:00", 90, "interviews"),
+    ],
+)  # fmt: skip
+async def test_a_code_said_by_its_number_and_a_day_with_a_time_fill_a_write(
+    text: str, desk: str, starts: str, minutes: int, reason: str
+) -> None:
+    turn = await ask(planner_agent(DESKS), text)
+    assert turn.calls == [("hold_desk", {"desk": desk, "starts": starts, "minutes": minutes, "reason": reason})]
+
+
+async def test_a_write_named_by_the_request_asks_for_what_it_lacks_rather_than_running_a_lookup() -> None:
+    turn = await ask(planner_agent(DESKS), "hold a desk for an hour on Friday for thesis writing")
+    assert turn.calls == [] and turn.kinds == ["clarify"]

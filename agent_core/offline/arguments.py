@@ -196,6 +196,9 @@ def _mask_quotes(text: str) -> str:
 _AFTERTHOUGHT = re.compile(r",\s*(?:it|it'll|it's|it\s+will|that'll|which|this\s+will)\b.*$", re.IGNORECASE)
 
 
+_CUT_WORDS = "on|at|in|into|for|by|from|to|about|around|till|until"
+
+
 def _without(text: str, taken: list[Span]) -> str:
     """The text with other parameters' words cut out, and no preposition left dangling."""
     cuts: list[list[int]] = []
@@ -209,10 +212,11 @@ def _without(text: str, taken: list[Span]) -> str:
         rest = rest[:start] + rest[end:]
     rest = re.sub(r"\s{2,}", " ", rest)
     while True:  # "the cryostat on at , ...": each cut can leave another preposition hanging
-        shorter = re.sub(r"\s+(?:on|at|in|into|for|by|from|to|about|around)\s*(?=[,.!?]|$)", "", rest).strip()
+        shorter = re.sub(rf"\s+(?:{_CUT_WORDS})\s*(?=[,.!?]|$)", "", rest).strip()
         if shorter == rest:
             break
         rest = shorter
+    rest = re.sub(rf"\b(?:{_CUT_WORDS})\s+(?=(?:{_CUT_WORDS})\b)", "", rest, flags=re.I)  # "at for journal club"
     rest = _AFTERTHOUGHT.sub("", rest)  # "..., it'll take about": a clause of its own, not part of a title
     return re.sub(r"\s+([,.!?])", r"\1", rest).strip()
 
@@ -335,9 +339,13 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             if unknown:  # "in Atlantis": never answer for a place we could not find, and never default to UTC
                 filled.unknown.extend(u for u in unknown if u not in filled.unknown)
                 required = [*required, name] if not found else required
-        elif kind == "time_of_day":
+        elif kind in {"time_of_day", "datetime"}:
             span = slots.time_range(text)
             found = [span[0]] if span else slots.time_of_day(text)[:1]
+            day = slots.dates(text, context.today)[:1] if kind == "datetime" else []
+            if kind == "datetime":  # "tomorrow at 2pm": one value, both spans the request's words for it
+                taken.extend(s for s in found + day if s.start >= 0)
+                found = [Span(f"{day[0].value}T{found[0].value}")] if found and day else []
         elif kind == "date":
             found = slots.dates(text, context.today)[:1]
             if not found and name in required and ToolFacts.of(tool).read_only:  # a lookup with no day: today's
@@ -348,8 +356,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = [s for s in [slots.year(name, prop, text, context.today)] if s]
         elif kind in {"doi", "isbn", "url", "email"}:
             found = slots.identifier(kind, text)
-        elif kind == "pattern":
-            found = slots.patterned(prop, text)
+        elif kind == "pattern":  # never the tool's own words ("GC" of "gc_ratio") nor a little word ("at")
+            found = [s for s in _not_own(tool, slots.patterned(prop, text)) if str(s.value).lower() not in STOPWORDS]
         elif kind == "glob":  # nothing shaped like a file pattern: the words of the request (as free text)
             found = slots.globs(text)
         elif kind == "currency":
@@ -408,7 +416,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 continue
             found = [span] if span else []
         elif kind == "count":
-            span = slots.measured(name, prop, text) or slots.count_for(name, prop, text)
+            timed = any(w.removesuffix("s") in _SECONDS for w in words(name))  # "minutes": "from 9 to 10:30" too
+            span = _quantity(name, prop, text) if timed else slots.measured(name, prop, text)
+            span = span or slots.count_for(name, prop, text)
             if span is None and name in required:  # a count the tool cannot do without: the request's number
                 span = slots.amount(_masked(text, taken))
             found = [span] if span and isinstance(span.value, int) else []
@@ -580,7 +590,7 @@ def names_a_file(text: str, capability: Capability | None) -> bool:
     return any(w not in STOPWORDS and w not in FILE_VERBS and w not in framing for w in words(_mask_quotes(text)))
 
 
-_SECONDS = {"hour": 3600, "minute": 60, "second": 1}
+_SECONDS = {"hour": 3600, "hr": 3600, "minute": 60, "min": 60, "second": 1, "sec": 1}
 
 
 def _quantity(name: str, prop: dict[str, Any], text: str, taken: Sequence[Span] = ()) -> Span | None:

@@ -42,6 +42,7 @@ from agent_core.offline.router import (
     Route,
     Router,
     framed_by,
+    request_stems,
 )
 from agent_core.offline.slots import POLITE, Framing, example_of, kind_of, shaped, strip_framing
 from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
@@ -135,6 +136,31 @@ def _facts(tools: list[Any]) -> list[ToolFacts]:
 def _provider(capability: str, tools: list[Any]) -> Any:
     names = {p.name for p in catalogue().providers(capability, _facts(tools))}
     return next((t for t in tools if t.name in names), None)
+
+
+def _overrules(clause: str, best: Route, other: Route) -> bool:
+    """Whether ``best`` is a write the request names by a word of its tool's name that ``other``, a lookup, lacks
+    ("hold a desk …": ``hold_desk`` over ``open_desks``): then the lookup is no reading of the request, however
+    completely it can be filled."""
+    return (
+        other.served
+        and other is not best
+        and _named_by(clause, best, other)
+        and not _named_by(clause, other, best)
+        and ToolFacts.of(best.tools[0]).read_only is False
+        and ToolFacts.of(other.tools[0]).read_only is True
+    )
+
+
+def _named_by(clause: str, route: Route, other: Route | None = None) -> bool:
+    """Whether the request uses a distinctive word of the route's tool name ("reserve" of ``reserve_desk``) that the
+    other route's tool name does not have."""
+    if not route.served:
+        return False
+    names = ToolFacts.of(route.tools[0]).name_stems - GENERIC_NAME_WORDS
+    if other is not None and other.served:
+        names -= ToolFacts.of(other.tools[0]).name_stems
+    return bool(names & request_stems(clause))
 
 
 def _reader(route: Route, best: Route) -> bool:
@@ -264,8 +290,11 @@ def _digits(value: str) -> bool:
 
 def _with_evidence(routing: Any, clause: str, context: Context) -> None:
     """Raise routes whose typed required parameters are all present in the request, then re-sort."""
-    boosted = []
+    boosted, top = [], routing.best
     for route in routing.routes:
+        if top is not None and _overrules(clause, top, route):  # "hold a desk on Friday": no lookup for its day
+            boosted.append(route)
+            continue
         if route.capability is not None and route.served and route.score >= EXAMPLE_THRESHOLD - 0.2:
             # A catalogue route whose tool takes several typed values, all of them given ("3pm", "London", "New
             # York"), is what the request asks for, whatever a simpler route's examples say.
@@ -355,7 +384,7 @@ def _plan_clause(
     clause: str, dialogue: Dialogue, tools: list[Any], router: Router, context: Context, earlier: Any = None
 ) -> Planned | Reply | None:
     routing = router.route(clause, tools)
-    head = re.match(r"^([^:'\"]{3,60}):\s*\S", clause)  # "translate this into Portuguese: the meeting is off"
+    head = re.match(r"^([^:'\"]{3,60})(?<!\d):\s*\S", clause)  # "translate this into Portuguese: the meeting is off"
     if head and len(words(head.group(1))) >= 2:
         by_head = router.route(head.group(1), tools)
         whole = routing.best  # "log a new sample: rat brain, 250 µL": a new tool the whole fills with typed values
@@ -400,7 +429,12 @@ def _plan_clause(
     if framed is None and (weak or capability is None or capability.kind in {"question", "public"}):
         # "is there a difference between 12.1, 11.8 and 13.4, 13.9?": a connected tool takes the numbers it gives
         computing = next(
-            (r for r in routing.routes[:4] if r.score >= NUMBERS_FLOOR and _computes(r, clause, context)), None
+            (
+                r
+                for r in routing.routes[:4]
+                if r.score >= NUMBERS_FLOOR and not _overrules(clause, best, r) and _computes(r, clause, context)
+            ),
+            None,
         )
         if computing is not None:
             best, capability, weak = computing, None, False
@@ -486,6 +520,9 @@ def _plan_clause(
         if r.served and (r.capability is None or r.capability.kind == "tool") and r.score >= best.score - (
             2 * RIVAL_WINDOW if unread and r.capability is None and _reads(r.tools[0], "date") else RIVAL_WINDOW)
     ]  # fmt: skip
+    rivals = [r for r in rivals if not _overrules(clause, best, r)]
+    if best.capability is None and _named_by(clause, best):  # "reserve a room …" names its tool: ask what it lacks
+        rivals = [r for r in rivals if r is best or _named_by(clause, r, best)]
     chosen: tuple[Route, Any, Filled] | None = None
     if first.missing and all(_is_text(best.tools[0], name) for name in first.missing):
         rivals = [best]  # "add a task" lacks its text: ask for it rather than do something else
@@ -649,7 +686,8 @@ def _undoes(clause: str, tool: Any) -> bool:
 
 def _reads(tool: Any, kind: str) -> bool:
     properties = properties_of(tool)
-    return any(kind_of(n, p) == kind for n, p in properties.items())
+    kinds = {kind, "datetime"} if kind in {"date", "time_of_day"} else {kind}
+    return any(kind_of(n, p) in kinds for n, p in properties.items())
 
 
 def _is_text(tool: Any, name: str) -> bool:

@@ -297,6 +297,8 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
         return "count" if kind == "integer" else "amount"
     if kind == "boolean":
         return "flag"
+    if prop.get("format") == "date-time" or ("yyyy-mm-dd" in lowered and "hh:mm" in lowered):
+        return "datetime"  # "local time YYYY-MM-DDTHH:MM": a day and a time of day, read together
     for marker, found in (
         ("doi", "doi"), ("isbn", "isbn"), ("url", "url"), ("link", "url"), ("e-mail", "email"), ("email", "email"),
         ("iso 4217", "currency"), ("currency", "currency"), ("time zone", "timezone"), ("timezone", "timezone"),
@@ -637,7 +639,7 @@ def time_of_day(text: str) -> list[Span]:
 
 _RANGE = re.compile(
     r"\b(?:from\s+)?(?P<a>\d{1,2}(?:[:.]\d{2})?)\s*(?P<ap>[ap]\.?m\.?)?\s*(?:to|until|till|-|–|—)\s*"
-    r"(?P<b>\d{1,2}(?:[:.]\d{2})?)\s*(?P<bp>[ap]\.?m\.?)?(?!\s*(?:%|degrees|°|[a-z]{2,}))",
+    r"(?P<b>\d{1,2}(?:[:.]\d{2})?)(?![:.]?\d)\s*(?P<bp>[ap]\.?m\.?)?(?!\s*(?:%|degrees|°))",
     re.IGNORECASE,
 )
 
@@ -654,6 +656,12 @@ def time_range(text: str) -> tuple[Span, int] | None:
             or match.group(0).lower().startswith("from")
         ):
             continue  # "3-5" alone could be anything
+        if (
+            not match.group("bp")
+            and ":" not in b
+            and re.match(r"\s*(?!(?:for|to|at|on|in|with|and|or|pm|am)\b)[a-z]{2,}", text[match.end() :], re.I)
+        ):
+            continue  # "2 to 3 weeks", "3-5 days": a count of something else
 
         def minutes(value: str, half: str | None) -> int:
             hour, _, minute = value.replace(".", ":").partition(":")
@@ -670,6 +678,8 @@ def time_range(text: str) -> tuple[Span, int] | None:
         )
         if not match.group("ap") and not match.group("bp") and start < 7 * 60 and ":" not in a:
             start += 12 * 60  # "from 1 to 3" in a working day is the afternoon
+        if end < start and not match.group("bp") and end < 12 * 60:
+            end += 12 * 60  # "from 1 to 3", "from 10 to 2": the end in the afternoon too
         length = end - start
         if 0 < length <= 16 * 60 and start < 24 * 60:
             return Span(f"{start // 60:02d}:{start % 60:02d}", match.start(), match.end()), length
@@ -931,8 +941,30 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
                     value = "".join(c if not c.isalnum() else next(rest) for c in sample)
                 if whole.fullmatch(value) and (classes is None or _classes(value) - {"mark"} >= classes - {"mark"}):
                     found.append(Span(value, first.start(), last.end()))
+    if not found:
+        found = _prefixed(prop["pattern"], whole, text)
     values = time_of_day(text) + dates(text, date(2000, 1, 1))
     return [s for s in found if not any(v.start < s.end and s.start < v.end for v in values)]
+
+
+def _prefixed(pattern: str, whole: re.Pattern[str], text: str) -> list[Span]:
+    """A code said by its number after the word its prefix abbreviates: "room 214" for "^RM-\\d{3}$", "cage 412"
+    for "^CG-\\d{4}$" (the prefix's letters in order in that word, from its first letter; zeros padded)."""
+    prefix = re.match(r"\^?((?:[A-Za-z]|\\?-)+)", pattern)
+    letters = re.sub(r"[^A-Za-z]", "", prefix.group(1)) if prefix else ""
+    if not letters:
+        return []
+    found = []
+    for match in re.finditer(r"\b([A-Za-z]+)\s+(?:no\.?\s*|number\s+|#\s*)?(\d+)\b", text):
+        word, number = match.group(1).lower(), match.group(2)
+        if word[0] != letters[0].lower() or not re.search(".*?".join(map(re.escape, letters.lower())), word):
+            continue
+        for width in range(len(number), len(number) + 5):
+            value = prefix.group(1).replace("\\", "") + number.zfill(width)
+            if whole.fullmatch(value):
+                found.append(Span(value, match.start(2), match.end(2)))
+                break
+    return found
 
 
 _EXTENSION_WORDS = {"markdown": "md", "md": "md", "latex": "tex", "bibtex": "bib", "bib": "bib", "python": "py"}
@@ -1405,9 +1437,10 @@ def strip_framing(text: str, framing: Framing) -> str:
             break
     rest = _frame_head_cut(rest, framing.lead)  # also what a phrase left: "jot down | a note: X"
     if framing.vocabulary:
-        rest = _request_head_cut(rest, framing.vocabulary)
-        tokens = _QUESTION_TAIL.sub("", rest).split()  # "the zebrafish RNA - which shelf is it on?"
-        if tokens and tokens[0].lower() in catalogue().asking_words:  # "add 200 ul of X": the verb of the asking
+        headless = _request_head_cut(rest, framing.vocabulary)
+        tokens = _QUESTION_TAIL.sub("", headless).split()  # "the zebrafish RNA - which shelf is it on?"
+        rest, cut = headless, headless != rest
+        if tokens and not cut and tokens[0].lower() in catalogue().asking_words:  # "add 200 ul of X": its verb
             tokens.pop(0)
         asked = bool(tokens) and tokens[0].lower() in _LEAD_WORDS - {"the", "a", "an", "i", "me"}
         while tokens and (
