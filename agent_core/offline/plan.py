@@ -521,8 +521,9 @@ def _plan_clause(
             2 * RIVAL_WINDOW if unread and r.capability is None and _reads(r.tools[0], "date") else RIVAL_WINDOW)
     ]  # fmt: skip
     rivals = [r for r in rivals if not _overrules(clause, best, r)]
-    if best.capability is None and _named_by(clause, best):  # "reserve a room …" names its tool: ask what it lacks
-        rivals = [r for r in rivals if r is best or _named_by(clause, r, best)]
+    if best.capability is None and ToolFacts.of(best.tools[0]).read_only is False:  # "reserve a room …" names its
+        # tool over the others: ask for what it lacks
+        rivals = [r for r in rivals if r is best or not _named_by(clause, best, r) or _named_by(clause, r, best)]
     chosen: tuple[Route, Any, Filled] | None = None
     if first.missing and all(_is_text(best.tools[0], name) for name in first.missing):
         rivals = [best]  # "add a task" lacks its text: ask for it rather than do something else
