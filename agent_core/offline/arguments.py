@@ -302,6 +302,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     text_names = _text_params(properties, required, capability)
     entities = [n for n, p in properties.items() if kind_of(n, p) == "entity" and n not in text_names]
     entities = [] if capability else entities
+    measures = slots.quantities(properties, text)  # numbers with units, each to the parameter of its dimension
     for name, prop in properties.items():
         kind, found = kind_of(name, prop), []
         role = role_of(name)
@@ -401,12 +402,12 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 continue
             found = [span] if span else []
         elif kind == "count":
-            span = slots.measured(name, prop, text) or slots.count_for(name, prop, text)
+            span = measures.get(name) or slots.count_for(name, prop, text)
             if span is None and name in required:  # a count the tool cannot do without: the request's number
                 span = slots.amount(_masked(text, taken))
             found = [span] if span and isinstance(span.value, int) else []
         elif kind == "amount":
-            span = slots.measured(name, prop, text) or _quantity(name, prop, text, taken)
+            span = measures.get(name) or _quantity(name, prop, text, taken)
             axis = _axis(name)
             if axis is not None:  # "latitude" / "longitude": read as a pair, with N/S/E/W
                 pair = slots.coordinates(text)
