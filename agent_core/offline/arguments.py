@@ -401,7 +401,11 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 loose.append(name)  # names of no set shape, or none of it: the topic's, once the rest is read
                 continue
             found = [span] if span else []
-        elif kind in {"count", "amount"} and name not in measures and (slots.unit_of(name, prop) or "t")[0] != "time":
+        elif (
+            kind in {"count", "amount"}
+            and name not in measures
+            and (slots.unit_of(name, prop) or ("time",))[0] != "time"
+        ):
             continue  # a quantity in a unit is read with one of its dimension or by its label, never as a bare number
         elif kind == "count":
             span = measures.get(name) or slots.count_for(name, prop, text)

@@ -678,7 +678,9 @@ def _computes(route: Route, clause: str, context: Context) -> bool:
     tool = route.tools[0]
     properties = properties_of(tool)
     required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
-    if _HOW_TO_START.search(clause) and not (len(required) > 1 and set(required) <= set(slots.quantities(properties, clause))):
+    if _HOW_TO_START.search(clause) and not (
+        len(required) > 1 and set(required) <= set(slots.quantities(properties, clause))
+    ):
         return False
     filled = fill(tool, clause, None, context)
     numbers = [v for value in filled.args.values() for v in (value if isinstance(value, list) else [value])]

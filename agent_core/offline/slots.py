@@ -159,7 +159,9 @@ _MEASURED = re.compile(
 )  # "1.5 mL", "three hundred and fifty microlitres", "in the next six months", "-78 °C", "58.44 g/mol", "5 mg per kg"
 # Words that say which end of a change a value is: what one starts from, or what one wants.
 _SOURCE = frozenset({"stock", "source", "from", "start", "starting", "initial", "original", "have", "c1", "v1"})
-_TARGET = frozenset({"target", "to", "final", "end", "want", "wanted", "need", "desired", "make", "working", "c2", "v2"})
+_TARGET = frozenset(
+    {"target", "to", "final", "end", "want", "wanted", "need", "desired", "make", "working", "c2", "v2"}
+)
 
 
 def _unit(said: str) -> tuple[str, float] | None:
@@ -246,7 +248,9 @@ def quantities(properties: dict[str, Any], text: str) -> dict[str, Span]:
                 (dimension, (-1 if m["sign"] else 1) * float(m["n"]) + 273.15, m.start(), m.end())
                 for m in re.finditer(r"(?<![\w.-])(?P<sign>-|minus\s+)?(?<![A-Za-z]\s)(?P<n>\d+(?:\.\d+)?)(?![\w.-])", text)
             ]  # fmt: skip
-        labels = [] if dimension == "temperature" else [(dimension, n.value * size + offset, n.start, n.end) for n in bare]
+        labels = (
+            [] if dimension == "temperature" else [(dimension, n.value * size + offset, n.start, n.end) for n in bare]
+        )
         for _, base, start, end in found + labels:
             head = re.search(r"([A-Za-z][A-Za-z.]*)[\s:=]*(?:(?:of|is)\s+)?$", text[:start])
             labelled = bool(head and stem(head[1].replace(".", "").lower()) in label)
