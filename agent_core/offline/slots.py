@@ -214,7 +214,10 @@ def _mentions(text: str) -> tuple[tuple[str, float, int, int], ...]:
 def _own_words(prop: dict[str, Any]) -> set[str]:
     """The words a parameter's description calls its quantity by, and their initials ("Molecular weight": "mw")."""
     said = (prop.get("description") or "").split("e.g.")[0]
-    phrases = [[w for w in words(p) if w not in STOPWORDS and not _unit(w)] for p in re.split(r"[(),;:]", said)]
+    said = " ".join(w if w.lower() not in STOPWORDS and not _unit(w) else "," for w in re.findall(r"[^\W\d]+|\S", said))
+    phrases = [
+        [w for w in words(p) if w.isalpha()] for p in re.split(r"[^\w\s]|\d+", said)
+    ]  # "Formula weight of the compound": "fw"
     return {stem(w) for p in phrases for w in p} | {"".join(w[0] for w in p) for p in phrases if len(p) > 1}
 
 
