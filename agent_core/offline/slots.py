@@ -159,9 +159,7 @@ _MEASURED = re.compile(
 )  # "1.5 mL", "three hundred and fifty microlitres", "in the next six months", "-78 °C", "58.44 g/mol", "5 mg per kg"
 # Words that say which end of a change a value is: what one starts from, or what one wants.
 _SOURCE = frozenset({"stock", "source", "from", "start", "starting", "initial", "original", "have", "c1", "v1"})
-_TARGET = frozenset(
-    {"target", "to", "final", "end", "want", "wanted", "need", "desired", "make", "working", "c2", "v2"}
-)
+_TARGET = frozenset({"target", "to", "final", "end", "want", "wanted", "need", "desired", "make", "c2", "v2"})
 
 
 def _unit(said: str) -> tuple[str, float] | None:
@@ -212,12 +210,11 @@ def _mentions(text: str) -> tuple[tuple[str, float, int, int], ...]:
 
 
 def _own_words(prop: dict[str, Any]) -> set[str]:
-    """The words a parameter's description calls its quantity by, and their initials ("Molecular weight": "mw")."""
+    """The words a parameter's description calls its quantity by, and the initials of each run of them between
+    stopwords ("Molecular weight": "mw", "Formula weight of the compound": "fw")."""
     said = (prop.get("description") or "").split("e.g.")[0]
     said = " ".join(w if w.lower() not in STOPWORDS and not _unit(w) else "," for w in re.findall(r"[^\W\d]+|\S", said))
-    phrases = [
-        [w for w in words(p) if w.isalpha()] for p in re.split(r"[^\w\s]|\d+", said)
-    ]  # "Formula weight of the compound": "fw"
+    phrases = [[w for w in words(p) if w.isalpha()] for p in re.split(r"[^\w\s]|\d+", said)]
     return {stem(w) for p in phrases for w in p} | {"".join(w[0] for w in p) for p in phrases if len(p) > 1}
 
 
@@ -251,9 +248,7 @@ def quantities(properties: dict[str, Any], text: str) -> dict[str, Span]:
                 (dimension, (-1 if m["sign"] else 1) * float(m["n"]) + 273.15, m.start(), m.end())
                 for m in re.finditer(r"(?<![\w.-])(?P<sign>-|minus\s+)?(?<![A-Za-z]\s)(?P<n>\d+(?:\.\d+)?)(?![\w.-])", text)
             ]  # fmt: skip
-        labels = (
-            [] if dimension == "temperature" else [(dimension, n.value * size + offset, n.start, n.end) for n in bare]
-        )
+        labels = [(dimension, n.value * size + offset, n.start, n.end) for n in bare if dimension != "temperature"]
         for _, base, start, end in found + labels:
             head = re.search(r"([A-Za-z][A-Za-z.]*)[\s:=]*(?:(?:of|is)\s+)?$", text[:start])
             labelled = bool(head and stem(head[1].replace(".", "").lower()) in label)
@@ -261,10 +256,8 @@ def quantities(properties: dict[str, Any], text: str) -> dict[str, Span]:
                 continue  # a bare number is this parameter's only after its own words
             value = (base - offset) / size
             value = round(value, 2) if dimension == "temperature" else float(f"{value:.10g}")
-            low, high = prop.get("minimum", value), prop.get("maximum", value)
-            if not low <= value <= high or value <= prop.get("exclusiveMinimum", value - 1):
-                continue
-            if value >= prop.get("exclusiveMaximum", value + 1):
+            inside = prop.get("exclusiveMinimum", value - 1) < value < prop.get("exclusiveMaximum", value + 1)
+            if not inside or not prop.get("minimum", value) <= value <= prop.get("maximum", value):
                 continue
             said = words(text[max([e for _, e in edges if e <= start], default=0) : start])[-3:][::-1]
             near = _role(said, (words(text[end:])[:1] or [""])[0])
