@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from difflib import SequenceMatcher
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from agent_core.offline.catalogue import catalogue
@@ -192,7 +192,7 @@ def unit_of(name: str, prop: dict[str, Any]) -> tuple[str, float, float] | None:
     return None
 
 
-@cache
+@lru_cache(maxsize=512)  # every rival tool is filled from the same text
 def _mentions(text: str) -> tuple[tuple[str, float, int, int], ...]:
     """Every quantity with a unit in the text, once: (dimension, value in the dimension's base unit, start, end)."""
     found = []
