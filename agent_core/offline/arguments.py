@@ -313,6 +313,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     text_names = _text_params(properties, required, capability)
     entities = [n for n, p in properties.items() if kind_of(n, p) == "entity" and n not in text_names]
     entities = [] if capability else entities
+    measures = slots.quantities(properties, text)  # numbers with units, each to the parameter of its dimension
     for name, prop in properties.items():
         kind, found = kind_of(name, prop), []
         role = role_of(name)
@@ -415,15 +416,21 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 loose.append(name)  # names of no set shape, or none of it: the topic's, once the rest is read
                 continue
             found = [span] if span else []
+        elif (
+            kind in {"count", "amount"}
+            and name not in measures
+            and (slots.unit_of(name, prop) or ("time",))[0] != "time"
+        ):
+            continue  # a quantity in a unit is read with one of its dimension or by its label, never as a bare number
         elif kind == "count":
             timed = any(w.removesuffix("s") in _SECONDS for w in words(name))  # "minutes": "from 9 to 10:30" too
-            span = _quantity(name, prop, text) if timed else slots.measured(name, prop, text)
+            span = measures.get(name) or (_quantity(name, prop, text) if timed else None)
             span = span or slots.count_for(name, prop, text)
             if span is None and name in required:  # a count the tool cannot do without: the request's number
                 span = slots.amount(_masked(text, taken))
             found = [span] if span and isinstance(span.value, int) else []
         elif kind == "amount":
-            span = slots.measured(name, prop, text) or _quantity(name, prop, text, taken)
+            span = measures.get(name) or _quantity(name, prop, text, taken)
             axis = _axis(name)
             if axis is not None:  # "latitude" / "longitude": read as a pair, with N/S/E/W
                 pair = slots.coordinates(text)

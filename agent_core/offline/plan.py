@@ -711,14 +711,19 @@ NUMBERS_FLOOR = 0.25  # a tool that takes all of a question's numbers answers it
 def _computes(route: Route, clause: str, context: Context) -> bool:
     """Whether a connected tool can run on the values the request gives — numbers ("compare 4.1 4.3 vs 5.0 5.2")
     or an identifier of the tool's own shape ("tell me about 2lzm"): then "compare" or "tell me about" asks that
-    tool, not for knowledge. "How do I …" always asks for knowledge."""
-    if route.capability is not None or not route.served or _HOW_TO_START.search(clause):
+    tool, not for knowledge. "How do I …" asks for knowledge, unless every value the tool needs is a quantity in a
+    unit ("how do I make 1 L of 70 mM from a 2 M stock")."""
+    if route.capability is not None or not route.served:
         return False
     tool = route.tools[0]
-    filled = fill(tool, clause, None, context)
     properties = properties_of(tool)
-    numbers = [v for value in filled.args.values() for v in (value if isinstance(value, list) else [value])]
     required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
+    if _HOW_TO_START.search(clause) and not (
+        len(required) > 1 and set(required) <= set(slots.quantities(properties, clause))
+    ):
+        return False
+    filled = fill(tool, clause, None, context)
+    numbers = [v for value in filled.args.values() for v in (value if isinstance(value, list) else [value])]
     return (
         not filled.missing
         and not filled.defaults & set(required)  # a lookup whose day was not said is not what the numbers ask
@@ -948,6 +953,8 @@ def _one_call(text: str, clauses: list[str], whole: Any, world: tuple[Dialogue, 
         if confident(alone) and alone.capability is not None and alone.capability.kind == "tool":
             return False  # "add a task …. What's 3 vs 4?": a request of its own
         step = _plan_clause(clause, dialogue, tools, router, context)
+        if isinstance(step, Planned) and step.calls and step.tool is not tool and step.filled and step.filled.typed > 1:
+            return False  # "…, and how much of that stock for 50 ml of 150 mM?": another tool's call on its values
         if isinstance(step, Planned) and step.tool is tool and step.calls == planned.calls:
             asks_all = True
         else:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from difflib import SequenceMatcher
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -129,12 +129,19 @@ def _spoken_value(words_: str) -> int:
 
 
 # Units of measure by dimension, each with its size in the dimension's smallest unit listed (temperatures with an
-# offset too: kelvin = size * value + offset).
+# offset too: kelvin = size * value + offset). A unit "a/b" ("g/mol", "mg per kg") is of dimension "mass/amount";
+# molar units are amount/volume and daltons mass/amount, in the same base sizes (1 M is 1 µmol/µl, 1 Da 1 µg/µmol).
+# Molar units are told apart by case ("mM" is millimolar, "mm" no unit here, "5 pm" a time).
 _MEASURES = {
     "volume": {"nl": 0.001, "ul": 1, "µl": 1, "μl": 1, "microlitre": 1, "microliter": 1, "ml": 1000, "millilitre": 1000,
                "milliliter": 1000, "l": 10**6, "litre": 10**6, "liter": 10**6},
     "mass": {"ng": 0.001, "ug": 1, "µg": 1, "μg": 1, "microgram": 1, "mg": 1000, "milligram": 1000, "g": 10**6,
              "gram": 10**6, "kg": 10**9, "kilo": 10**9, "kilogram": 10**9},
+    "amount": {"nmol": 0.001, "umol": 1, "µmol": 1, "μmol": 1, "micromole": 1, "mmol": 1000, "millimole": 1000,
+               "mol": 10**6, "mole": 10**6},
+    "amount/volume": {"pM": 1e-12, "nM": 1e-9, "nanomolar": 1e-9, "uM": 1e-6, "µM": 1e-6, "μM": 1e-6,
+                      "micromolar": 1e-6, "mM": 1e-3, "millimolar": 1e-3, "M": 1, "molar": 1},
+    "mass/amount": {"da": 1, "dalton": 1, "kda": 1000, "kilodalton": 1000},
     "time": {"second": 1, "sec": 1, "minute": 60, "min": 60, "hour": 3600, "hr": 3600, "h": 3600, "day": 86400,
              "week": 604800, "fortnight": 1209600, "month": 2592000, "year": 31536000},
     "temperature": {"kelvin": 1, "k": 1, "celsius": 1, "°c": 1, "c": 1, "degree": 1, "fahrenheit": 5 / 9, "°f": 5 / 9,
@@ -143,41 +150,133 @@ _MEASURES = {
 _OFFSETS = {"celsius": 273.15, "°c": 273.15, "c": 273.15, "degree": 273.15, "fahrenheit": 255.372, "°f": 255.372,
             "f": 255.372}  # fmt: skip
 _UNIT_SIZES = {unit: (dimension, size) for dimension, units in _MEASURES.items() for unit, size in units.items()}
+_CASED = {u.lower() for u in _UNIT_SIZES if u != u.lower()}  # "mM": only as written
+_UNIT = "|".join(sorted(map(re.escape, _UNIT_SIZES), key=len, reverse=True))
 _MEASURED = re.compile(
     r"(?:\b(?:(?:in|over|for|during)\s+)?(?:the\s+)?(?:last|past|previous|next)\s+|(?<![\w.-]))(?P<sign>-|minus\s+)?"
     rf"(?P<n>\d+(?:\.\d+)?|(?:(?:an?|{_SPOKEN_NUMBER})\s+hundred(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|{_SPOKEN_NUMBER}|half\s+an?|an?)"
-    rf"|(?<=(?:la|pa)st\s))[\s-]*(?P<u>{'|'.join(sorted(map(re.escape, _UNIT_SIZES), key=len, reverse=True))})(?:e?s)?(?!\w)",
+    rf"|(?<=(?:la|pa)st\s))[\s-]*(?P<u>{_UNIT})(?:e?s)?(?:\s*(?:/|\bper\s+)(?P<d>{_UNIT})(?:e?s)?)?(?!\w)",
     re.I,
-)  # "1.5 mL", "three hundred and fifty microlitres", "in the next six months", "-78 °C", "the past week"
+)  # "1.5 mL", "three hundred and fifty microlitres", "in the next six months", "-78 °C", "58.44 g/mol", "5 mg per kg"
+# Words that say which end of a change a value is: what one starts from, or what one wants.
+_SOURCE = frozenset({"stock", "source", "from", "start", "starting", "initial", "original", "have", "c1", "v1"})
+_TARGET = frozenset({"target", "to", "final", "end", "want", "wanted", "need", "desired", "make", "c2", "v2"})
+
+
+def _unit(said: str) -> tuple[str, float] | None:
+    lowered = said.lower()
+    if said in _UNIT_SIZES or lowered in _CASED:
+        return _UNIT_SIZES.get(said)
+    return _UNIT_SIZES.get(lowered) or _UNIT_SIZES.get(lowered.removesuffix("s"))
+
+
+def _unit_of(tokens: list[str]) -> tuple[str, float, float] | None:
+    """The last unit among a name's words, as (dimension, size, offset): "mw_g_per_mol" is g/mol, "stock_mM" mM; a
+    one-letter unit only where it can mean nothing else ("mass_g", not the k of "top_k")."""
+    for i in reversed(range(len(tokens))):
+        unit = _unit(tokens[i]) if len(tokens[i]) > 1 or tokens[i] in {"g", "l", "L", "M"} else None
+        if unit is None:
+            continue
+        if i >= 2 and tokens[i - 1].lower() == "per" and (numerator := _unit(tokens[i - 2])):
+            return f"{numerator[0]}/{unit[0]}", numerator[1] / unit[1], 0
+        return *unit, _OFFSETS.get(tokens[i].lower(), 0)
+    return None
+
+
+def unit_of(name: str, prop: dict[str, Any]) -> tuple[str, float, float] | None:
+    """The unit a numeric parameter is in: a word of its name, else the one its description gives it in."""
+    described = re.findall(r"\bin\s+([^\W\d]+(?:\s*(?:/|per\s)\s*[^\W\d]+)?)", prop.get("description", "") or "")
+    for tokens in (re.split(r"[\W_]+", name), words(name), *(p.replace("/", " per ").split() for p in described)):
+        found = _unit_of(tokens)
+        if found:
+            return found
+    return None
+
+
+@lru_cache(maxsize=512)  # every rival tool is filled from the same text
+def _mentions(text: str) -> tuple[tuple[str, float, int, int], ...]:
+    """Every quantity with a unit in the text, once: (dimension, value in the dimension's base unit, start, end)."""
+    found = []
+    for match in _MEASURED.finditer(text):
+        unit, per = _unit(match["u"]), _unit(match["d"]) if match["d"] else ("", 1)
+        if unit is None or per is None or (not match["n"] and unit[0] != "time"):
+            continue
+        dimension, size = (f"{unit[0]}/{per[0]}", unit[1] / per[1]) if per[0] else unit
+        if (match["n"] or "").lower() in {"a", "an"} and "/" in dimension:  # "a M", "a Da": no amount said
+            continue
+        number = -_measure_number(match) if match["sign"] else _measure_number(match)
+        offset = 0 if per[0] else _OFFSETS.get(match["u"].lower(), 0)
+        found.append((dimension, number * size + offset, match.start(), match.end()))
+    return tuple(found)
+
+
+def _own_words(prop: dict[str, Any]) -> set[str]:
+    """The words a parameter's description calls its quantity by, and the initials of each run of them between
+    stopwords ("Molecular weight": "mw", "Formula weight of the compound": "fw")."""
+    said = (prop.get("description") or "").split("e.g.")[0]
+    said = " ".join(w if w.lower() not in STOPWORDS and not _unit(w) else "," for w in re.findall(r"[^\W\d]+|\S", said))
+    phrases = [[w for w in words(p) if w.isalpha()] for p in re.split(r"[^\w\s]|\d+", said)]
+    return {stem(w) for p in phrases for w in p} | {"".join(w[0] for w in p) for p in phrases if len(p) > 1}
+
+
+def _role(said: list[str], after: str = "") -> str | None:
+    for word in said:
+        if word in _SOURCE | _TARGET:
+            return "source" if word in _SOURCE else "target"
+    return _role([after]) if after in {"stock", "source", "target", "final", "working"} else None
+
+
+def quantities(properties: dict[str, Any], text: str) -> dict[str, Span]:
+    """Each numeric parameter with a unit ("mass_g", "stock_mM", "dose_mg_per_kg") its quantity from the text, in its
+    own unit: by dimension, a quantity never twice; among parameters of one dimension by a label of the parameter's
+    own words right before the number ("MW 342.3" is a bare number then), else by the role the words around it say
+    ("2 M stock", "to 50 mM"), else in the order said. A value outside the schema's range is no reading of it. A
+    bare number for a kelvin parameter is in degrees Celsius (nobody reads kelvin off a display without saying so)."""
+    units = {n: u for n, p in properties.items() if kind_of(n, p) in {"count", "amount"} and (u := unit_of(n, p))}
+    mentions = list(_mentions(text))
+    bare = [n for n in numbers(text) if not any(m[2] <= n.start < m[3] for m in mentions)]
+    edges = sorted([(m[2], m[3]) for m in mentions] + [(n.start, n.end) for n in bare])
+    own = {n: _own_words(properties[n]) for n in units}
+    pairs = []
+    for order, (name, (dimension, size, offset)) in enumerate(units.items()):
+        prop = properties[name]
+        label = own[name] - set().union(*(w for n, w in own.items() if n != name))
+        role = _role(words(name)) or _role(words(prop.get("description", "")))
+        shared = sum(u[0] == dimension for u in units.values()) > 1
+        found = [m for m in mentions if m[0] == dimension]
+        if dimension == "temperature" and offset == 0 and not found:  # "-18", "reads 4.5": not a name's number
+            found = [
+                (dimension, (-1 if m["sign"] else 1) * float(m["n"]) + 273.15, m.start(), m.end())
+                for m in re.finditer(r"(?<![\w.-])(?P<sign>-|minus\s+)?(?<![A-Za-z]\s)(?P<n>\d+(?:\.\d+)?)(?![\w.-])", text)
+            ]  # fmt: skip
+        labels = [(dimension, n.value * size + offset, n.start, n.end) for n in bare if dimension != "temperature"]
+        for _, base, start, end in found + labels:
+            head = re.search(r"([A-Za-z][A-Za-z.]*)[\s:=]*(?:(?:of|is)\s+)?$", text[:start])
+            labelled = bool(head and stem(head[1].replace(".", "").lower()) in label)
+            if not labelled and (start, end) not in {(m[2], m[3]) for m in found}:
+                continue  # a bare number is this parameter's only after its own words
+            value = (base - offset) / size
+            value = round(value, 2) if dimension == "temperature" else float(f"{value:.10g}")
+            inside = prop.get("exclusiveMinimum", value - 1) < value < prop.get("exclusiveMaximum", value + 1)
+            if not inside or not prop.get("minimum", value) <= value <= prop.get("maximum", value):
+                continue
+            said = words(text[max([e for _, e in edges if e <= start], default=0) : start])[-3:][::-1]
+            near = _role(said, (words(text[end:])[:1] or [""])[0])
+            if shared and role and near and near != role:
+                continue  # "from a 2 M stock" is no target
+            score = 2 * labelled + (role is not None and near == role)
+            pairs.append((-score, start, order, name, Span(int(value) if value == int(value) else value, start, end)))
+    chosen: dict[str, Span] = {}
+    for *_, name, span in sorted(pairs, key=lambda p: p[:3]):
+        if name not in chosen and all(s.start != span.start for s in chosen.values()):
+            chosen[name] = span
+    return chosen
 
 
 def measured(name: str, prop: dict[str, Any], text: str) -> Span | None:
     """A quantity said in another unit of the parameter's own ("1.5 mL" for ``volume_ul`` -> 1500, "3 months" for
-    ``within_days`` -> 90, "-80 °C" for ``temp_kelvin`` -> 193.15): the parameter's unit is a word of its name, else
-    the one its description gives it in; a value outside the schema's range is no reading of it. A bare number for a
-    kelvin parameter is in degrees Celsius (nobody reads kelvin off a display without saying so)."""
-    text = spoken_lengths(text)  # "half an hour": "30 minutes" (read already, in a whole request)
-    described = re.findall(r"\bin\s+([^\W\d]+)", prop.get("description", "") or "")
-    unit = next((w.removesuffix("s") for w in words(name) + described[:1] if w.removesuffix("s") in _UNIT_SIZES), "")
-    dimension, size = _UNIT_SIZES.get(unit.lower(), (None, 1))
-    found = [
-        m
-        for m in _MEASURED.finditer(text if dimension and len(unit) > 1 else "")
-        if _UNIT_SIZES[m["u"].lower()][0] == dimension
-    ]
-    if unit.lower() == "kelvin" and not found:  # "-18", "reads 4.5": not the number of a name ("frz 3")
-        found = list(
-            re.finditer(r"(?<![\w.-])(?P<sign>-|minus\s+)?(?<![A-Za-z]\s)(?P<n>\d+(?:\.\d+)?)(?P<u>)(?![\w.-])", text)
-        )
-    for match in found:
-        said = match["u"].lower() or "celsius"
-        number = _measure_number(match)
-        kelvin = (-number if match.group("sign") else number) * _UNIT_SIZES[said][1] + _OFFSETS.get(said, 0)
-        value = round((kelvin - _OFFSETS.get(unit.lower(), 0)) / size, 2 if dimension == "temperature" else 6)
-        if not prop.get("minimum", value) <= value <= prop.get("maximum", value):
-            continue
-        return Span(int(value) if value == int(value) else value, match.start(), match.end())
-    return None
+    ``within_days`` -> 90, "-80 °C" for ``temp_kelvin`` -> 193.15): ``quantities`` for one parameter."""
+    return quantities({name: prop}, spoken_lengths(text)).get(name)
 
 
 def _measure_number(match: re.Match[str]) -> float:
@@ -196,8 +295,10 @@ def in_whole_units(options: list[Any], count: dict[str, Any], text: str) -> tupl
         return None
     for match in _MEASURED.finditer(text):
         said = match["u"].lower()
+        if said not in _UNIT_SIZES or match["d"] or match["sign"] or not match["n"]:
+            continue
         dimension, size = _UNIT_SIZES[said]
-        if match["sign"] or dimension == "temperature" or not match["n"]:
+        if dimension == "temperature":
             continue
         amount = _measure_number(match) * size
         fits = sorted(((s, o) for o, (d, s) in units.items() if d == dimension), key=lambda f: -f[0])
