@@ -208,15 +208,17 @@ def _without(text: str, taken: list[Span]) -> str:
         else:
             cuts.append([span.start, span.end])
     rest = text
-    for start, end in reversed(cuts):
-        rest = rest[:start] + rest[end:]
+    for start, end in reversed(cuts):  # "tomorrow at 2pm for an hour for X": "at" and "for" lose what they led
+        before, after = rest[:start], rest[end:]
+        if re.match(rf"\s*(?:{_CUT_WORDS})\b", after, re.I):
+            before = re.sub(rf"\b(?:{_CUT_WORDS})\s*$", "", before, flags=re.I)
+        rest = before + after
     rest = re.sub(r"\s{2,}", " ", rest)
     while True:  # "the cryostat on at , ...": each cut can leave another preposition hanging
         shorter = re.sub(rf"\s+(?:{_CUT_WORDS})\s*(?=[,.!?]|$)", "", rest).strip()
         if shorter == rest:
             break
         rest = shorter
-    rest = re.sub(rf"\b(?:{_CUT_WORDS})\s+(?=(?:{_CUT_WORDS})\b)", "", rest, flags=re.I)  # "at for journal club"
     rest = _AFTERTHOUGHT.sub("", rest)  # "..., it'll take about": a clause of its own, not part of a title
     return re.sub(r"\s+([,.!?])", r"\1", rest).strip()
 
