@@ -181,3 +181,47 @@ async def test_a_code_said_by_its_number_and_a_day_with_a_time_fill_a_write(
 async def test_a_write_named_by_the_request_asks_for_what_it_lacks_rather_than_running_a_lookup() -> None:
     turn = await ask(planner_agent(DESKS), "hold a desk for an hour on Friday for thesis writing")
     assert turn.calls == [] and turn.kinds == ["clarify"]
+
+
+def primer_tm(
+    primer: Annotated[str, Field(description="Primer bases", pattern=r"^[ACGTacgt]+$")],
+) -> dict[str, Any]:
+    """Melting temperature of a PCR primer."""
+    return {"primer": primer, "tm_c": 58.2}
+
+
+def primer_hairpins(
+    primer: Annotated[str, Field(description="Primer bases", pattern=r"^[ACGTacgt]+$")],
+) -> dict[str, Any]:
+    """Hairpin structures a PCR primer can fold into."""
+    return {"primer": primer, "hairpins": []}
+
+
+def peptide_of(
+    bases: Annotated[str, Field(description="Coding bases", pattern=r"^[ACGTacgt]+$")],
+    frame: Annotated[Literal[1, 2, 3], Field(description="Reading frame")] = 1,
+) -> dict[str, Any]:
+    """Translate bases into a peptide."""
+    return {"bases": bases, "frame": frame}
+
+
+PRIMERS = (
+    tool(primer_tm, readOnlyHint=True),
+    tool(primer_hairpins, readOnlyHint=True),
+    tool(peptide_of, readOnlyHint=True),
+)
+
+
+async def test_a_follow_up_asking_for_another_tool_keeps_the_value_it_was_about() -> None:
+    agent = planner_agent(PRIMERS)
+    first = await ask(agent, "melting temperature of ACGTTGCAAGGT")
+    turn = await ask(agent, "and the hairpins?", first.messages)
+    assert first.calls == [("primer_tm", {"primer": "ACGTTGCAAGGT"})]
+    assert turn.calls == [("primer_hairpins", {"primer": "ACGTTGCAAGGT"})]
+
+
+async def test_a_numbered_option_said_as_an_ordinal_and_no_two_letter_code_of_an_open_ended_pattern() -> None:
+    turn = await ask(planner_agent(PRIMERS), "translate ACGTTGCAAGGT in the second reading frame")
+    assert turn.calls == [("peptide_of", {"bases": "ACGTTGCAAGGT", "frame": 2})]
+    asked = await ask(planner_agent(PRIMERS), "what's the melting temperature of my GC rich primer?")
+    assert asked.calls == [] and asked.kinds == ["clarify"]

@@ -387,7 +387,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = slots.places(text)
         elif kind == "enum":
             options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
-            span = slots.enum_value(options, text, slots.aliases(prop))
+            span = slots.enum_value(options, text, slots.aliases(prop)) or slots.ordinal_option(name, options, text)
             if span and span.value == prop.get("default") and str(span.value) in STOPWORDS:
                 span = None  # "any seminars coming up?": the default's word said as a determiner chooses nothing
             both = slots.enum_both(options, text)

@@ -582,8 +582,8 @@ def _carry(clause: str, tool: Any, filled: Filled, last: Any, tools: list[Any]) 
     """A missing value the clause points back to ("order 250 g of it" after looking agarose up) is the previous
     call's value of the same kind (the same parameter first)."""
     before = next((t for t in tools if last is not None and t.name == last.tool_name), None)
-    if before is None or not _POINTS_BACK.search(clause):
-        return
+    if before is None or not (_POINTS_BACK.search(clause) or _FOLLOW_UP.match(clause)):  # "and the reverse
+        return  # complement?" after a GC content: the same sequence
     properties = properties_of(tool)
     earlier = properties_of(before)
     args = {n: v for n, v in last.args_as_dict().items() if n in earlier and v not in (None, "", [])}

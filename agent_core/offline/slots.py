@@ -1019,6 +1019,7 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
         return []
     sample = example_of(prop)
     classes = _classes(sample) if sample else None
+    unbounded = re.search(r"[+*]|\{\d+,\}", prop["pattern"])  # "GC" of "GC content" is no sequence of bases
     found = []
     for match in body.finditer(text):
         value = match.group(0).rstrip(".,;:!?)'\"")
@@ -1045,7 +1046,11 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
     if not found:
         found = _prefixed(prop["pattern"], whole, text)
     values = time_of_day(text) + dates(text, date(2000, 1, 1))
-    return [s for s in found if not any(v.start < s.end and s.start < v.end for v in values)]
+    return [
+        s
+        for s in found
+        if not any(v.start < s.end and s.start < v.end for v in values) and not (unbounded and len(s.value) <= 2)
+    ]
 
 
 def _prefixed(pattern: str, whole: re.Pattern[str], text: str) -> list[Span]:
@@ -1056,7 +1061,7 @@ def _prefixed(pattern: str, whole: re.Pattern[str], text: str) -> list[Span]:
     if not letters:
         return []
     found = []
-    for match in re.finditer(r"\b([A-Za-z]+)\s+(?:no\.?\s*|number\s+|#\s*)?(\d+)\b", text):
+    for match in re.finditer(r"\b([A-Za-z]+)\s+(?:no\.?\s*|number\s+|#\s*|\()?(\d+)\b", text):
         word, number = match.group(1).lower(), match.group(2)
         if word[0] != letters[0].lower() or not re.search(".*?".join(map(re.escape, letters.lower())), word):
             continue
@@ -1236,6 +1241,14 @@ def _said_part(part: str) -> str:
         return r"(?:minus|-)"
     spoken = [w for w, v in {**_UNITS_SPOKEN, **_TENS_SPOKEN}.items() if part.isdigit() and v == int(part)]
     return f"(?:{re.escape(part)}|{spoken[0]})" if spoken else re.escape(part)
+
+
+def ordinal_option(name: str, options: list[Any], text: str) -> Span | None:
+    """A numbered option said as an ordinal beside the parameter's name ("the third reading frame" -> 3)."""
+    nouns = "|".join(re.escape(w) for w in words(name) if w not in STOPWORDS)
+    pattern = rf"\b({'|'.join(k for k, v in _ORDINALS.items() if v in options)})\b(?:\s+\w+)?\s+(?:{nouns})s?\b"
+    match = re.search(pattern, text, re.I) if nouns and any(isinstance(o, int) for o in options) else None
+    return Span(_ORDINALS[match.group(1).lower()], match.start(), match.end()) if match else None
 
 
 def enum_value(options: list[Any], text: str, named_too: dict[str, list[str]] | None = None) -> Span | None:
@@ -1565,5 +1578,5 @@ def strip_framing(text: str, framing: Framing) -> str:
         head, _, last = rest.rpartition(",")
         if head and _all_known([last], framing):
             rest = head.strip(" ,;-")  # "liver biopsy 14, box" once the box's id went to its own parameter
-    rest = _TRAILING.sub("", rest).strip().strip("'\"‘’“”").strip()
+    rest = re.sub(r"^[—–-]+\s+", "", _TRAILING.sub("", rest).strip()).strip("'\"‘’“”").strip()  # "… — an interview"
     return rest
