@@ -1265,3 +1265,31 @@ async def test_the_first_or_last_few_of_a_listing_are_that_many_items() -> None:
     *_, first = await conversation(agent(*store.tools()), "list my tasks", "tick off the first 3")
     assert last.calls == [("delete_task", {"task_id": 4}), ("delete_task", {"task_id": 5})]
     assert first.calls == [("complete_task", {"task_id": i}) for i in (1, 2, 3)]
+
+
+@pytest.mark.parametrize(
+    "text", ["push the microscope booking task to Wednesday", "change the due date of task 1 to next Friday"]
+)
+async def test_a_day_for_an_item_that_keeps_no_date_is_asked_about_never_written_as_its_text(text: str) -> None:
+    store = TaskStore.with_titles("Book the microscope")
+    turn = await ask(agent(*store.tools()), text)
+    assert [name for name, _ in turn.calls if name != "list_tasks"] == [] and turn.kinds[-1] == "clarify"
+    assert "no date" in turn.answer and store.tasks[1]["title"] == "Book the microscope"
+
+
+async def test_a_state_said_with_not_before_it_is_the_other_state() -> None:
+    store = TaskStore.with_titles("buy milk")
+    turn = await ask(agent(*store.tools()), "list the tasks I haven't done yet")
+    assert turn.calls == [("list_tasks", {"status": "pending"})]
+
+
+def find_files(
+    glob: Annotated[str, Field(description="Glob pattern the file names must match")],
+) -> dict[str, Any]:
+    """Find files whose names match a glob pattern."""
+    return {"glob": glob, "files": []}
+
+
+async def test_a_topic_said_in_words_becomes_a_glob_around_it() -> None:
+    turn = await ask(agent(find_files), "search my files for anything about reagents")
+    assert turn.calls == [("find_files", {"glob": "*reagents*"})]

@@ -536,6 +536,13 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             filled.args[name] = found[0].value
             if name == "title" and filled.spread is None:
                 filled.args[name] = found[0].value[:1].upper() + found[0].value[1:]
+            topic = (
+                slots.entity(str(filled.args[name]), tool_vocabulary(tool))
+                if kind_of(name, properties[name]) == "glob"
+                else []
+            )
+            if topic and len(words(str(filled.args[name]))) > 1:  # "search my files for anything about reagents"
+                filled.args[name] = f"*{topic[0].value.replace(' ', '*')}*"
     if re.search(r"\bthere\b", text, re.IGNORECASE):  # "what time is it there?" with no place: ask which place
         for name, prop in properties.items():
             if kind_of(name, prop) in {"timezone", "place"} and name not in filled.args:

@@ -562,6 +562,17 @@ def _plan_clause(
         return step
     if filled.missing:
         _carry(clause, tool, filled, earlier or dialogue.last_call, tools)
+    moved = _only_a_day(tool, filled, context) if route.capability and route.capability.entity else None
+    if moved is not None:  # "push the microscope task to Wednesday": no field of the tool holds a day
+        fields = " and ".join(
+            n.replace("_", " ") for n, p in properties_of(tool).items() if kind_of(n, p) in {"text", "entity"}
+        )
+        step.clarify = (
+            f"A {route.capability.entity} here has only a {fields}, no date, so I can't move it to {moved}. "
+            f"Should I add '{moved}' to its description instead?"
+        )
+        step.clarify_reason = f"{tool.name} keeps no date; writing '{moved}' as its text would lose the {fields}."
+        return step
     if filled.missing:
         needed = ", ".join(n.replace("_", " ") for n in filled.missing)
         step.clarify = f"For {capability.summary if capability else step.tool.name.replace('_', ' ')} I need the {needed}. Could you tell me?"
@@ -573,6 +584,23 @@ def _plan_clause(
         return _with_lookup(step, tools, context)
     step.calls = _calls(filled)
     return step
+
+
+def _only_a_day(tool: Any, filled: Filled, context: Context) -> str | None:
+    """The day a write would store as an item's whole text ("Next Friday" as a title), when no parameter of the
+    tool takes a date: the request moves a date the tool does not keep."""
+    properties = properties_of(tool)
+    if any(kind_of(n, p) in {"date", "datetime"} for n, p in properties.items()):
+        return None
+    for name, value in filled.args.items():
+        text = str(value).strip(" .!?")
+        if kind_of(name, properties.get(name, {})) not in {"text", "entity"} or not text or name in filled.defaults:
+            continue
+        spans = slots.dates(text, context.today) + slots.time_of_day(text)
+        left = "".join(c for i, c in enumerate(text) if not any(s.start <= i < s.end for s in spans))
+        if spans and not set(words(left)) - STOPWORDS - {"next", "this", "coming", "until", "till"}:
+            return text
+    return None
 
 
 _POINTS_BACK = re.compile(r"\b(?:it|that|this|them|those|these|the same|there|they|their)\b", re.I)

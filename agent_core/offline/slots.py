@@ -1218,6 +1218,7 @@ def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] |
             if len(words(str(o))) > 1
             for m in re.finditer(rf"\b{''.join(w[0] for w in words(str(o))).upper()}\b", text)
         ] or _enum_by_word(options, text)
+    named = [_unless_denied(s, options, text) for s in named]
     named.sort(key=lambda s: s.start)
     if (
         len(named) > 1
@@ -1230,6 +1231,18 @@ def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] |
     if verb and named[0].start == (opening.end() if opening else 0) and _OBJECT.match(text[named[0].end :]):
         named.pop(0)  # "complete the 2nd one", "open the ideas one": the verb of a command, not a value
     return named
+
+
+_DENIED = re.compile(r"(?:\bnot|n't|\bnever|\byet\s+to|\bno\s+longer)(?:\s+\w+){0,2}\s*$", re.I)
+
+
+def _unless_denied(span: Span, options: list[Any], text: str) -> Span:
+    """An option said with a "not" before it ("the tasks I haven't done yet") is the one other option that is not
+    a quantifier ("all"): of two states, the one denied is not the one meant."""
+    others = [o for o in options if o != span.value and str(o).lower() not in _QUANTIFIERS | {"all", "any", "both"}]
+    if len(others) == 1 and _DENIED.search(text[max(0, span.start - 30) : span.start]):
+        return Span(others[0], span.start, span.end)
+    return span
 
 
 _OBJECT = re.compile(r"\s+(?:the|my|a|an|this|that|it|task|item|todo|#?\d+)\b", re.I)
