@@ -97,9 +97,14 @@ class LocalMiniLMEmbeddingModel(EmbeddingModel):
 
     @cached_property
     def _session(self) -> Any:
+        """The ONNX session. Its idle worker threads sleep instead of spinning: a spinning thread holds a core that
+        the router's own work (and, on a shared machine, everyone else) needs. Same outputs, bit for bit; routing a
+        new prompt on a busy 2-core machine, 3 interleaved A/B runs: p50 12.4-14.6 -> 11.8-12.2 ms (with a file
+        name, 3 texts: 17.6-21.8 -> 16.0-16.4 ms)."""
         import onnxruntime as ort
 
         options = ort.SessionOptions()
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         if self.threads:
             options.intra_op_num_threads = self.threads
         return ort.InferenceSession(str(self._files[0]), options, providers=["CPUExecutionProvider"])
