@@ -98,9 +98,10 @@ class LocalMiniLMEmbeddingModel(EmbeddingModel):
     @cached_property
     def _session(self) -> Any:
         """The ONNX session. Its idle worker threads sleep instead of spinning: a spinning thread holds a core that
-        the router's own work (and, on a shared machine, everyone else) needs. Same outputs, bit for bit; routing a
-        new prompt on a busy 2-core machine, 3 interleaved A/B runs: p50 12.4-14.6 -> 11.8-12.2 ms (with a file
-        name, 3 texts: 17.6-21.8 -> 16.0-16.4 ms)."""
+        the router's own work (and, on a shared machine, everyone else) needs. Same outputs, bit for bit. Routing a
+        new prompt on a busy 2-core machine (bench/router.py, 4 alternating runs each): a 2-text request about the
+        same (p50 9.5-11.6 ms either way), a file-name request (3 texts) p50 19.2 -> 15.1 ms, and the worst run of
+        any request 32 -> 18 ms."""
         import onnxruntime as ort
 
         options = ort.SessionOptions()
