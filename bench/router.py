@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -103,9 +104,10 @@ async def main() -> None:
     )
     print(table)
     out = ROOT / "bench" / "results" / "router.md"
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())  # on a shared machine the same code reads 7 ms or 12 ms
     out.write_text(
         "# Routing cost (bench/router.py)\n\nFirst model request of a turn over the default 22 tools, warm caches, "
-        "200 interleaved runs each.\n\n" + table + "\n"
+        f"200 interleaved runs each ({os.cpu_count()} CPUs, load average {load} at the end).\n\n" + table + "\n"
     )
 
 
