@@ -11,7 +11,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from typing import Any, Literal
 
@@ -92,7 +92,13 @@ class ToolFacts:
             hint = annotations.get("readOnlyHint", annotations.get("read_only_hint"))
         else:
             hint = getattr(annotations, "read_only_hint", None)
-        return cls(tool.name, description, hint if isinstance(hint, bool) else None)
+        return _facts(cls, tool.name, description, hint if isinstance(hint, bool) else None)
+
+
+@lru_cache(maxsize=2048)
+def _facts(cls: type[ToolFacts], name: str, description: str, read_only: bool | None) -> ToolFacts:
+    """One ToolFacts per tool as listed (their stems are computed once, not on every routing decision)."""
+    return cls(name, description, read_only)
 
 
 @dataclass(frozen=True)

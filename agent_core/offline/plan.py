@@ -291,8 +291,10 @@ def _digits(value: str) -> bool:
 def _with_evidence(routing: Any, clause: str, context: Context) -> None:
     """Raise routes whose typed required parameters are all present in the request, then re-sort."""
     boosted, top = [], routing.best
+    named_write = top is not None and top.served and ToolFacts.of(top.tools[0]).read_only is False
+    named_write = named_write and _named_by(clause, top)
     for route in routing.routes:
-        if top is not None and _overrules(clause, top, route):  # "hold a desk on Friday": no lookup for its day
+        if named_write and _overrules(clause, top, route):  # "hold a desk on Friday": no lookup for its day
             boosted.append(route)
             continue
         if route.capability is not None and route.served and route.score >= EXAMPLE_THRESHOLD - 0.2:
