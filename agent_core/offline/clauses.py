@@ -447,12 +447,18 @@ def corrected(text: str, tools: Sequence[Any] = ()) -> str:
     "pick up the dry ice" stay; "lok up X" is "look up X", not "log up" or "lock up"). Anywhere in the request, a
     word no dictionary knows that is one edit away from exactly one word the live ``tools`` describe themselves
     with is that word ("cordinates" -> "coordinates"). Names and parts of paths are never touched."""
+    return _corrected(text, tuple(f"{t.name} {getattr(t, 'description', '') or ''}" for t in tools))
+
+
+@lru_cache(maxsize=256)
+def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
+    """``corrected`` for one request and one tool list (the planner and the gap check ask for the same one)."""
     text = _EMOJI.sub(" ", text).strip()
     polite = POLITE.match(text)
     start = polite.end() if polite else 0
     fixes = []
     quoted = [m.span() for m in QUOTED.finditer(text[start:])]
-    described = _described(tuple(f"{t.name} {getattr(t, 'description', '') or ''}" for t in tools))
+    described = _described(tool_texts)
     for index, token in enumerate(list(re.finditer(r"(?<![\w./'-])[A-Za-z]+(?![\w./'-])", text[start:]))):
         said = token.group(0)
         if any(a <= token.start() < b for a, b in quoted):
