@@ -1293,3 +1293,9 @@ def find_files(
 async def test_a_topic_said_in_words_becomes_a_glob_around_it() -> None:
     turn = await ask(agent(find_files), "search my files for anything about reagents")
     assert turn.calls == [("find_files", {"glob": "*reagents*"})]
+
+
+async def test_as_three_separate_tasks_says_how_to_add_them_and_is_no_part_of_a_title() -> None:
+    store = TaskStore()
+    turn = await ask(agent(*store.tools()), "add milk, eggs and bread as three separate tasks")
+    assert [t["title"].lower() for t in store.tasks.values()] == ["milk", "eggs", "bread"], turn.calls
