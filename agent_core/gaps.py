@@ -93,7 +93,7 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     A clause needs capability C when C's examples match it well (>= GAP_THRESHOLD) and lead every capability a
     live tool serves by GAP_MARGIN. Knowledge questions ("how do I send an email?") need nothing.
     """
-    text = corrected(kept_last(text.strip()), tools)  # "X, please remember it" asks to keep X; "bok room 214"
+    text = kept_last(text.strip())  # "X, please remember it" asks to keep X
     if not text or HOW_TO.search(text):
         return []
     routes = routes or router()
