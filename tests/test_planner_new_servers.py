@@ -225,3 +225,60 @@ async def test_a_numbered_option_said_as_an_ordinal_and_no_two_letter_code_of_an
     assert turn.calls == [("peptide_of", {"bases": "ACGTTGCAAGGT", "frame": 2})]
     asked = await ask(planner_agent(PRIMERS), "what's the melting temperature of my GC rich primer?")
     assert asked.calls == [] and asked.kinds == ["clarify"]
+
+
+# Shapes of widely used public MCP servers (fetch, GitHub, Slack, SQLite), written from their published schemas.
+def fetch_page(
+    url: Annotated[str, Field(description="URL to fetch")],
+    max_length: Annotated[int, Field(description="Maximum number of characters to return.")] = 5000,
+) -> dict[str, Any]:
+    """Fetches a URL from the internet and optionally extracts its contents as markdown."""
+    return {"content": "page text"}
+
+
+def open_issue(
+    owner: Annotated[str, Field(description="Repository owner")],
+    repo: Annotated[str, Field(description="Repository name")],
+    title: Annotated[str, Field(description="Issue title")],
+    body: Annotated[str | None, Field(description="Issue body content")] = None,
+) -> dict[str, Any]:
+    """Create a new issue in a GitHub repository"""
+    return {"number": 12}
+
+
+def post_to_channel(
+    channel_id: Annotated[str, Field(description="The ID of the channel to post to")],
+    text: Annotated[str, Field(description="The message text to post")],
+) -> dict[str, Any]:
+    """Post a new message to a Slack channel"""
+    return {"ok": True}
+
+
+def run_select(query: Annotated[str, Field(description="SELECT SQL query to execute")]) -> dict[str, Any]:
+    """Execute a SELECT query on the SQLite database"""
+    return {"rows": []}
+
+
+POPULAR = (
+    tool(fetch_page, readOnlyHint=True, openWorldHint=True),
+    tool(open_issue, readOnlyHint=False),
+    tool(post_to_channel, readOnlyHint=False),
+    tool(run_select, readOnlyHint=True),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        ("fetch https://example.org/paper.html", ("fetch_page", {"url": "https://example.org/paper.html"})),
+        ("get me the first 2000 characters of https://example.org", ("fetch_page", {"url": "https://example.org", "max_length": 2000})),
+        ("open an issue in octocat/hello-world titled 'Crash on start'", ("open_issue", {"owner": "octocat", "repo": "hello-world", "title": "Crash on start"})),
+        ("post 'build is green' to channel C123", ("post_to_channel", {"channel_id": "C123", "text": "build is green"})),
+        ("run SELECT * FROM samples LIMIT 5", ("run_select", {"query": "SELECT * FROM samples LIMIT 5"})),
+    ],
+)  # fmt: skip
+async def test_tools_shaped_like_popular_public_servers_are_called_right(text: str, call: tuple[str, Any]) -> None:
+    """ "Maximum number of characters" is a count, not an item number; "owner/name" fills two parameters; a string
+    id is a code; a word in capitals is the person's literal text."""
+    turn = await ask(planner_agent(POPULAR), text)
+    assert turn.calls == [call]

@@ -71,7 +71,8 @@ def _text_params(properties: dict[str, Any], required: list[str], capability: Ca
     if capability and capability.text_param in texts:
         return [capability.text_param]
     needed = [name for name in texts if name in required]
-    return needed[:1] or texts[:1]
+    named = any(kind_of(n, properties[n]) == "entity" for n in required if n in properties)
+    return needed[:1] or ([] if named and not capability else texts[:1])  # an issue's title, not also its body
 
 
 def _currency(text: str) -> list[Span]:
@@ -305,6 +306,12 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     loose: list[str] = []
     reference_span: Span | None = None
     pairs: dict[str, list[Span]] = {}
+    split = _owner_and_name(properties, text) if capability is None else None
+    if split:  # "octocat/hello-world" for ``owner`` and ``repo``
+        for name, span in split.items():
+            filled.args[name], filled.read, filled.typed = span.value, filled.read + 1, filled.typed + 1
+            taken.append(span)
+        properties = {n: p for n, p in properties.items() if n not in split}
     for names in [] if capability else slots.paired(properties):  # "can I store bleach with ammonia?"
         values = slots.pair_values(text, len(names), tool_vocabulary(tool))
         if values:
@@ -359,6 +366,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = [s for s in [slots.year(name, prop, text, context.today)] if s]
         elif kind in {"doi", "isbn", "url", "email"}:
             found = slots.identifier(kind, text)
+        elif kind == "code":
+            found = [s for s in slots.codes(_mask_quotes(text)) if s.start not in {t.start for t in taken}][:1]
         elif kind == "pattern":  # never the tool's own words ("GC" of "gc_ratio") nor a little word ("at")
             found = [s for s in _not_own(tool, slots.patterned(prop, text)) if str(s.value).lower() not in STOPWORDS]
         elif kind == "glob":  # nothing shaped like a file pattern: the words of the request (as free text)
@@ -552,6 +561,20 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
     ]
     return filled
+
+
+def _owner_and_name(properties: dict[str, Any], text: str) -> dict[str, Span] | None:
+    """An "owner/name" pair said as one token, for a tool that takes the owner and the name apart."""
+    plain = {n: p for n, p in properties.items() if p.get("type", "string") == "string" and not p.get("pattern")}
+    owner = next((n for n in plain if "owner" in words(n)), None)
+    name = next((n for n in plain if set(words(n)) & {"repo", "repository", "project"} and n != owner), None)
+    match = re.search(r"(?<![\w./:-])([A-Za-z0-9][\w.-]*)/([A-Za-z0-9][\w.-]*)(?![\w/])", text)
+    if not owner or not name or not match or "." in match.group(2)[-5:-1]:  # "notes/ideas.txt" is a path
+        return None
+    return {
+        owner: Span(match.group(1), match.start(1), match.end(1)),
+        name: Span(match.group(2), match.start(2), match.end(2)),
+    }
 
 
 def _not_own(tool: Any, found: list[Span]) -> list[Span]:

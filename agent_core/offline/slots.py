@@ -393,7 +393,7 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
         return "year"  # a calendar year: named so, or described with one as its example
     if kind == "integer" and (
         said & {"id", "number", "no", "index"}
-        or (re.search(r"(?<!whole )\bnumber\b", lowered) and not re.search(r"how (?:many|much)", lowered))
+        or (re.search(r"(?<!whole )\bnumber\b(?!\s+of\b)", lowered) and not re.search(r"how (?:many|much)", lowered))
     ):
         return "id"
     if kind in {"integer", "number"}:
@@ -423,6 +423,8 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
         return "time_of_day"
     if prop.get("pattern"):
         return "pattern"
+    if kind == "string" and "id" in said and len(said) >= 2 and not example_of(prop):
+        return "code"  # "channel_id", "page_id": an identifier of no published shape ("C024BE91L", "#general")
     if said & {"glob", "pattern", "patterns"} and kind == "string":
         return "glob"
     sample = example_of(prop)
@@ -1010,6 +1012,21 @@ def _classes(value: str) -> frozenset[str]:
     return frozenset("digit" if c.isdigit() else "letter" if c.isalpha() else "mark" for c in value)
 
 
+_CODE = re.compile(r"(?<![\w/.@:-])(#[A-Za-z][\w-]*|(?=[\w-]*\d)[A-Za-z][\w-]*|\d[\w-]*[A-Za-z][\w-]*)(?![\w/@-])")
+
+
+def codes(text: str) -> list[Span]:
+    """Identifiers written as such: a "#name", or a token of letters with digits ("C024BE91L", "U12"), never a
+    time, a date or a quantity."""
+    values = time_of_day(text) + dates(text, date(2000, 1, 1))
+    return [
+        Span(m.group(1), m.start(1), m.end(1))
+        for m in _CODE.finditer(text)
+        if not any(v.start < m.end(1) and m.start(1) < v.end for v in values)
+        and not re.fullmatch(r"\d+(?:st|nd|rd|th|am|pm|[a-zµ]{1,3})", m.group(1), re.I)
+    ]
+
+
 def patterned(prop: dict[str, Any], text: str) -> list[Span]:
     """Words of the request that fully match the parameter's JSON-schema ``pattern`` ("4hhb" for a PDB id
     "^[0-9][A-Za-z0-9]{3}$"), with the kinds of characters its example has (no year for a code of digits and
@@ -1542,6 +1559,12 @@ def _when_last(rest: str) -> str:
     return f"{match.group('what')} {when}"
 
 
+def _literal(token: str, text: str) -> bool:
+    """A word written in capitals in a request that is not all capitals ("run SELECT * FROM t"): the person's
+    literal text, never framing to strip."""
+    return len(token) >= 3 and token.isupper() and token.isalpha() and not text.isupper()
+
+
 def strip_framing(text: str, framing: Framing) -> str:
     """The request without politeness, without its framing phrases at either end, and without a leading run of
     words that only name the tool ("search arXiv papers on X" -> "X")."""
@@ -1572,13 +1595,17 @@ def strip_framing(text: str, framing: Framing) -> str:
         if tokens and not cut and tokens[0].lower() in catalogue().asking_words:  # "add 200 ul of X": its verb
             tokens.pop(0)
         asked = bool(tokens) and tokens[0].lower() in _LEAD_WORDS - {"the", "a", "an", "i", "me"}
-        while tokens and (
-            stem(tokens[0].lower().strip(",:;")) in framing.vocabulary
-            or tokens[0].lower().strip(",:;")
-            in STOPWORDS
-            | _LEAD_WORDS
-            | _FILLER
-            | {"about", "on", "for", "regarding", "papers", "paper", "articles", "say", "express"}
+        while (
+            tokens
+            and not _literal(tokens[0], rest)
+            and (
+                stem(tokens[0].lower().strip(",:;")) in framing.vocabulary
+                or tokens[0].lower().strip(",:;")
+                in STOPWORDS
+                | _LEAD_WORDS
+                | _FILLER
+                | {"about", "on", "for", "regarding", "papers", "paper", "articles", "say", "express"}
+            )
         ):
             tokens.pop(0)
         if asked and len(tokens) > 2 and tokens[1].lower() in {"the", "our", "my", "a", "an", "their", "in"}:
