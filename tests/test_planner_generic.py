@@ -1300,3 +1300,13 @@ async def test_as_three_separate_tasks_says_how_to_add_them_and_is_no_part_of_a_
     turn = await ask(agent(*store.tools()), "add milk, eggs and bread as three separate tasks")
     assert [args["title"].lower() for name, args in turn.calls] == ["milk", "eggs", "bread"]
     assert sorted(t["title"].lower() for t in store.tasks.values()) == ["bread", "eggs", "milk"]  # run together
+
+
+async def test_the_way_to_keep_the_day_that_the_question_suggests_works() -> None:
+    store = TaskStore.with_titles("Book the microscope")
+    agent_ = agent(*store.tools())
+    first = await ask(agent_, "change the due date of task 1 to next Friday")
+    suggested = re.search(r"“(.+?)”", first.answer)
+    assert suggested is not None and suggested.group(1) == "add a note to task 1: due next Friday"
+    await ask(agent_, suggested.group(1), first.messages)
+    assert store.tasks[1] == {**store.tasks[1], "title": "Book the microscope", "description": "due next Friday"}

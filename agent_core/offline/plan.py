@@ -566,12 +566,15 @@ def _plan_clause(
         _carry(clause, tool, filled, earlier or dialogue.last_call, tools)
     moved = _only_a_day(tool, filled, context) if route.capability and route.capability.entity else None
     if moved is not None:  # "push the microscope task to Wednesday": no field of the tool holds a day
+        number = next((str(v) for v in filled.args.values() if isinstance(v, int) and not isinstance(v, bool)), "N")
+        moved = moved if moved in clause else moved[:1].lower() + moved[1:]  # as said, not as a title
         fields = " and ".join(
             n.replace("_", " ") for n, p in properties_of(tool).items() if kind_of(n, p) in {"text", "entity"}
         )
         step.clarify = (
-            f"A {route.capability.entity} here has only a {fields}, no date, so I can't move it to {moved}. "
-            f"Should I add '{moved}' to its description instead?"
+            f"A {route.capability.entity} here has only a {fields}, no date, so I can't move it to {moved}. To keep "
+            f"the day with it, say “add a note to {route.capability.entity} {number}: due {moved}”"
+            + (f" ({number} is its number in the list)." if number == "N" else ".")
         )
         step.clarify_reason = f"{tool.name} keeps no date; writing '{moved}' as its text would lose the {fields}."
         return step
