@@ -282,3 +282,25 @@ async def test_tools_shaped_like_popular_public_servers_are_called_right(text: s
     id is a code; a word in capitals is the person's literal text."""
     turn = await ask(planner_agent(POPULAR), text)
     assert turn.calls == [call]
+
+
+def weather_alerts(
+    state: Annotated[str, Field(description="Two-letter US state code (e.g. CA, NY)")],
+) -> dict[str, Any]:
+    """Get weather alerts for a US state."""
+    return {"alerts": []}
+
+
+@pytest.mark.parametrize(
+    ("text", "states"),
+    [
+        ("any weather alerts in California?", ["CA"]),
+        ("are there storm warnings in north carolina", ["NC"]),
+        ("alerts for NY", ["NY"]),
+        ("weather alerts in Texas and Florida", ["TX", "FL"]),
+    ],
+)
+async def test_a_state_named_in_words_is_sent_as_the_code_the_parameter_asks_for(text: str, states: list[str]) -> None:
+    """The MCP quickstart's weather server: its ``state`` is a two-letter code, people say the state's name."""
+    turn = await ask(planner_agent([tool(weather_alerts, readOnlyHint=True)]), text)
+    assert turn.calls == [("weather_alerts", {"state": s}) for s in states]

@@ -366,6 +366,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = [s for s in [slots.year(name, prop, text, context.today)] if s]
         elif kind in {"doi", "isbn", "url", "email"}:
             found = slots.identifier(kind, text)
+        elif kind == "region":
+            found = slots.regions(text)
         elif kind == "code":
             found = [s for s in slots.codes(_mask_quotes(text)) if s.start not in {t.start for t in taken}][:1]
         elif kind == "pattern":  # never the tool's own words ("GC" of "gc_ratio") nor a little word ("at")
@@ -473,7 +475,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         taken.extend(s for s in found if s.start >= 0)
         if (
             len(found) > 1
-            and kind in {"id", "timezone", "currency", "place", "path", "doi", "isbn", "url", "numbers", "pattern"}
+            and kind
+            in {"id", "timezone", "currency", "place", "path", "doi", "isbn", "url", "numbers", "pattern", "region"}
             and filled.spread is None
         ):
             filled.spread = (name, [s.value for s in found])

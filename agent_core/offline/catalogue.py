@@ -109,6 +109,7 @@ class Catalogue:
     synonyms: Mapping[str, tuple[str, ...]]
     currencies: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     languages: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    regions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # "CA": ("california",)
 
     def __getitem__(self, name: str) -> Capability:
         return self.capabilities[name]
@@ -167,4 +168,5 @@ def catalogue() -> Catalogue:
     synonyms = {value: tuple(words) for value, words in data.get("synonyms", {}).items()}
     currencies = {code: tuple(names) for code, names in data.get("currencies", {}).items()}
     languages = {code: tuple(names) for code, names in data.get("languages", {}).items()}
-    return Catalogue(capabilities, synonyms, currencies, languages)
+    regions = {code: tuple(names) for code, names in data.get("regions", {}).items()}
+    return Catalogue(capabilities, synonyms, currencies, languages, regions)

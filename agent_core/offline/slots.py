@@ -411,6 +411,8 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
             return found
     if "language" in lowered and ("iso 639" in lowered or "code" in lowered or "e.g." in lowered):
         return "language"
+    if said & {"state", "province"} and re.search(r"\b(?:code|two-letter|2-letter)\b", lowered):
+        return "region"  # "Two-letter US state code (e.g. CA, NY)"
     if said & {"tz", "zone"}:
         return "timezone"
     if said & {"path", "file", "directory", "dir", "folder", "filename"}:
@@ -679,6 +681,16 @@ def pair_values(text: str, count: int, vocabulary: frozenset[str]) -> list[Span]
         if all(values) and len({v.lower() for v in values}) == count:
             return [Span(v, text.find(v), text.find(v) + len(v)) for v in values]
     return []
+
+
+def regions(text: str) -> list[Span]:
+    """State codes: said as a code ("CA") or by the state's name ("California", "new york")."""
+    known = catalogue().regions
+    found = [Span(m.group(0), m.start(), m.end()) for m in re.finditer(r"\b[A-Z]{2}\b", text) if m.group(0) in known]
+    for code, names in known.items():
+        for name in names:
+            found += [Span(code, m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.I)]
+    return sorted(found, key=lambda s: s.start)
 
 
 def language(text: str) -> list[Span]:
