@@ -75,24 +75,10 @@ def _text_params(properties: dict[str, Any], required: list[str], capability: Ca
     return needed[:1] or ([] if named and not capability else texts[:1])  # an issue's title, not also its body
 
 
-def _currency(text: str) -> list[Span]:
-    lowered = text.lower()
-    matches = []
-    for code, names in catalogue().currencies.items():
-        for name in names:
-            pattern = re.escape(name) if not name.replace(" ", "").isalpha() else rf"\b{re.escape(name)}\b"
-            matches += [Span(code, m.start(), m.end()) for m in re.finditer(pattern, lowered)]
-    found: list[Span] = []
-    for span in sorted(matches, key=lambda s: s.end - s.start, reverse=True):  # "canadian dollars" before "dollars"
-        if not any(s.start < span.end and span.start < s.end for s in found):
-            found.append(span)
-    return sorted(found, key=lambda s: s.start)
-
-
 def _pair(kind: str, text: str) -> list[Span]:
     """Two values of one kind in request order (from, to): units, currencies, time zones."""
     if kind == "currency":
-        found = _currency(text)
+        found = slots.named_codes(catalogue().currencies, text)
         amount = slots.amount(text)
         if len(found) >= 2 and amount is not None:  # the currency written next to the amount is the source
             found.sort(key=lambda s: abs(s.start - amount.start))
@@ -375,7 +361,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         elif kind == "glob":  # nothing shaped like a file pattern: the words of the request (as free text)
             found = slots.globs(text)
         elif kind == "currency":
-            found = _currency(text)[:1]
+            found = slots.named_codes(catalogue().currencies, text)[:1]
         elif kind == "path":
             written = slots.paths(text)
             if (  # "open refs.bib": a bare file name is found in a listing, wherever it is
@@ -436,7 +422,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         ):
             continue  # a quantity in a unit is read with one of its dimension or by its label, never as a bare number
         elif kind == "count":
-            timed = any(w.removesuffix("s") in _SECONDS for w in words(name))  # "minutes": "from 9 to 10:30" too
+            timed = _seconds(name) is not None  # "minutes": "from 9 to 10:30" too
             span = measures.get(name) or (_quantity(name, prop, text) if timed else None)
             span = span or slots.count_for(name, prop, text)
             if span is None and name in required:  # a count the tool cannot do without: the request's number
@@ -635,11 +621,16 @@ def names_a_file(text: str, capability: Capability | None) -> bool:
 _SECONDS = {"hour": 3600, "hr": 3600, "minute": 60, "min": 60, "second": 1, "sec": 1}
 
 
+def _seconds(name: str) -> int | None:
+    """How many seconds a parameter's unit of time is, when its name says one ("hours", "duration_min")."""
+    return next((_SECONDS[w.removesuffix("s")] for w in words(name) if w.removesuffix("s") in _SECONDS), None)
+
+
 def _quantity(name: str, prop: dict[str, Any], text: str, taken: Sequence[Span] = ()) -> Span | None:
     """A number for a named quantity ("hours": "for 3 hours", or the length of "from 1 to 3pm"); a generic one
     ("amount", "value") is the first number of the request that isn't a time, a date or another parameter's."""
     said = set(words(f"{name} {prop.get('description', '')}"))
-    unit = next((_SECONDS[w.removesuffix("s")] for w in words(name) if w.removesuffix("s") in _SECONDS), None)
+    unit = _seconds(name)
     if unit is not None:
         said_length = slots.measured(name, prop, text)  # "for 90 minutes", "about 4 hours", in the parameter's unit
         if said_length is not None:

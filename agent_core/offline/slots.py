@@ -10,7 +10,7 @@ of a server connected today is filled the same way as our own tools.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from difflib import SequenceMatcher
@@ -687,21 +687,28 @@ def regions(text: str) -> list[Span]:
     """State codes: said as a code ("CA") or by the state's name ("California", "new york")."""
     known = catalogue().regions
     found = [Span(m.group(0), m.start(), m.end()) for m in re.finditer(r"\b[A-Z]{2}\b", text) if m.group(0) in known]
-    for code, names in known.items():
+    return sorted(found + named_codes(known, text), key=lambda s: s.start)
+
+
+def named_codes(table: Mapping[str, tuple[str, ...]], text: str) -> list[Span]:
+    """The codes of a catalogue table (currencies, languages, regions) whose names the text uses, in order: a name
+    of words as whole words, a symbol anywhere ("€"); of overlapping names the longest ("canadian dollars")."""
+    lowered = text.lower()
+    matches = []
+    for code, names in table.items():
         for name in names:
-            found += [Span(code, m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.I)]
+            pattern = rf"\b{re.escape(name)}\b" if name.replace(" ", "").isalpha() else re.escape(name)
+            matches += [Span(code, m.start(), m.end()) for m in re.finditer(pattern, lowered)]
+    found: list[Span] = []
+    for span in sorted(matches, key=lambda s: s.end - s.start, reverse=True):
+        if not any(s.start < span.end and span.start < s.end for s in found):
+            found.append(span)
     return sorted(found, key=lambda s: s.start)
 
 
 def language(text: str) -> list[Span]:
     """Languages named in the request, as ISO 639-1 codes ("into German" -> "de")."""
-    found = []
-    lowered = text.lower()
-    for code, names in catalogue().languages.items():
-        for name in names:
-            for match in re.finditer(rf"\b{re.escape(name)}\b", lowered):
-                found.append(Span(code, match.start(), match.end()))
-    return sorted(found, key=lambda s: s.start)
+    return named_codes(catalogue().languages, text)
 
 
 def role_of(name: str) -> str | None:
@@ -1030,13 +1037,18 @@ _CODE = re.compile(r"(?<![\w/.@:-])(#[A-Za-z][\w-]*|(?=[\w-]*\d)[A-Za-z][\w-]*|\
 def codes(text: str) -> list[Span]:
     """Identifiers written as such: a "#name", or a token of letters with digits ("C024BE91L", "U12"), never a
     time, a date or a quantity."""
-    values = time_of_day(text) + dates(text, date(2000, 1, 1))
-    return [
+    found = [
         Span(m.group(1), m.start(1), m.end(1))
         for m in _CODE.finditer(text)
-        if not any(v.start < m.end(1) and m.start(1) < v.end for v in values)
-        and not re.fullmatch(r"\d+(?:st|nd|rd|th|am|pm|[a-zµ]{1,3})", m.group(1), re.I)
+        if not re.fullmatch(r"\d+(?:st|nd|rd|th|am|pm|[a-zµ]{1,3})", m.group(1), re.I)
     ]
+    return _clear_of_times(found, text)
+
+
+def _clear_of_times(found: list[Span], text: str) -> list[Span]:
+    """The spans that are no part of a time of day or a date ("at 14:00", "on 2026-11-30")."""
+    values = time_of_day(text) + dates(text, date(2000, 1, 1))
+    return [s for s in found if not any(v.start < s.end and s.start < v.end for v in values)]
 
 
 def patterned(prop: dict[str, Any], text: str) -> list[Span]:
@@ -1076,12 +1088,7 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
                     found.append(Span(value, first.start(), last.end()))
     if not found:
         found = _prefixed(prop["pattern"], whole, text)
-    values = time_of_day(text) + dates(text, date(2000, 1, 1))
-    return [
-        s
-        for s in found
-        if not any(v.start < s.end and s.start < v.end for v in values) and not (unbounded and len(s.value) <= 2)
-    ]
+    return [s for s in _clear_of_times(found, text) if not (unbounded and len(s.value) <= 2)]
 
 
 def _prefixed(pattern: str, whole: re.Pattern[str], text: str) -> list[Span]:
