@@ -25,10 +25,13 @@ from eval.servers import (
     courier,
     datasets,
     doi,
+    expenses,
     genes,
     geocode,
     glossary,
     grants,
+    greenhouse,
+    imaging,
     instruments,
     issues,
     library,
@@ -39,6 +42,7 @@ from eval.servers import (
     safety,
     seminars,
     sequences,
+    sequencing,
     solar,
     stats,
     stockroom,
@@ -263,7 +267,39 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"dataset": "GSE60450", "column_a": "csn2", "column_b": "Wap"},
         {"column_a": "Csn2", "column_b": "Wap", "method": "pearson", "n": 12, "coefficient": 0.9309},
     ),
+    "greenhouse": (
+        {"get_tray": True, "list_trays": True, "log_watering": False},
+        "log_watering",
+        {"trayId": "B3-12", "volumeLiters": 1.5, "withFertilizer": True},
+        {"entryId": "WT-2026-0001", "volumeMl": 1500.0, "wateredOn": "2026-11-22", "litersPerPlant": 0.25},
+    ),
+    "sequencing": (
+        {"flowcell_status": True, "sequencer_queue": True, "queue_library": False},
+        "queue_library",
+        {
+            "libraryName": "RNAseq-liver-B3",
+            "sampleNames": ["L1", "L2", "L3"],
+            "readLength": 150,
+            "pairedEnd": True,
+            "lanes": 2,
+        },
+        {"runId": "RUN-0431", "instrument": "NovaSeq 6000", "cyclesTotal": 300, "queuePosition": 2},
+    ),
+    "expenses": (
+        {"lodge": False, "expense_claims": True},
+        "lodge",
+        {"amount": 42.5, "currency": "EUR", "category": "meals", "date": "2026-11-20", "merchant": "Trattoria Da Enzo"},
+        {"claimId": "EXP-2026-0390", "status": "submitted", "amountEur": 42.5, "policyFlags": []},
+    ),
+    "imaging": (
+        {"image_metadata": True, "find_images": True},
+        "find_images",
+        {"channels": ["DAPI", "GFP"], "magnification": "63x", "maxPixelSizeUm": 0.1},
+        {"total": 2, "channels": ["DAPI", "GFP"], "magnification": "63x"},
+    ),
 }
+# tools whose published description is deliberately terse (as on some public servers)
+TERSE = frozenset({"get_tray"})
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # Dev-only servers exercised in process (the same MCP requests through mcp's Client, no subprocess), so the test
 # stays fast on a small machine: each stdio start costs about a second of CPU importing mcp. The eval harness starts
@@ -275,6 +311,7 @@ IN_PROCESS = frozenset(
     | {"glossary", "coldchain", "seminars", "grants"}
     | {"sequences", "roombook", "safety", "molcalc"}
     | {"vivarium", "protocols", "library", "datasets"}
+    | {"greenhouse", "sequencing", "expenses", "imaging"}
 )
 
 
@@ -316,7 +353,7 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         seen = results[name]
         assert {t: tool.annotations.read_only_hint for t, tool in seen["tools"].items()} == tools_expected, name
         for tool in seen["tools"].values():
-            assert tool.description and len(tool.description) > 40, tool.name
+            assert tool.description and (len(tool.description) > 40 or tool.name in TERSE), tool.name
             assert tool.output_schema is not None, tool.name  # structured results
             for prop in tool.input_schema["properties"].values():
                 assert prop.get("description"), (tool.name, prop)
@@ -365,6 +402,9 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         ("vivarium", "log_body_weight"),
         ("library", "renew_loan"),
         ("library", "place_hold"),
+        ("greenhouse", "log_watering"),
+        ("sequencing", "queue_library"),
+        ("expenses", "lodge"),
     ]:
         assert results[name]["tools"][tool].annotations.destructive_hint is False
     assert [t["taxid"] for t in results["taxonomy"]["call"].structured_content["taxa"]] == [7955, 10090]
@@ -414,6 +454,26 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
     assert compare["method"]["enum"] == ["pearson", "spearman", "kendall"] and compare["dataset"]["pattern"]
     genes_list = results["datasets"]["tools"]["expression_by_group"].input_schema["properties"]["genes"]
     assert genes_list["type"] == "array" and genes_list["items"]["type"] == "string"
+    assert results["greenhouse"]["tools"]["get_tray"].description == "Gets tray."
+    trays = results["greenhouse"]["tools"]["list_trays"].input_schema
+    assert not trays.get("required") and {"limit", "offset", "needsWater"} <= set(trays["properties"])
+    assert results["greenhouse"]["tools"]["get_tray"].input_schema["properties"]["trayId"]["pattern"]
+    litres = results["greenhouse"]["tools"]["log_watering"].input_schema["properties"]["volumeLiters"]
+    assert litres["type"] == "number" and "liters" in litres["description"]
+    submit = results["sequencing"]["tools"]["queue_library"].input_schema
+    assert submit["properties"]["readLength"]["enum"] == [50, 75, 100, 150, 250, 300]
+    assert submit["properties"]["pairedEnd"]["type"] == "boolean" and "pairedEnd" in submit["required"]
+    assert submit["properties"]["sampleNames"]["type"] == "array"
+    assert len(results["sequencing"]["tools"]["queue_library"].description) > 600
+    assert results["sequencing"]["tools"]["flowcell_status"].input_schema["properties"]["runId"]["pattern"]
+    lodge_schema = results["expenses"]["tools"]["lodge"].input_schema
+    assert "enum" not in lodge_schema["properties"]["category"] and lodge_schema["properties"]["currency"]["pattern"]
+    assert set(lodge_schema["required"]) == {"amount", "currency", "category", "date", "merchant"}
+    claims = results["expenses"]["tools"]["expense_claims"].input_schema
+    assert not claims.get("required") and {"startDate", "endDate", "maxResults"} <= set(claims["properties"])
+    images = results["imaging"]["tools"]["find_images"].input_schema
+    assert not images.get("required") and "micrometers" in images["properties"]["maxPixelSizeUm"]["description"]
+    assert results["imaging"]["tools"]["image_metadata"].input_schema["properties"]["imageId"]["pattern"]
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -540,6 +600,24 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
     assert datasets.correlate("GSE5281", "braak stage", "GFAP").column_a == "braak_stage"
     assert datasets.correlate("GSE48213", "doubling time", "MKI67").column_a == "doubling_time_h"
     assert datasets.expression("GSE60450", ["Krt5", "Foxa1"]).genes[1].in_sample_table is False
+    assert greenhouse.tray("c2-08").lightHours == 12
+    assert [t.trayId for t in greenhouse.listing("tomatoes").trays] == ["B3-12", "B3-13"]
+    assert [t.trayId for t in greenhouse.listing(chamber="chamber 1").trays] == ["A1-03", "A1-04", "D1-02", "D1-06"]
+    page = greenhouse.listing(needs_water=True, limit=3, offset=3)
+    assert (page.total, [t.trayId for t in page.trays], page.nextOffset) == (7, ["C1-05", "D1-02", "D1-06"], 6)
+    assert sequencing.Core().status("run-0422").cyclesTotal == 200
+    assert [r.runId for r in sequencing.Core().queue("miseq", include_finished=True).runs] == ["RUN-0426", "RUN-0428"]
+    assert sequencing.Core().submit("amp-1", ["a"], 300, True).instrument == "MiSeq"
+    assert [c.claimId for c in expenses.Ledger().listing("submitted").claims] == [
+        "EXP-2026-0389",
+        "EXP-2026-0380",
+        "EXP-2026-0377",
+    ]
+    assert expenses.Ledger().listing(start_date="2026-11-01").totalEur == 1274.82
+    assert expenses.Ledger().file(80, "EUR", "food", "2026-11-21", "Brasserie").policyFlags
+    assert imaging.metadata("img-004541").pixelSizeNm == 32.0
+    assert [i.imageId for i in imaging.search(["hoechst", "GFP"]).images] == ["IMG-004558", "IMG-004512"]
+    assert [i.imageId for i in imaging.search(magnification="40", max_pixel_size_um=0.12).images] == ["IMG-004518"]
     for call, hint in [
         (lambda: sequences.reverse_complement("ATG GCC"), "'ATGGCC'"),
         (lambda: sequences.reverse_complement("ATGU"), "not both"),
@@ -590,6 +668,27 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
         (lambda: datasets.correlate("GSE2034", "ESR1", "TP53"), "Columns: age_years"),
         (lambda: datasets.correlate("GSE2034", "ESR1", "PGR", "cosine"), "'kendall'"),
         (lambda: datasets.expression("GSE2034", ["ESR1, PGR"]), "own list item"),
+        (lambda: greenhouse.tray("B312"), "'B3-12'"),
+        (lambda: greenhouse.tray("D4-12"), "Trays: A1-03"),
+        (lambda: greenhouse.listing("cactus"), "Species grown"),
+        (lambda: greenhouse.listing(chamber="GC-9"), "Chambers: GC-1"),
+        (lambda: greenhouse.WateringLog().water("B3-12", 500), "500 mL is 0.5"),
+        (lambda: greenhouse.WateringLog().water("B3-12", 1, watered_on="2026-11-23"), "in the future"),
+        (lambda: sequencing.Core().status("run 418"), "'RUN-0418'"),
+        (lambda: sequencing.Core().status("RUN-0001"), "Runs: RUN-0418"),
+        (lambda: sequencing.Core().submit("lib", ["S1, S2"], 150, True), "own list item"),
+        (lambda: sequencing.Core().submit("lib", ["S1"], 151, True), "'2x150' is readLength 150"),
+        (lambda: sequencing.Core().submit("lib", ["S1"], 300, True, 2), "send lanes 1"),
+        (lambda: sequencing.Core().queue("HiSeq"), "Sequencers: NovaSeq 6000"),
+        (lambda: expenses.Ledger().file(12, "€", "meals", "2026-11-20", "Cafe"), "send 'EUR'"),
+        (lambda: expenses.Ledger().file(12, "EUR", "snacks", "2026-11-20", "Cafe"), "Use one of"),
+        (lambda: expenses.Ledger().file(12, "EUR", "meals", "2026-11-23", "Cafe"), "in the future"),
+        (lambda: expenses.Ledger().file(12, "EUR", "meals", "2026-06-01", "Cafe"), "older than 90 days"),
+        (lambda: expenses.Ledger().listing(start_date="2026-11-20", end_date="2026-11-01"), "swap them"),
+        (lambda: imaging.metadata("image 4512"), "'IMG-004512'"),
+        (lambda: imaging.search(["DAPI, GFP"]), "own list item"),
+        (lambda: imaging.search(max_pixel_size_um=100), "100 nm is 0.1"),
+        (lambda: imaging.search(magnification="50x"), "must be one of"),
         (lambda: molcalc.molarity(0.005, 250000, 342.3), "250 µL is 0.25"),
         (lambda: molcalc.dilute(1, 10, 50), "must be below stock_mM"),
         (lambda: molcalc.mass_needed(-1, 10, 58.44), "2 M is 2000"),
