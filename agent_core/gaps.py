@@ -23,7 +23,7 @@ from pydantic_ai.models import Model
 
 from agent_core.llm.grounding import canonical, catalogue_entry, ground
 from agent_core.offline.catalogue import ToolFacts, catalogue
-from agent_core.offline.clauses import POINTS_BACK, corrected, is_question, kept_last
+from agent_core.offline.clauses import POINTS_BACK, corrected, is_question, kept_last, request_only
 from agent_core.offline.router import (
     DOC_BONUS,
     DOC_THRESHOLD,
@@ -93,7 +93,7 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     A clause needs capability C when C's examples match it well (>= GAP_THRESHOLD) and lead every capability a
     live tool serves by GAP_MARGIN. Knowledge questions ("how do I send an email?") need nothing.
     """
-    text = kept_last(text.strip())  # "X, please remember it" asks to keep X
+    text = kept_last(request_only(text.strip()))  # "X, please remember it" asks to keep X; a story before "anyway" goes
     if not text or HOW_TO.search(text):
         return []
     routes = routes or router()
@@ -113,6 +113,8 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     for clause in clauses:
         if clause != text and _LABELLED.match(clause):
             continue  # "…, purpose: thesis meeting": a labelled value of the request is content, not a request
+        if clause != text and _carries_text(clause, carriers):
+            continue  # "…, and also add call the vendor": what follows "add" is a task's title, not a phone call
         routing = routes.route(clause, tools)
         best = routing.best
         if best is None or best.capability is None or best.score < GAP_THRESHOLD:
@@ -142,6 +144,13 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
 
 
 _LABELLED = re.compile(r"^\s*[^\W\d_]+\s*:\s*\S")
+
+
+def _carries_text(clause: str, carriers: set[str]) -> bool:
+    """Whether the clause opens with the framing of a served capability that writes a text ("add call the vet")."""
+    opening = " ".join(POLITE.sub("", clause.lower()).replace(":", " :").split())
+    opening = re.sub(r"^(?:also|and|then)\s+", "", opening)
+    return any(length >= 2 and name in carriers for name, length in framed_by(opening).items())
 
 
 def _explained(clause: str, capability: str, routing: Any, routes: Router) -> bool:

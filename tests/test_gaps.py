@@ -102,6 +102,9 @@ async def test_the_report_holds_the_task_and_every_live_tool_name() -> None:
         "Remember that the deadline for the ERC proposal is March 15",
         "remnd me to ring mum on sunday",  # a misspelt framing still frames a title
         "add pay the electricity bill and call grandma",  # "add" before a title that opens with a verb
+        "delete task 2 and also add call the microscope vendor",  # a later clause framed as a task's title
+        # a story before "anyway" is context, not a request
+        "so the seminar got moved and nobody told me, anyway could you add something to my tasks: book a room",
     ],
 )
 async def test_requests_the_default_tools_serve_are_not_gaps(task: str) -> None:

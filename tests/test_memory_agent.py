@@ -274,3 +274,27 @@ async def test_a_question_about_what_the_assistant_remembers_stays_in_memory() -
     turn = await ask(memory.agent(), "what do you remember about the grant budget?")
     assert [name for name, _ in turn.calls] == ["search_memory"]  # never the public web
     assert turn.confidence <= 0.2
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what was that idea I wrote down about using transformers for spectra?",
+        "what did we decide about the retreat?",
+        "what's our plan for the retreat?",
+    ],
+)
+async def test_a_question_about_what_the_person_wrote_or_decided_never_reaches_the_public_web(question: str) -> None:
+    turn = await ask(Memory().agent(), question)
+    assert [name for name, _ in turn.calls] == ["search_memory"]
+
+
+async def test_search_my_memory_for_searches_for_what_it_names() -> None:
+    turn = await ask(Memory().agent(), "search my memory for the Leica SP8")
+    assert turn.calls == [("search_memory", {"query": "the Leica SP8", "top_k": 5})]
+
+
+@pytest.mark.parametrize("text", ["search the web", "search for it", "google something"])
+async def test_a_search_with_no_topic_asks_for_one(text: str) -> None:
+    turn = await ask(Memory().agent(), text)
+    assert turn.calls == [] and turn.kinds == ["clarify"] and "search for" in turn.answer

@@ -174,3 +174,19 @@ def test_a_one_word_framing_before_a_title_of_its_own_frames_it_firmly() -> None
     assert framed_by("add two hundred ul of plasma to box 7") == {"task_add": 1}  # a quantity, not a title
     assert framed_by("put a meeting with sam in my calendar") == {"task_add": 1}  # an article and a destination
     assert framed_by("add to today's daily note that the seminar moved") == {"note_log": 6}
+
+
+def test_a_request_that_says_little_goes_to_the_tool_made_for_its_capability(router: Router) -> None:
+    import json
+    from pathlib import Path
+
+    listed = json.loads((Path(__file__).resolve().parent.parent / "eval" / "tools.json").read_text())
+    readers = [ToolDef(t["name"], t["description"], t["parameters"]) for t in listed if t["name"].startswith("read_")]
+
+    def ranked(text: str) -> list[str]:
+        route = next(r for r in router.route(text, readers).routes if r.key == "file_read")
+        return [t.name for t in route.tools]
+
+    vague = ranked("open the ideas one")  # after a listing: nothing says "image", so not the media reader
+    assert vague.index("read_text_file") < vague.index("read_media_file")
+    assert ranked("display figure1.png")[0] == "read_media_file"  # the request's own words still count

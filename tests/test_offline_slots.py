@@ -801,7 +801,7 @@ def test_trailing_politeness_does_not_hide_trailing_framing() -> None:
 def test_emoji_carry_no_value_and_are_dropped_before_anything_is_read() -> None:
     from agent_core.offline.clauses import corrected
 
-    assert corrected("✨ could u add: water the orchids") == "could u add: water the orchids"
+    assert corrected("✨ could u add: water the orchids") == "could you add: water the orchids"
     assert corrected("new tasks:\n🧪 rinse the flasks\nlabel the tubes 🏷️") == (
         "new tasks:\n rinse the flasks\nlabel the tubes"
     )
@@ -836,3 +836,21 @@ def test_a_clock_time_with_minutes_and_a_part_of_the_day_or_a_dot_is_read_as_sai
         "Lab 2.07, Graz",
     ]:  # numbers
         assert slots.time_of_day(text) == [], text
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("remind me 2 pay tom", "remind me to pay tom"),
+        ("add 2 my list: get the bike fixed", "add to my list: get the bike fixed"),
+        ("add pay rent n call landlord", "add pay rent and call landlord"),
+        ("when is sunrise at 52.52°N 13.40°E", "when is sunrise at 52.52°N 13.40°E"),  # a hemisphere, not "and"
+        ("I have 2,500 SEK", "I have 2,500 SEK"),  # a number, not "to"
+        ("add 'pay n call' to my list", "add 'pay n call' to my list"),  # quoted words are the person's own
+        ("U-2 OS cells", "U-2 OS cells"),
+    ],
+)
+def test_texting_shorthand_is_written_out_only_as_whole_words(said: str, read: str) -> None:
+    from agent_core.offline.clauses import corrected
+
+    assert corrected(said) == read

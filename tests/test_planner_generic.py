@@ -297,7 +297,11 @@ def directory_tree(path: str) -> str:
 
     notes = [{"name": "meeting-2026-11-20.md", "type": "file"}, {"name": "ideas.txt", "type": "file"}]
     return json.dumps(
-        [{"name": "notes", "type": "directory", "children": notes}, {"name": "README.md", "type": "file"}]
+        [
+            {"name": "notes", "type": "directory", "children": notes},
+            {"name": "papers", "type": "directory", "children": [{"name": "refs.bib", "type": "file"}]},
+            {"name": "README.md", "type": "file"},
+        ]
     )
 
 
@@ -325,6 +329,12 @@ async def test_a_bare_file_name_is_found_in_the_tree_wherever_it_is(tmp_path: Pa
     assert at_root.calls[-1] == ("read_text_file", {"path": f"{tmp_path}/README.md"})
     written = await ask(file_agent(tmp_path), "read notes/ideas.txt")  # a path as written needs no lookup
     assert written.calls == [("read_text_file", {"path": f"{tmp_path}/notes/ideas.txt"})]
+
+
+@pytest.mark.parametrize("text", ["open my bibliography", "show me the bibtex file"])
+async def test_a_file_named_only_by_its_kind_is_the_one_file_of_that_kind(tmp_path: Path, text: str) -> None:
+    turn = await ask(file_agent(tmp_path), text)
+    assert turn.calls[-1] == ("read_text_file", {"path": f"{tmp_path}/papers/refs.bib"})
 
 
 async def test_words_that_fit_several_files_are_asked_about_naming_them(tmp_path: Path) -> None:

@@ -153,6 +153,36 @@ async def test_one_time_converted_to_two_places_makes_one_call_each() -> None:
     ]
 
 
+async def test_a_conversion_without_its_source_zone_is_asked_about_never_answered_with_the_current_time() -> None:
+    turn = await ask(agent(), "convert 3pm to Tokyo time")
+    assert turn.calls == [] and "source timezone" in turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "what time do they have in Buenos Aires now",
+            [("get_current_time", {"timezone": "America/Argentina/Buenos_Aires"})],
+        ),
+        (
+            "If I call at 8:15 in the morning Boston time, what time will it be in Helsinki?",
+            [
+                (
+                    "convert_time",
+                    {"source_timezone": "America/New_York", "time": "08:15", "target_timezone": "Europe/Helsinki"},
+                )
+            ],
+        ),
+    ],
+)
+async def test_phrases_that_exclude_a_reading_match_whole_words_only(question: str, expected: list) -> None:
+    # "what time do we meet" is no clock question, but "what time do they have" is; "what time will i" is not
+    # "what time will it be"
+    turn = await ask(agent(), question)
+    assert turn.calls == expected
+
+
 async def test_unknown_place_is_reported_not_guessed() -> None:
     turn = await ask(agent(), "What time is it in Atlantis?")
     assert turn.calls == [] or "Atlantis" in turn.answer

@@ -200,12 +200,71 @@ def calls_for(text: str, *titles: str):
             ["pick up the kids", "pay the gas bill", "call grandma"],
         ),
         ("add buy bread, eggs and milk", ["buy bread, eggs and milk"]),  # one title: a list of single words
+        # the framing around the title goes, whatever it is wrapped in
+        ("can you note down that I need to re-order the PCR strips", ["re-order the pcr strips"]),
+        ("put in a reminder that I need to collect the gel images", ["collect the gel images"]),
+        (
+            "Would you be so kind as to add a to-do for me: review the manuscript. Many thanks!",
+            ["review the manuscript"],
+        ),
+        ("add 2 my list: get the bike fixed", ["get the bike fixed"]),  # texting shorthand
+        ("task: autoclave waste Tue+Thu", ["autoclave waste tue+thu"]),
+        # two errands after one "add" are two tasks; one errand's steps and a series stay as they are
+        ("add buy stamps and call the bank", ["buy stamps", "call the bank"]),
+        ("add pay rent n call landlord", ["pay rent", "call landlord"]),
+        ("add pick up the kids at 4, and also buy birthday candles", ["pick up the kids at 4", "buy birthday candles"]),
+        ("remind me to call the bank and ask about the loan", ["call the bank and ask about the loan"]),
+        ("put down restock ethanol, then restock isopropanol", ["restock ethanol", "restock isopropanol"]),
+        (
+            "create a task 'Lunch with Tom and Jerry' and then one called 'Call Mum'",
+            ["lunch with tom and jerry", "call mum"],
+        ),
     ],
 )
 async def test_add_phrasings_add_exactly_those_titles(text: str, titles: list[str]) -> None:
     turn = await calls_for(text)
     assert {name for name, _ in turn.calls} == {"add_task"}
     assert [args["title"].lower() for _, args in turn.calls] == titles
+
+
+async def test_details_given_under_their_own_label_are_the_description_not_part_of_the_title() -> None:
+    turn = await calls_for("add a task to order antibodies, details: anti-GFP, rabbit, Abcam")
+    assert [(n, {k: v.lower() for k, v in a.items()}) for n, a in turn.calls] == [
+        ("add_task", {"title": "order antibodies", "description": "anti-gfp, rabbit, abcam"})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("tick off 1 plus 3", [("complete_task", {"task_id": 1}), ("complete_task", {"task_id": 3})]),
+        ("task 3 should be called order buffers", [("update_task", {"task_id": 3, "title": "Order buffers"})]),
+        (
+            "complete task 1 and once that's done add a task to start recruiting",
+            [("complete_task", {"task_id": 1}), ("add_task", {"title": "Start recruiting"})],
+        ),
+        (
+            "add a task to water the plants, mark task 3 done, and delete task 2",
+            [
+                ("add_task", {"title": "Water the plants"}),
+                ("complete_task", {"task_id": 3}),
+                ("delete_task", {"task_id": 2}),
+            ],
+        ),
+        (
+            "new task — prep the agenda, and also delete task 4",
+            [("add_task", {"title": "Prep the agenda"}), ("delete_task", {"task_id": 4})],
+        ),
+    ],
+)
+async def test_joined_requests_are_each_their_own_call_and_never_the_wrong_write(text: str, expected: list) -> None:
+    turn = await calls_for(text)
+    assert turn.calls == expected
+
+
+async def test_a_question_never_falls_back_to_writing_a_task() -> None:
+    turn = await calls_for("does my draft have an abstract yet?")
+    assert "add_task" not in [name for name, _ in turn.calls]
 
 
 @pytest.mark.parametrize(

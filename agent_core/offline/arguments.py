@@ -22,6 +22,7 @@ from agent_core.offline.timezones import find_places, locate_places, position
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
 _CONNECTOR = re.compile(
     r"^\s*(?:'s\s+)?(?:(?:title|name|description|note|details)\s+)?(?:to\s+say|to\s+read|so\s+(?:that\s+)?it\s+(?:says|reads)|saying|that\s+says|with\s+the\s+note|"
+    r"should\s+(?:say|read|be\s+(?:called|named|titled|renamed(?:\s+to)?))|(?:->|→|=>)(?:\s*rename\s+(?:it\s+)?to\b)?|"
     r"(?:instead|to|as|into)\b|:|-|–|—|=)\s*",
     re.IGNORECASE,
 )
@@ -30,7 +31,7 @@ _CONTENT = re.compile(  # where new text starts: "…: X", "… saying X", "add 
     r":|\b(?:saying|that\s+says|to\s+say|to\s+read|(?:note|details?|description|comment)\s+that)\b", re.IGNORECASE
 )
 _TAGGED = re.compile(
-    r"(?:#|\b(?:no\.?|number|nr\.?|items?|tasks?|todos?|ids?))\s*#?\s*(?:\w+\s*(?:,|and|&|\+|or)\s*)*$", re.I
+    r"(?:#|\b(?:no\.?|number|nr\.?|items?|tasks?|todos?|ids?))\s*#?\s*(?:\w+\s*(?:,|and|&|\+|plus|or)\s*)*$", re.I
 )
 _EMPTY = frozenset({"it", "this", "that", "these", "those", "them", "something", "stuff", "me", "one", "a", "the"})
 _UNIT_PAIR = re.compile(
@@ -232,10 +233,13 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     # topic label, not a command and its new text ("timer: 2 hours").
     named = len(head) if len(words(head)) >= 3 else len(text)
     counted = slots.ordinals(text)  # "the first 3": a count of positions, not item 3
+    # "add a description to the order task: PO number 77812": the head names the item, so the number is content
+    head_names = named < len(text) and re.search(r"\b(?:task|item|todo|one|it)s?\b", head, re.IGNORECASE)
     explicit = [
         s
         for s in slots.ids(text)
-        if (s.start < named or _TAGGED.search(text[: s.start])) and not any(o.start <= s.start < o.end for o in counted)
+        if (s.start < named or (_TAGGED.search(text[: s.start]) and not head_names))
+        and not any(o.start <= s.start < o.end for o in counted)
     ]
     pronoun = _PRONOUN.search(head)
     early = pronoun and len(words(head[: pronoun.start()])) <= 4 and _CONNECTOR.match(head[pronoun.end() :])
@@ -292,6 +296,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     loose: list[str] = []
     reference_span: Span | None = None
     pairs: dict[str, list[Span]] = {}
+    for name, value, start in _labelled_texts(properties, required, capability, text):
+        filled.args[name], filled.read, text = value, filled.read + 1, text[:start]  # "…, details: anti-GFP"
+        properties = {n: p for n, p in properties.items() if n != name}
     split = _owner_and_name(properties, text) if capability is None else None
     if split:  # "octocat/hello-world" for ``owner`` and ``repo``
         for name, span in split.items():
@@ -552,6 +559,30 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     return filled
 
 
+_SIDE_LABELS = frozenset({"details", "detail", "description", "desc", "note", "notes", "comment", "comments"})
+
+
+def _labelled_texts(
+    properties: dict[str, Any], required: list[str], capability: Capability | None, text: str
+) -> list[tuple[str, str, int]]:
+    """An optional text parameter given last under its own label ("add a task to order antibodies, details:
+    anti-GFP, rabbit"): the label is the parameter's name or a word of its description, and what follows is its
+    value, not part of the main text."""
+    main = capability.text_param if capability else None
+    found = []
+    for name, prop in properties.items():
+        if name in required or name == main or kind_of(name, prop) != "text":
+            continue
+        labels = (set(words(name)) | set(words(prop.get("description", "")))) & (_SIDE_LABELS | set(words(name)))
+        if not labels:
+            continue
+        alternatives = "|".join(sorted(map(re.escape, labels), key=len, reverse=True))
+        match = re.search(rf"(?:[,;.]\s*|\s+[-–—]\s+|\s+with\s+)(?:{alternatives})\s*[:=]\s*(\S.*)$", text, re.I)
+        if match and words(text[: match.start()]):
+            found.append((name, match.group(1).strip().strip("'\"‘’“”").rstrip(" ."), match.start()))
+    return found[:1]
+
+
 def _owner_and_name(properties: dict[str, Any], text: str) -> dict[str, Span] | None:
     """An "owner/name" pair said as one token, for a tool that takes the owner and the name apart."""
     plain = {n: p for n, p in properties.items() if p.get("type", "string") == "string" and not p.get("pattern")}
@@ -651,7 +682,7 @@ def _quantity(name: str, prop: dict[str, Any], text: str, taken: Sequence[Span] 
 def _words_reference_end(text: str, capability: Capability) -> Span | None:
     """Where a reference by words ends ("rename the report task to X": after "task"), so the new text follows."""
     entity = capability.entity or "task"
-    match = re.search(rf"\b{entity}s?\b", text, re.IGNORECASE)
+    match = re.search(rf"\b(?:{entity}s?|one)\b", text, re.IGNORECASE)  # "the garage one should be titled X"
     if match:
         return Span(None, match.start(), match.end())
     match = re.search(r"\s(?:to|as|into)\s|:", text)

@@ -51,9 +51,21 @@ class Capability:
         said |= {w.removesuffix("'s") for w in said}  # "what time's it" uses "time"
         if self.requires and not said & set(self.requires):
             return False
-        if self.reported and not said & set(self.keywords) and not reports_done(lowered):
+        if (
+            self.reported
+            and not said & set(self.keywords)
+            and not reports_done(lowered)
+            and not any(re.search(rf"\b{re.escape(f)}\b", lowered) for f in self.framing)  # "close out task 3"
+        ):
             return False
-        return not any(phrase in lowered for phrase in self.unless)
+        return self._unless is None or not self._unless.search(lowered)
+
+    @cached_property
+    def _unless(self) -> re.Pattern[str] | None:
+        """The ``unless`` phrases as whole words: "what time do i" never excludes "what time do it say"."""
+        if not self.unless:
+            return None
+        return re.compile(r"\b(?:" + "|".join(re.escape(p.strip()) for p in self.unless) + r")(?![\w'])")
 
     @property
     def is_gap_kind(self) -> bool:
@@ -110,6 +122,20 @@ class Catalogue:
     currencies: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     languages: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     regions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # "CA": ("california",)
+    shorthand: Mapping[str, str] = field(default_factory=dict)  # "2morrow": "tomorrow"
+    verbs: Mapping[str, frozenset[str]] = field(default_factory=dict)  # "opening" / "continuing" to-do verbs
+    file_kinds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # "bib": ("bibliography", …)
+
+    @cached_property
+    def shorthand_pattern(self) -> re.Pattern[str] | None:
+        """The shorthand as whole words between spaces (longest first), never inside a word, a path, a number or
+        a coordinate ("52.5°N")."""
+        if not self.shorthand:
+            return None
+        keys = sorted(self.shorthand, key=len, reverse=True)
+        return re.compile(
+            r"(?:(?<=\s)|^)(?:" + "|".join(re.escape(k) for k in keys) + r")(?=\s|[,;!?](?!\d)|\.(?!\w)|$)", re.I
+        )
 
     def __getitem__(self, name: str) -> Capability:
         return self.capabilities[name]
@@ -169,4 +195,7 @@ def catalogue() -> Catalogue:
     currencies = {code: tuple(names) for code, names in data.get("currencies", {}).items()}
     languages = {code: tuple(names) for code, names in data.get("languages", {}).items()}
     regions = {code: tuple(names) for code, names in data.get("regions", {}).items()}
-    return Catalogue(capabilities, synonyms, currencies, languages, regions)
+    shorthand = {said.lower(): meant for said, meant in data.get("shorthand", {}).items()}
+    verbs = {group: frozenset(listed) for group, listed in data.get("verbs", {}).items()}
+    kinds = {extension: tuple(names) for extension, names in data.get("file_kinds", {}).items()}
+    return Catalogue(capabilities, synonyms, currencies, languages, regions, shorthand, verbs, kinds)

@@ -16,10 +16,17 @@ from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import STOPWORDS, dictionary, words
 
 _SPLIT = re.compile(
-    r"\s*(?:;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|"
+    r"\s*(?:;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|,?\s+afterwards,?\s+|"
+    r",?\s+(?:and\s+)?(?:once|when)\s+(?:that|this|it)(?:'s|\s+is)\s+(?:done|finished|sorted),?\s+|"
     r",\s+and\s+also\s+(?=(?:how|what|what's|whats|where|when|which|who)\b)|"
     r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)(?<!\b[a-z])(?<!=\s)(?<!=)"
     r"[.?!]\s+(?=[A-Za-z]))\s*",
+    re.I,
+)
+STATEMENT = re.compile(r"^\s*(?:i|i'm|im|i've|my|we|we're|our)\b(?!\s+(?:need|want|would like)\b)", re.I)
+# "the weather is nice", "it's raining again": a sentence that says something, not a request for information
+DECLARATIVE = re.compile(
+    r"^\s*(?:it's|it\s+is|it\s+was|(?:the|this|that|it|today|everything)\b.*\b(?:is|are|was|were|seems|looks|feels))\b",
     re.I,
 )
 # A question about what the sentence before said: "What's that in Helsinki?", "when is that for Ana in Tokyo?"
@@ -29,14 +36,17 @@ POINTS_BACK = re.compile(
     re.I,
 )
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
-_AND = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+(?:also\s+)?|\s+\+\s+|,\s+(?=[a-z]+\b))(?=\S)", re.I)
-_AND_END = re.compile(r"(?:,?\s+and(?:\s+also)?|\s+\+|,)\s*$", re.I)
+_AND = re.compile(r"\s*(?:,\s*(?:and|plus)\s+|\s+(?:and|plus)\s+(?:also\s+)?|\s+\+\s+|,\s+(?=[a-z]+\b))(?=\S)", re.I)
+_AND_END = re.compile(r"(?:,?\s+(?:and|plus)(?:\s+also)?|\s+\+|,)\s*$", re.I)
 # A piece that cannot stand alone: a condition ("if …,") or the item the next piece acts on ("for task 5, add …").
 _SUBORDINATE = re.compile(
     r"^\s*(?:if|when|whenever|while|once|after|before|since|because|although|as soon as|for|as for|regarding|about)\b",
     re.I,
 )
 _ANOTHER = re.compile(r"^\s*(?:also\s+)?(?:another(?:\s+one)?|one\s+more)(?:\s*[:\-–]\s*|\s+to\s+|\s+)(?=\S)", re.I)
+_ONE_CALLED = re.compile(
+    r"^\s*(?:also\s+)?(?:another|one|a\s+second|a\s+new)(?:\s+one)?\s+(?:called|named|titled|saying)\s+(?=\S)", re.I
+)
 _QUESTION_START = frozenset(
     ["what", "who", "whom", "whose", "when", "where", "why", "how", "which", "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "has", "have", "tell", "explain", "define", "describe", "compare", "give", "find", "search", "look", "lookup", "google", "summarize", "summarise", "any", "name", "list", "show", "research", "browse", "latest", "news", "recent", "newest"]
 )  # fmt: skip
@@ -111,7 +121,11 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             opens
             and (
                 best.key == opens.key
-                or (_writes_text(opens) and not is_question(line) and not _framed(line, tools, router))
+                or (
+                    _writes_text(opens, listed=True)
+                    and not is_question(line)
+                    and not (_framed(line, tools, router) and _says_framing(line))
+                )
             )
         ):  # "todo:\nemail Ana\nprint the poster": each line is an item of the list the head opens
             lines[i - 1 : i + 1] = [f"{lines[i - 1].rstrip()}{joiner}{lines[i].strip()}"]
@@ -132,6 +146,11 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             f.endswith(":") and opening.startswith(" ".join(f.replace(":", " :").split())) for f in _list_framings()
         ):
             clauses.append(_restore(part, quoted))  # "add two tasks: a, and b": one step, one title each
+            continue
+        called = _ONE_CALLED.match(_restore(part, quoted))
+        opener = _text_framing(clauses[-1]) if called and clauses else ""
+        if opener:  # "create a task 'A' and then one called 'B'": the same request again, for B
+            clauses.append(f"{opener} {_restore(part, quoted)[called.end() :]}")
             continue
         if items := colon_items(_restore(part, quoted), tools, router):
             clauses.extend(items)
@@ -164,6 +183,15 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             more = _TOO.sub("", restored[-1]) if re.search(r"\band\s+also\b", part, re.I) else ""
             more = more or (_TOO.sub("", restored[-1]) if _TOO.search(restored[-1]) else "")
             opener = _text_framing(restored[0])
+            if (
+                len(restored) == 2
+                and opener
+                and "," not in restored[0]  # "add a, b, and c" is a series, read as one
+                and _two_errands(restored[0][len(opener) :], _TOO.sub("", restored[1]))
+                and not confident(router.route(restored[1], tools).best)  # "…, and also delete task 5" asks a tool
+            ):
+                clauses.extend([restored[0], f"{opener} {_TOO.sub('', restored[1]).strip()}"])  # "add buy X and call Y"
+                continue
             if len(restored) == 2 and opener and re.match(r"(?:the|a|an|some|more)\s+\w", more, re.I):
                 verb = restored[0][len(opener) :].split()[:1] if opener.endswith(" to") else []
                 clauses.extend([restored[0], " ".join([opener, *verb, more])])  # "add buy X and also the eggs"
@@ -185,6 +213,20 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
                 continue
         clauses.append(_restore(part, quoted))
     return [c.strip(" ,.") for c in clauses if c.strip(" ,.")] or [text]
+
+
+def _two_errands(first: str, second: str) -> bool:
+    """Two to-dos after one "add": each opens with a to-do verb and says more than the verb ("buy stamps" and "call
+    the bank"), and the second is no step of the first errand ("call the bank and ask about the loan")."""
+    verbs = catalogue().verbs
+    one, two = words(re.sub(r"^\W*(?:to\s+)?", "", first)), words(second)
+    return (
+        len(one) >= 2
+        and len(two) >= 2
+        and one[0] in verbs.get("opening", ())
+        and two[0] in verbs.get("opening", ())
+        and two[0] not in verbs.get("continuing", ())
+    )
 
 
 def _stands_alone(piece: str) -> bool:
@@ -248,7 +290,7 @@ def _and_pieces(part: str) -> list[str]:
     pieces: list[str] = []
     for piece in [p for p in _AND.split(part) if p.strip()]:
         first = words(piece)[:1]
-        joined_by_comma = pieces and not re.search(r"(?:\band(?:\s+also)?|\s\+)\s*$", part[: part.find(piece)])
+        joined_by_comma = pieces and not re.search(r"(?:\b(?:and|plus)(?:\s+also)?|\s\+)\s*$", part[: part.find(piece)])
         if joined_by_comma and (not first or first[0] not in _command_words() or _SUBORDINATE.match(pieces[0])):
             pieces[-1] = f"{pieces[-1]}, {piece}"
         else:
@@ -275,13 +317,25 @@ def _command_words() -> frozenset[str]:
 _TOO = re.compile(r"^\s*(?:also|again)\s+|\s+(?:too|as\s+well)\s*[.!]?\s*$", re.I)
 
 
-def _writes_text(route: Route) -> bool:
-    """Whether a route writes a text someone dictates (a task, a note, a memory)."""
+def _writes_text(route: Route, *, listed: bool = False) -> bool:
+    """Whether a route writes a text someone dictates (a task, a note, a memory); ``listed``: the head of a list
+    ("add:"), which needs only to reach its threshold."""
     return (
-        confident(route)
+        (confident(route) or (listed and route.score >= threshold(route)))
         and route.capability is not None
         and route.capability.writes
         and bool(route.capability.text_param)
+    )
+
+
+def _says_framing(piece: str) -> bool:
+    """Whether a framing phrase of two words or more opens the piece as written ("add a task to …", not "update R
+    packages", which only a one-word framing before a title-like word would frame)."""
+    said = " ".join(POLITE.sub("", piece).lower().replace(":", " :").split())
+    return any(
+        len(f.split()) >= 2 and said.startswith(" ".join(f.replace(":", " :").split()) + " ")
+        for c in catalogue()
+        for f in c.framing
     )
 
 
@@ -351,7 +405,7 @@ def colon_items(text: str, tools: list[Any], router: Router) -> list[str]:
         or words(p)[0] in _NOT_AN_ITEM
         or _ANOTHER.match(p)  # "and one more: X" frames itself
         or is_question(p)
-        or _framed(p, tools, router)
+        or (_framed(p, tools, router) and _says_framing(p))  # "update R packages" is an item, "log a note: X" not
         for p in items
     ):  # "todo: buy apples, pears, and plums" is one task
         return []
@@ -450,10 +504,27 @@ def corrected(text: str, tools: Sequence[Any] = ()) -> str:
     return _corrected(text, tuple(f"{t.name} {getattr(t, 'description', '') or ''}" for t in tools))
 
 
+def _shorthand(text: str) -> str:
+    """Texting shorthand written out ("remind me 2 pay tom 2morrow" -> "remind me to pay tom tomorrow"), from the
+    catalogue's [shorthand] table; quoted text is the person's own and stays as written."""
+    pattern = catalogue().shorthand_pattern
+    if pattern is None:
+        return text
+    table = catalogue().shorthand
+    hidden, quoted = _protected(text)
+    return _restore(pattern.sub(lambda m: _cased(m.group(0), table[m.group(0).lower()]), hidden), quoted)
+
+
+def _cased(said: str, written: str) -> str:
+    if len(said) == 1 and said.isupper():
+        return said  # "N", "U": a letter written as a capital is itself
+    return written[:1].upper() + written[1:] if said[:1].isupper() else written
+
+
 @lru_cache(maxsize=256)
 def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
     """``corrected`` for one request and one tool list (the planner and the gap check ask for the same one)."""
-    text = _EMOJI.sub(" ", text).strip()
+    text = _shorthand(_EMOJI.sub(" ", text).strip())
     polite = POLITE.match(text)
     start = polite.end() if polite else 0
     fixes = []
@@ -501,3 +572,41 @@ def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
     )
     every = apply((*span, w) for span, w in zip(spans, best, strict=True))
     return every if framing(every) >= 2 and framing(every) > framing(sure) else sure
+
+
+_ANYWAY = re.compile(r"^(?P<told>.+?)[,.;]?\s+(?:anyway|anyways|anyhow)\b[\s,:;.-]*(?=\S)", re.I | re.S)
+_FIRST = re.compile(r"^\s*first(?:ly|\s+of\s+all)?\b[\s,]*", re.I)
+_SIGN_OFF = re.compile(
+    r"[\s,.;]+(?:(?:and|yeah|anyway|ok|so)[\s,]+)*(?:i\s+think\s+)?that'?s\s+(?:it|all)\b(?:\s+(?:i\s+think|for\s+now))?"
+    r"(?:[\s,.!]+(?:thanks|thank\s+you|thx|cheers))?[\s.!]*$",
+    re.I,
+)
+
+
+_THANKS_FIRST = re.compile(
+    r"^\s*(?:thanks|thank\s+you|thx|ty|cheers|great|cool|perfect|nice|awesome)(?:\s+(?:a\s+lot|so\s+much))?\s*[,.!]+\s*"
+    r"(?=(?:and|now|next|also)\s+\w)",
+    re.I,
+)
+_TOLD = re.compile(r"\b(?:i'm|i've|i'd|we're|they're|got|was|were|had|told|said)\b", re.I)  # the verbs of a story
+
+
+def request_only(text: str) -> str:
+    """The request without the story told before "anyway" ("so I was talking to Kim and …, anyway: add X") and
+    without a sign-off after it ("…, I think that's all, thanks"). A story is a statement that opens with no
+    framing phrase; a request before "anyway" stays."""
+    text = _SIGN_OFF.sub("", text) or text
+    text = _THANKS_FIRST.sub("", text) or text  # "thx, and now the csv?": the thanks is for the turn before
+    first = _FIRST.match(text)  # "first search for X, then …": the order of steps, not part of the first
+    if first and words(text[first.end() :])[:1] and words(text[first.end() :])[0] in catalogue().asking_words:
+        text = text[first.end() :]
+    told = _ANYWAY.match(text)
+    story = told and POLITE.sub("", told.group("told"))
+    opening = " ".join(story.lower().replace(":", " :").split()) if story else ""
+    if (
+        story
+        and (STATEMENT.search(story) or DECLARATIVE.search(story) or _TOLD.search(story))
+        and not framed_by(opening)
+    ):
+        return text[told.end() :]
+    return text

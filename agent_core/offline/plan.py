@@ -18,6 +18,8 @@ from pydantic_ai.messages import ToolCallPart
 from agent_core.offline import replies, slots
 from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
+from agent_core.offline.clauses import DECLARATIVE as _DECLARATIVE
+from agent_core.offline.clauses import STATEMENT as _STATEMENT
 from agent_core.offline.clauses import (
     commands,
     confident,
@@ -29,6 +31,7 @@ from agent_core.offline.clauses import (
     has_secret,
     is_question,
     kept_last,
+    request_only,
     split_clauses,
     threshold,
 )
@@ -41,7 +44,6 @@ from agent_core.offline.router import (
     MARGIN,
     Route,
     Router,
-    framed_by,
     request_stems,
 )
 from agent_core.offline.slots import POLITE, Framing, example_of, kind_of, shaped, strip_framing
@@ -65,14 +67,15 @@ _LOOKUP = re.compile(
     re.I,
 )
 LOOKUP_WINDOW = 0.25  # a read-only tool this close to a write tool answers a question
-_STATEMENT = re.compile(r"^\s*(?:i|i'm|im|i've|my|we|we're|our)\b(?!\s+(?:need|want|would like)\b)", re.I)
-# "the weather is nice", "it's raining again": a sentence that says something, not a request for information
-_DECLARATIVE = re.compile(
-    r"^\s*(?:it's|it\s+is|it\s+was|(?:the|this|that|it|today|everything)\b.*\b(?:is|are|was|were|seems|looks|feels))\b",
+_FINITE = re.compile(r"\b(?:i|i'm|we|you|he|she|they|it|is|are|was|were|am|has|have|had|got|did|does)\b|'s\b", re.I)
+_PERSONAL = re.compile(
+    r"\b(?:my|mine|our|did i|have i|did we|have we|about me|i\s+(?:\w+ly\s+)?(?:told|said|wrote|noted|saved|stored|mentioned|recorded|"
+    r"jotted|logged|kept|added|put)|we\s+(?:decided|agreed|discussed|said|wrote|noted))\b",
     re.I,
 )
-_FINITE = re.compile(r"\b(?:i|i'm|we|you|he|she|they|it|is|are|was|were|am|has|have|had|got|did|does)\b|'s\b", re.I)
-_PERSONAL = re.compile(r"\b(?:my|mine|did i|have i|i told|i said|about me)\b", re.I)
+_NO_TOPIC = frozenset(
+    ["web", "internet", "online", "net", "it", "that", "this", "something", "stuff", "google", "search"]
+)
 _HOW_TO_START = re.compile(r"^\s*(?:how\s+(?:do|can|should|would)\s+i|how\s+to)\b", re.I)
 _COMMAND_WORDS = frozenset(
     stem(w)
@@ -116,6 +119,7 @@ class Planned:
     memory_tool: Any = None
     web_tool: Any = None
     query: str = ""
+    memory_query: str = ""  # the question itself (memory is searched by meaning), or what "search my memory for" names
     margin: float = 0.0
     plan: Plan | None = None
     then: Planned | None = None  # a step this one brings after it (a question about what it could not use)
@@ -161,6 +165,10 @@ def _named_by(clause: str, route: Route, other: Route | None = None) -> bool:
     if other is not None and other.served:
         names -= ToolFacts.of(other.tools[0]).name_stems
     return bool(names & request_stems(clause))
+
+
+def _writes(route: Route) -> bool:
+    return route.capability.writes if route.capability else ToolFacts.of(route.tools[0]).read_only is False
 
 
 def _reader(route: Route, best: Route) -> bool:
@@ -480,8 +488,14 @@ def _plan_clause(
         return None  # "the incubation takes 20 minutes" describes; it doesn't ask to start a timer
     if capability is None and best.tools and _undoes(clause, best.tools[0]):
         return None  # "cancel that order" asks to undo what a tool that only creates cannot undo
+    asked = is_question(clause)  # a question never falls back to a write: "does my draft have an abstract yet?"
     served = next(
-        (r for r in routing.routes if r.served and (r.capability is None or r.capability.kind == "tool")), None
+        (
+            r
+            for r in routing.routes
+            if r.served and (r.capability is None or r.capability.kind == "tool") and not (asked and _writes(r))
+        ),
+        None,
     )
     if (
         not best.served
@@ -522,7 +536,7 @@ def _plan_clause(
         if r.served and (r.capability is None or r.capability.kind == "tool") and r.score >= best.score - (
             2 * RIVAL_WINDOW if unread and r.capability is None and _reads(r.tools[0], "date") else RIVAL_WINDOW)
     ]  # fmt: skip
-    rivals = [r for r in rivals if not _overrules(clause, best, r)]
+    rivals = [r for r in rivals if not _overrules(clause, best, r) and (r is best or not (asked and _writes(r)))]
     if best.capability is None and ToolFacts.of(best.tools[0]).read_only is False:  # "reserve a room …" names its
         # tool over the others: ask for what it lacks
         rivals = [r for r in rivals if r is best or not _named_by(clause, best, r) or _named_by(clause, r, best)]
@@ -540,6 +554,9 @@ def _plan_clause(
             if not filled.missing:
                 complete.append((route, tool, filled))
                 break
+    if best.tools and _reads(best.tools[0], "time_of_day") and slots.time_of_day(clause):
+        # "convert 3pm to Tokyo time": a tool that ignores the time it was given answers another question
+        complete = [c for c in complete if _reads(c[1], "time_of_day")]
     if complete and complete[0][0] is best and best.evidence > 0:  # "remember the freezer in room 4 is broken"
         # a catalogue rival none of whose words were said, that reads only a number as its item, is no reading of it
         complete = [c for c in complete if c[0].evidence > 0 or c[0].capability is None or not _ids_only(*c[1:])]
@@ -782,7 +799,16 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
     research = catalogue().get("research_question")
     search = catalogue().get("web_search")
     query = strip_framing(clause, Framing(search.framing if search else ())) or clause.strip()
-    return Planned(clause, best, research, question=True, memory_tool=memory, web_tool=web, query=query, margin=margin)
+    if web is not None and not set(words(query)) - STOPWORDS - _NO_TOPIC:  # "search the web", "search for it"
+        asked = Planned(clause, best, research, margin=margin)
+        asked.clarify = "What should I search for? Tell me the topic, e.g. “search the web for pgvector HNSW tuning”."
+        asked.clarify_reason = "The request asks for a search but names nothing to search for."
+        return asked
+    recall = strip_framing(clause, Framing(best.capability.framing)) if asks_memory and best.capability else ""
+    return Planned(
+        clause, best, research, question=True, memory_tool=memory, web_tool=web, query=query,
+        memory_query=recall or clause, margin=margin,
+    )  # fmt: skip
 
 
 def _reference_words(step: Planned) -> str:
@@ -810,6 +836,12 @@ def _matches(phrase: str, listing: list[dict[str, Any]], *, by_count: bool = Fal
         overlap = len(said & title_stems)
         if overlap:
             scored.append((overlap, item))
+    if not scored and by_count and said:  # a file named only by its kind: "my bibliography", "the csv"
+        for item in listing:
+            name = str(item.get("title") or item.get("name") or "")
+            kinds = catalogue().file_kinds.get(name.rpartition(".")[2].lower(), ())
+            if said <= {stem(w) for w in words(" ".join([name, *kinds]))}:
+                scored.append((1, item))
     if not scored:
         return []
     best = max(score for score, _ in scored)
@@ -827,7 +859,10 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
     phrase = _reference_words(step)
     files = step.lookup_kind == "files"
     noun = "file" if files else (step.capability.entity if step.capability and step.capability.entity else "item")
-    position = [s.value for s in slots.ordinals(phrase)] if _ON_THE_LIST.search(phrase) and not files else []
+    ordinals = [] if files else slots.ordinals(phrase)
+    if not _ON_THE_LIST.search(phrase):  # "the 3rd task" counts on the list as much as "the 3rd one on my list"
+        ordinals = [o for o in ordinals if re.match(rf"\s*{noun}s?\b", phrase[o.end :], re.IGNORECASE)]
+    position = [s.value for s in ordinals]
     if len(position) == 1 and -1 <= position[0] <= len(listing) and listing and step.filled:
         step.filled.args[step.filled.reference] = listing[position[0] - 1 if position[0] > 0 else -1]["id"]
         step.calls = _calls(step.filled)
@@ -861,7 +896,7 @@ def make_plan(
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
     text = continued(
-        dash_as_colon(enumerated(kept_last(corrected(_request_only(dialogue.prompt.strip()), tools)))),
+        dash_as_colon(enumerated(kept_last(corrected(request_only(dialogue.prompt.strip()), tools)))),
         dialogue.previous_prompts,
     )
     if has_secret(text):
@@ -929,31 +964,6 @@ def make_plan(
             )
         )
     return plan
-
-
-_ANYWAY = re.compile(r"^(?P<told>.+?)[,.;]?\s+(?:anyway|anyways|anyhow)\b[\s,:;.-]*(?=\S)", re.I | re.S)
-_FIRST = re.compile(r"^\s*first(?:ly|\s+of\s+all)?\b[\s,]*", re.I)
-_SIGN_OFF = re.compile(
-    r"[\s,.;]+(?:(?:and|yeah|anyway|ok|so)[\s,]+)*(?:i\s+think\s+)?that'?s\s+(?:it|all)\b(?:\s+(?:i\s+think|for\s+now))?"
-    r"(?:[\s,.!]+(?:thanks|thank\s+you|thx|cheers))?[\s.!]*$",
-    re.I,
-)
-
-
-def _request_only(text: str) -> str:
-    """The request without the story told before "anyway" ("so I was talking to Kim and …, anyway: add X") and
-    without a sign-off after it ("…, I think that's all, thanks"). A story is a statement that opens with no
-    framing phrase; a request before "anyway" stays."""
-    text = _SIGN_OFF.sub("", text) or text
-    first = _FIRST.match(text)  # "first search for X, then …": the order of steps, not part of the first
-    if first and words(text[first.end() :])[:1] and words(text[first.end() :])[0] in catalogue().asking_words:
-        text = text[first.end() :]
-    told = _ANYWAY.match(text)
-    story = told and POLITE.sub("", told.group("told"))
-    opening = " ".join(story.lower().replace(":", " :").split()) if story else ""
-    if story and (_STATEMENT.search(story) or _DECLARATIVE.search(story)) and not framed_by(opening):
-        return text[told.end() :]
-    return text
 
 
 def _is_chat(routing: Any) -> bool:

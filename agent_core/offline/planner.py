@@ -136,7 +136,10 @@ class OfflinePlanner:
         memory = [s for s in done if "-memory-" in s.call.tool_call_id]
         web = [s for s in done if "-web-" in s.call.tool_call_id]
         if step.memory_tool is not None and not memory:
-            args = {"query": step.clause, **({"top_k": 5} if "top_k" in properties_of(step.memory_tool) else {})}
+            args = {
+                "query": step.memory_query or step.clause,
+                **({"top_k": 5} if "top_k" in properties_of(step.memory_tool) else {}),
+            }
             return _response(
                 [ToolCallPart(step.memory_tool.name, args, tool_call_id=_call_id(index, "memory"))], "calls"
             )

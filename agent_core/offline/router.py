@@ -122,6 +122,9 @@ def request_stems(text: str) -> frozenset[str]:
     )
 
 
+FIT_WEIGHT = 0.5  # how much a provider's fit to its capability counts next to its fit to the request
+
+
 def _unit(matrix: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(matrix, axis=-1, keepdims=True)
     return matrix / np.clip(norms, 1e-12, None)
@@ -247,6 +250,7 @@ class Router:
         self._tools: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._providers: dict[str, tuple[list[ToolFacts], dict[str, list[ToolFacts]]]] = {}
         self._own: dict[str, dict[str, frozenset[str]]] = {}
+        self._fits: dict[str, dict[tuple[str, str], float]] = {}
         self._recent: dict[tuple[str, str], Routing] = {}
 
     @property
@@ -293,6 +297,25 @@ class Router:
             vectors = self.embed(short + full) if tools else np.zeros((0, 384), dtype=np.float32)
             self._tools[key] = (vectors[: len(tools)], vectors[len(tools) :])
         return self._tools[key]
+
+    def _fit(self, tools: Sequence[Any], key: str) -> dict[tuple[str, str], float]:
+        """How well each provider's description fits its capability's examples: a short request ("open the ideas
+        one") says too little to rank the tools of one capability, so the one made for the capability leads."""
+        if key not in self._fits:
+            if len(self._fits) > 16:
+                self._fits.clear()
+            matrix, owners = self._example_index()
+            _, full = self._tool_index(tools, key)
+            row = {t.name: i for i, t in enumerate(tools)}
+            fits: dict[tuple[str, str], float] = {}
+            for capability, serving in self._served(tools, key)[1].items():
+                if len(serving) < 2:
+                    continue
+                centre = _unit(matrix[[i for i, o in enumerate(owners) if o == capability]].mean(axis=0))
+                for provider in serving:
+                    fits[(capability, provider.name)] = float(full[row[provider.name]] @ centre)
+            self._fits[key] = fits
+        return self._fits[key]
 
     def keywords(self) -> dict[str, dict[str, float]]:
         """Per capability, the stems of its keywords and framing, each weighted 1/(capabilities using it)."""
@@ -399,7 +422,12 @@ class Router:
             serving = providers[capability.name]
             if not capability.is_gap_kind:  # a new server matching the gap vocabulary keeps its own doc route too
                 described.update(p.name for p in serving)
-            ranked = sorted(serving, key=lambda p: doc_by_name.get(p.name, 0.0), reverse=True)
+            fit = self._fit(tools, signature)
+            ranked = sorted(
+                serving,
+                key=lambda p: doc_by_name.get(p.name, 0.0) + FIT_WEIGHT * fit.get((capability.name, p.name), 0.0),
+                reverse=True,
+            )
             if not capability.admits(text):
                 continue
             vocabulary = self.keywords().get(capability.name, {})

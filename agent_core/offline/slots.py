@@ -351,11 +351,12 @@ _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 POLITE = re.compile(
     r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|oh|actually|wait|oops|and|also|now|then|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
-    r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just)\b(?!-)[\s,]*)+",
+    r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just|be\s+so\s+kind\s+as\s+to|"
+    r"be\s+kind\s+enough\s+to)\b(?!-)[\s,]*)+",
     re.IGNORECASE,
 )
 _TRAILING = re.compile(  # "…, please make a task for this": pointing back at what came before
-    r"(?:(?:^|[\s,]+)(?:please|pls|plz|thanks|thank you|for me|right now|now|instead|"
+    r"(?:(?:^|[\s,.!]+)(?:please|pls|plz|(?:many\s+)?thanks(?:\s+a\s+lot)?|thank you|cheers|for me|right now|now|instead|"
     r"as\s+(?:\w+\s+)?(?:separate\s+|individual\s+|different\s+)?(?:tasks|items|todos|to-dos|entries)|"  # "as 3 tasks"
     r"(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:make|add|create|put)\s+"
     r"(?:an?\s+)?(?:task|todo|to-do|reminder|note)\s+(?:for|of|out\s+of|about|from)\s+(?:this|it|that)))*[\s.!?]*$",
@@ -979,7 +980,7 @@ _COUNT_WORDS = "|".join(
 
 # What may follow an item's bare number ("complete 3", "mark 3 done", "delete 4 and 5"); any other word counts.
 _QUANTITY = re.compile(
-    r"\s*(?!(?:and|or|to|as|is|was|done|completed?|finished|off|please|pls|too|then|now|from|for|also|nor)\b)[a-z]",
+    r"\s*(?!(?:and|or|to|as|is|was|done|completed?|finished|off|please|pls|too|then|now|from|for|also|nor|plus)\b)[a-z]",
     re.I,
 )
 
@@ -1000,12 +1001,12 @@ def ids(text: str) -> list[Span]:
         found.append(Span(value(match.group(1)), match.start(1), match.end(1)))
         tail = text[match.end() :]
         for more in re.finditer(
-            rf"^\s*(?:,|and|&|\+|or)\s*(?:(?:task|item|number|#)\s*)?#?{number}\b", tail, re.IGNORECASE
+            rf"^\s*(?:,|and|&|\+|plus|or)\s*(?:(?:task|item|number|#)\s*)?#?{number}\b", tail, re.IGNORECASE
         ):
             found.append(Span(value(more.group(1)), match.end() + more.start(1), match.end() + more.end(1)))
             tail2 = tail[more.end() :]
             while m2 := re.match(
-                rf"^\s*(?:,|and|&|\+|or)\s*(?:(?:task|item|number|#)\s*)?#?{number}\b", tail2, re.IGNORECASE
+                rf"^\s*(?:,|and|&|\+|plus|or)\s*(?:(?:task|item|number|#)\s*)?#?{number}\b", tail2, re.IGNORECASE
             ):
                 offset = len(text) - len(tail2)
                 found.append(Span(value(m2.group(1)), offset + m2.start(1), offset + m2.end(1)))
@@ -1486,7 +1487,8 @@ def _after_head(text: str, ends: re.Pattern[str], asks: Callable[[list[str]], bo
     return text
 
 
-_HEAD_SIZES = frozenset(["quick", "short", "brief", "little", "new"])  # "jot down a quick note: X"
+# "jot down a quick note: X", "add something to my tasks: X": words a framing head may carry besides its own
+_HEAD_SIZES = frozenset(["quick", "short", "brief", "little", "new", "something", "item", "thing", "entry", "one"])
 
 
 def _frame_head_cut(text: str, lead: tuple[str, ...]) -> str:
@@ -1588,25 +1590,32 @@ def strip_framing(text: str, framing: Framing) -> str:
     """The request without politeness, without its framing phrases at either end, and without a leading run of
     words that only name the tool ("search arXiv papers on X" -> "X")."""
     rest = _TRAILING.sub("", POLITE.sub("", text).strip()).rstrip(" .!?")  # "… on my list please": both ends
+    led = False  # a request framed at its start may repeat one framing word at its end ("look up X online")
     for _ in range(3):
         before = rest
         lowered = rest.lower()
         for phrase in framing.lead:
             if lowered.startswith(phrase) and (len(lowered) == len(phrase) or not lowered[len(phrase)].isalnum()):
-                rest = rest[len(phrase) :].lstrip(" :,-–—")
+                rest, led = rest[len(phrase) :].lstrip(" :,-–—"), True
+                rest = re.sub(r"^that\s+(?=\w)", "", rest)  # "note down that X", "log a note that X"
                 if not phrase.endswith(" to"):  # "add a todo to proofread X": the "to" of the task goes too
                     rest = re.sub(r"^to\s+(?!(?:the|my|our|your|a|an|this|that|his|her|their|it)\b)(?=\w)", "", rest)
                     rest = _when_last(rest)
                 break
         lowered = rest.lower()
         for phrase in framing.lead:
-            if len(phrase.split()) >= 2 and lowered.endswith(" " + phrase):
+            if (led or len(phrase.split()) >= 2) and lowered.endswith(" " + phrase):
                 rest = rest[: -len(phrase)].rstrip(" ,:-")
                 break
         rest = _COUNTED.sub("", POLITE.sub("", rest).strip())  # "add 2 tasks - a, b": the count is framing
         if rest == before:
             break
-    rest = _frame_head_cut(rest, framing.lead)  # also what a phrase left: "jot down | a note: X"
+    headless = _frame_head_cut(rest, framing.lead)  # also what a phrase left: "jot down | a note: X"
+    if headless != rest:  # "put in a reminder that | I need to X": a framing phrase may open what is left
+        rest = re.sub(r"^that\s+(?=\w)", "", headless)
+        lowered = rest.lower()
+        phrase = next((p for p in framing.lead if len(p.split()) >= 2 and lowered.startswith(p + " ")), None)
+        rest = rest[len(phrase) :].lstrip() if phrase else rest
     if framing.vocabulary:
         headless = _request_head_cut(rest, framing.vocabulary)
         tokens = _QUESTION_TAIL.sub("", headless).split()  # "the zebrafish RNA - which shelf is it on?"
