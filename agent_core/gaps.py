@@ -28,13 +28,14 @@ from agent_core.offline.router import (
     DOC_BONUS,
     DOC_THRESHOLD,
     EXAMPLE_THRESHOLD,
+    GENERIC_NAME_WORDS,
     Router,
     framed_by,
     request_stems,
     router,
 )
 from agent_core.offline.slots import POLITE, QUOTED
-from agent_core.offline.text import HOW_TO, stems
+from agent_core.offline.text import HOW_TO, stem, stems, words
 from agent_core.schemas import ToolGapReport
 
 log = logging.getLogger(__name__)
@@ -117,6 +118,11 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
             continue  # "…, and also add call the vendor": what follows "add" is a task's title, not a phone call
         routing = routes.route(clause, tools)
         best = routing.best
+        commanded = _commanded(clause, routing) if best is not None and best.served else None
+        if commanded is not None:  # "email the cage card to the vet": no tool here e-mails
+            name = commanded.gap_name or commanded.name
+            found.setdefault(name, Requirement(name, f"the request asks for {commanded.summary}", False))
+            continue
         if best is None or best.capability is None or best.score < GAP_THRESHOLD:
             continue
         capability = best.capability
@@ -144,6 +150,33 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
 
 
 _LABELLED = re.compile(r"^\s*[^\W\d_]+\s*:\s*\S")
+
+
+def _commanded(clause: str, routing: Any) -> Any:
+    """The action capability a clause opens with the command of ("email …", "text …", "pay …"), when it matches the
+    clause well, no live tool can do it, and the live tool that leads does not take that command either."""
+    said = words(POLITE.sub("", clause))
+    best = routing.best
+    if not said or best is None or not best.tools:
+        return None
+    verb = stem(said[0])
+    if verb in GENERIC_NAME_WORDS:  # "run a t-test on my data": any tool runs
+        return None
+    if said[1:2] == ["me"] and said[0] in {"send", "give", "get"}:  # "send me the forecast" asks to be shown it
+        return None
+    if any(verb in ToolFacts.of(t).all_stems for t in best.tools):
+        return None
+    for route in routing.routes[:6]:
+        capability = route.capability
+        if (
+            capability is not None
+            and capability.kind == "action"
+            and not route.served
+            and route.score >= GAP_THRESHOLD
+            and verb in {stem(k) for k in capability.keywords}
+        ):
+            return capability
+    return None
 
 
 def _carries_text(clause: str, carriers: set[str]) -> bool:

@@ -431,3 +431,12 @@ def test_a_labelled_value_of_a_request_is_content_not_a_second_request() -> None
     assert required_capabilities("hold desk D-12 on Monday, reason: meeting with the dean", tools) == []
     needs = required_capabilities("hold desk D-12 on Monday, then email the agenda to the dean", tools)
     assert [r.name for r in needs] == ["email_sending"]
+
+
+def test_a_request_that_opens_with_a_command_no_live_tool_takes_is_a_gap_even_beside_a_close_tool() -> None:
+    card = mcp_tool("get_cage_card", "Show one cage card of the animal colony: strain, animals, ear tags, weights.")
+    tools = [*full_source().tools, card]
+    [need] = required_capabilities("email the cage card for CG-0412 to the vet", tools)
+    assert need.name == "email_sending"
+    assert required_capabilities("send me the cage card for CG-0412", tools) == []  # "send me" asks to see it
+    assert required_capabilities("show the cage card for CG-0412", tools) == []

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 import pytest
 from pydantic import Field
 
-from tests.planner_support import ask, planner_agent, tool
+from tests.planner_support import ask, planner_agent, time_tools, tool
 
 pytestmark = pytest.mark.anyio
 
@@ -304,3 +304,43 @@ async def test_a_state_named_in_words_is_sent_as_the_code_the_parameter_asks_for
     """The MCP quickstart's weather server: its ``state`` is a two-letter code, people say the state's name."""
     turn = await ask(planner_agent([tool(weather_alerts, readOnlyHint=True)]), text)
     assert turn.calls == [("weather_alerts", {"state": s}) for s in states]
+
+
+def log_weight(
+    cage_id: Annotated[str, Field(description="Cage card id, e.g. 'CG-0412'", pattern=r"^CG-\d{4}$")],
+    ear_tag: Annotated[str, Field(description="The animal's ear tag, 3-6 digits", pattern=r"^\d{3,6}$")],
+    weight_g: Annotated[float, Field(description="Body weight in grams", gt=0)],
+) -> dict[str, Any]:
+    """Record one animal's body weight on its cage card."""
+    return {"cage_id": cage_id, "ear_tag": ear_tag, "weight_g": weight_g}
+
+
+def protocol_step(
+    protocol: Annotated[str, Field(description="The protocol's name, e.g. 'western blot', 'miniprep'")],
+    step: Annotated[int, Field(description="Step number (1-based)", ge=1)],
+) -> dict[str, Any]:
+    """Look up a single numbered step of one of the lab's protocols."""
+    return {"protocol": protocol, "step": step, "instruction": "Spin 1 min at 12,000 x g."}
+
+
+async def test_a_patterned_value_is_never_part_of_a_value_another_parameter_reads() -> None:
+    agent = planner_agent([tool(log_weight, readOnlyHint=False)])
+    weighed = await ask(agent, "Record that rat 501 in cage CG-0300 weighed 0.351 kg")
+    assert weighed.calls == [("log_weight", {"cage_id": "CG-0300", "ear_tag": "501", "weight_g": 351})]
+    untagged = await ask(agent, "log a weight of 24.1 g for cage CG-0412")  # "0412" is the cage's, not a tag
+    assert untagged.calls == [] and untagged.kinds == ["clarify"] and "ear tag" in untagged.answer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "step seven of the immunofluorescence protocol pls",
+        "what does step 7 of the immunofluorescence protocol say",
+        "Could you remind me what step seven of the immunofluorescence protocol says?",  # a question, not a task
+    ],
+)
+async def test_a_number_tagged_with_the_parameters_own_name_is_its_value(text: str) -> None:
+    turn = await ask(planner_agent([tool(protocol_step, readOnlyHint=True), *time_tools()]), text)
+    assert turn.calls == [("protocol_step", {"protocol": "immunofluorescence protocol", "step": 7})] or turn.calls == [
+        ("protocol_step", {"protocol": "immunofluorescence", "step": 7})
+    ]

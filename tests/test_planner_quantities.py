@@ -113,3 +113,46 @@ def test_molar_units_are_told_apart_by_case_and_values_outside_the_range_are_no_
     assert slots.quantities(conc, "meet at 5 pm") == {}  # a time, not picomolar
     assert slots.quantities(conc, "a 10 mm gap") == {}  # millimetres, not millimolar
     assert slots.quantities(conc, "-3 nM") == {}  # not above the exclusive minimum
+
+
+def spin_speed(
+    rcf_xg: Annotated[float, Field(description="Relative centrifugal force, × g", gt=0)],
+    radius_cm: Annotated[float, Field(description="Rotor radius in cm", gt=0)],
+) -> dict[str, Any]:
+    """Rotor speed (rpm) needed to reach a given RCF at a given radius."""
+    return {"rpm": (rcf_xg / (1.118e-5 * radius_cm)) ** 0.5}
+
+
+def spin_force(
+    speed_rpm: Annotated[float, Field(description="Rotor speed in rpm", gt=0)],
+    radius_cm: Annotated[float, Field(description="Rotor radius in cm", gt=0)],
+) -> dict[str, Any]:
+    """RCF (× g) for a given rotor speed and radius."""
+    return {"rcf": 1.118e-5 * radius_cm * speed_rpm**2}
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [  # lengths in any unit, speeds and forces, numbers written with thousands, "k" and in words
+        ("what g-force is 13,000 rpm on a rotor with 8.3 cm radius?", ("spin_force", 13000, 8.3)),
+        ("14k rpm in a microfuge with a 7.5 cm rotor, how many g is that", ("spin_force", 14000, 7.5)),
+        ("RCF for 3,500 rpm on a rotor with 95 mm radius?", ("spin_force", 3500, 9.5)),
+        ("spin at fifteen thousand rpm on an 8.4 cm rotor: what force?", ("spin_force", 15000, 8.4)),
+        ("what rpm gives 16,000 x g with a 8.5 cm rotor", ("spin_speed", 16000, 8.5)),
+        ("convert 500 x g to rpm for a rotor of 0.1 m radius", ("spin_speed", 500, 10)),
+    ],
+)
+async def test_speeds_forces_and_lengths_are_read_in_the_parameters_units(text: str, call: tuple) -> None:
+    tools = [tool(spin_speed, readOnlyHint=True), tool(spin_force, readOnlyHint=True)]
+    turn = await ask(planner_agent(tools), text)
+    name, first, radius = call
+    assert [(n, sorted(a.values())) for n, a in turn.calls] == [(name, sorted([first, radius]))]
+
+
+@pytest.mark.parametrize(
+    ("said", "grams"),
+    [("log 27,5 g", 27.5), ("log 1,250 g", 1250), ("log 2.5k g", 2500), ("log nineteen thousand mg", 19)],
+)
+def test_a_number_with_a_decimal_comma_a_thousands_separator_or_a_k_is_one_number(said: str, grams: float) -> None:
+    found = slots.quantities({"weight_g": {"type": "number", "description": "Body weight in grams"}}, said)
+    assert found["weight_g"].value == grams

@@ -74,6 +74,8 @@ async def test_time_questions_make_one_call_per_place(question: str, expected: l
             "What time does the Louvre open?",
         ),
         "Tell me about Tokyo's history",
+        "the garage is spotless now",  # says something; "now" asks no clock
+        "what time do we meet tomorrow?",
     ],
 )
 async def test_other_requests_do_not_call_the_clock(question: str) -> None:

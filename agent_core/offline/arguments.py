@@ -153,6 +153,10 @@ def _free_text(
     return [Span(value)] if value else []
 
 
+def _overlaps(one: Span, other: Span) -> bool:
+    return one.start >= 0 and other.start >= 0 and one.start < other.end and other.start < one.end
+
+
 def _masked(text: str, taken: Sequence[Span]) -> str:
     """The text with the values other parameters took blanked out (positions kept)."""
     for span in taken:
@@ -225,7 +229,10 @@ def tool_vocabulary(tool: Any, without: str | None = None) -> frozenset[str]:
     return frozenset(stem(w) for w in words(described) if w not in STOPWORDS)
 
 
-def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
+_NOT_TAGS = frozenset({"id", "ids", "number", "num", "no", "index", "the"})
+
+
+def _reference(text: str, context: Context, name: str = "") -> tuple[list[Span], bool]:
     """Ids for an id parameter: explicit numbers, ordinals over the last listing, or "it". ``True`` second: the
     request names the item by words, to be resolved against a listing."""
     head = _CONTENT.split(text, maxsplit=1)[0]  # "add a note to it: <the note>": the item is named before its text
@@ -237,7 +244,7 @@ def _reference(text: str, context: Context) -> tuple[list[Span], bool]:
     head_names = named < len(text) and re.search(r"\b(?:task|item|todo|one|it)s?\b", head, re.IGNORECASE)
     explicit = [
         s
-        for s in slots.ids(text)
+        for s in slots.ids(text, tuple(w for w in words(name) if w not in _NOT_TAGS and len(w) > 2))
         if (s.start < named or (_TAGGED.search(text[: s.start]) and not head_names))
         and not any(o.start <= s.start < o.end for o in counted)
     ]
@@ -320,7 +327,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         kind, found = kind_of(name, prop), []
         role = role_of(name)
         if kind == "id":
-            found, by_words = _reference(text, context)
+            found, by_words = _reference(text, context, name)
             if by_words:
                 filled.reference = name
                 filled.typed += bool(slots.ordinals(text))  # "the 2nd one on my list": a position, read once listed
@@ -363,8 +370,14 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = slots.regions(text)
         elif kind == "code":
             found = [s for s in slots.codes(_mask_quotes(text)) if s.start not in {t.start for t in taken}][:1]
-        elif kind == "pattern":  # never the tool's own words ("GC" of "gc_ratio") nor a little word ("at")
-            found = [s for s in _not_own(tool, slots.patterned(prop, text)) if str(s.value).lower() not in STOPWORDS]
+        elif kind == "pattern":  # never the tool's own words ("GC" of "gc_ratio") nor a little word ("at"), nor
+            # part of a value another parameter reads ("0412" of "CG-0412", "351" of "0.351 kg")
+            others = taken + [m for n, m in measures.items() if n != name]
+            found = [
+                s
+                for s in _not_own(tool, slots.patterned(prop, text))
+                if str(s.value).lower() not in STOPWORDS and not any(_overlaps(s, t) for t in others)
+            ]
         elif kind == "glob":  # nothing shaped like a file pattern: the words of the request (as free text)
             found = slots.globs(text)
         elif kind == "currency":

@@ -178,7 +178,7 @@ def _reader(route: Route, best: Route) -> bool:
 def _lister(tool: Any, tools: list[Any], capability: Capability | None) -> Any:
     """A read-only tool that lists the items a write tool acts on (same entity noun, nothing required)."""
     entity = stem(capability.entity) if capability and capability.entity else None
-    nouns = {entity} if entity else set(ToolFacts.of(tool).name_stems)
+    nouns = {entity} if entity else set(ToolFacts.of(tool).name_stems) - GENERIC_NAME_WORDS  # never by "get"
     for candidate in tools:
         facts = ToolFacts.of(candidate)
         schema = getattr(candidate, "parameters_json_schema", None) or {}
@@ -448,6 +448,15 @@ def _plan_clause(
         )
         if computing is not None:
             best, capability, weak = computing, None, False
+    if (
+        capability is not None
+        and capability.kind == "tool"
+        and not capability.writes
+        and _DECLARATIVE.search(clause)
+        and not is_question(clause)
+        and not commands(clause, best)
+    ):
+        return None  # "the garage is spotless now" says something; it asks no lookup (least of all the clock)
     if weak or (capability is not None and capability.kind == "question"):
         return _question(clause, best, tools, routing.margin())
     if framed is None and capability is not None and capability.writes and _asks(clause, best):

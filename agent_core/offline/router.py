@@ -327,7 +327,7 @@ class Router:
                 # task capability shares ("task"). A whole framing phrase opening the request counts on top.
                 chosen = _keyword_stems(capability.keywords)
                 chosen |= {stem(w) for phrase in capability.framing for w in words(phrase) if w not in STOPWORDS}
-                for word in chosen - _entity_stems() - {stem("have")}:
+                for word in chosen - _entity_stems() - {stem("have"), stem("make")}:
                     used.setdefault(word, set()).add(capability.name)
             sharing: dict[str, set[str]] = {}  # "ordered" and "order" are one word when counting who uses it
             for word, owners in used.items():

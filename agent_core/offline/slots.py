@@ -121,6 +121,9 @@ def spoken_clock(text: str) -> str:
 
 
 def _spoken_value(words_: str) -> int:
+    thousands, thousand, words_ = words_.lower().rpartition("thousand")  # "fifteen thousand"
+    if thousand:
+        return 1000 * (_spoken_value(thousands) or 1) + _spoken_value(words_)
     head, hundred, rest = words_.lower().rpartition("hundred")  # "three hundred and fifty"
     parts = re.split(r"[\s-]+", rest)
     return sum(_TENS_SPOKEN.get(p, 0) + _UNITS_SPOKEN.get(p, 0) for p in parts) + (
@@ -146,6 +149,12 @@ _MEASURES = {
              "week": 604800, "fortnight": 1209600, "month": 2592000, "year": 31536000},
     "temperature": {"kelvin": 1, "k": 1, "celsius": 1, "°c": 1, "c": 1, "degree": 1, "fahrenheit": 5 / 9, "°f": 5 / 9,
                     "f": 5 / 9},
+    "length": {"nm": 0.001, "nanometre": 0.001, "nanometer": 0.001, "um": 1, "µm": 1, "μm": 1, "micron": 1,
+               "micrometre": 1, "micrometer": 1, "mm": 1000, "millimetre": 1000, "millimeter": 1000, "cm": 10**4,
+               "centimetre": 10**4, "centimeter": 10**4, "m": 10**6, "metre": 10**6, "meter": 10**6, "km": 10**9,
+               "kilometre": 10**9, "kilometer": 10**9},
+    "rotation": {"rpm": 1, "krpm": 1000},
+    "acceleration": {"xg": 1, "×g": 1, "x g": 1, "× g": 1},  # relative centrifugal force, "16,000 x g"
 }  # fmt: skip
 _OFFSETS = {"celsius": 273.15, "°c": 273.15, "c": 273.15, "degree": 273.15, "fahrenheit": 255.372, "°f": 255.372,
             "f": 255.372}  # fmt: skip
@@ -154,7 +163,7 @@ _CASED = {u.lower() for u in _UNIT_SIZES if u != u.lower()}  # "mM": only as wri
 _UNIT = "|".join(sorted(map(re.escape, _UNIT_SIZES), key=len, reverse=True))
 _MEASURED = re.compile(
     r"(?:\b(?:(?:in|over|for|during)\s+)?(?:the\s+)?(?:last|past|previous|next)\s+|(?<![\w.-]))(?P<sign>-|minus\s+)?"
-    rf"(?P<n>\d+(?:\.\d+)?|(?:(?:an?|{_SPOKEN_NUMBER})\s+hundred(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|{_SPOKEN_NUMBER}|half\s+an?|an?)"
+    rf"(?P<n>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:[.,]\d+)?k?|(?:an?|{_SPOKEN_NUMBER})\s+thousand|(?:(?:an?|{_SPOKEN_NUMBER})\s+hundred(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|{_SPOKEN_NUMBER}|half\s+an?|an?)"
     rf"|(?<=(?:la|pa)st\s))[\s-]*(?P<u>{_UNIT})(?:e?s)?(?:\s*(?:/|\bper\s+)(?P<d>{_UNIT})(?:e?s)?)?(?!\w)",
     re.I,
 )  # "1.5 mL", "three hundred and fifty microlitres", "in the next six months", "-78 °C", "58.44 g/mol", "5 mg per kg"
@@ -283,7 +292,12 @@ def _measure_number(match: re.Match[str]) -> float:
     said = (match["n"] or "1").lower()
     if said.startswith("half"):  # "half a kilo"
         return 0.5
-    return float(said) if said[0].isdigit() else 1 if said in {"a", "an"} else _spoken_value(said)
+    if said[0].isdigit():  # "13,000", "27,5" (a decimal comma), "14k"
+        thousand = 1000 if said.endswith("k") else 1
+        said = said.removesuffix("k")
+        said = said.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", said) else said.replace(",", ".")
+        return float(said) * thousand
+    return 1 if said in {"a", "an"} else _spoken_value(said)
 
 
 def in_whole_units(options: list[Any], count: dict[str, Any], text: str) -> tuple[Span, Any] | None:
@@ -543,7 +557,11 @@ _AND_MORE = re.compile(
     r"are|can|could|have|has)\b|\s*[?!;]\s+",
     re.IGNORECASE,
 )
-_QUESTION_TAIL = re.compile(r"\s+[-–—]\s+(?:what|which|where|when|who|how|is|are|do|does)\b.*$", re.I)
+_QUESTION_TAIL = re.compile(
+    r"\s+[-–—]\s+(?:what|which|where|when|who|how|is|are|do|does)\b.*$"
+    r"|(?<=\w)\s+(?:says?|said|reads?)\s*\??\s*$",  # "what does step 2 of the passaging SOP say": the asking verb
+    re.I,
+)
 # Words around an entity that are about the asking, not the thing asked about.
 _FILLER = frozenset(
     [
@@ -985,16 +1003,18 @@ _QUANTITY = re.compile(
 )
 
 
-def ids(text: str) -> list[Span]:
-    """Explicit item numbers: "task 3", "#4", "tasks 1 and 2", "items 2, 3 and 5", "number 6"."""
+def ids(text: str, tags: tuple[str, ...] = ()) -> list[Span]:
+    """Explicit item numbers: "task 3", "#4", "tasks 1 and 2", "items 2, 3 and 5", "number 6"; ``tags``: more words
+    that say what is numbered (a parameter's own name: "step seven" for ``step``)."""
     found = []
     number = rf"(\d+|{_COUNT_WORDS})"  # "task 7", "task seven"
+    more = "".join(f"|{re.escape(t)}s?" for t in tags)
 
     def value(token: str) -> int:
         return int(token) if token.isdigit() else _NUMBER_WORDS[token.lower()]
 
     for match in re.finditer(
-        rf"(?:#\s?|\b(?:no\.?|number|nr\.?|item|items|task|tasks|todo|todos|id|ids)\s*#?\s*){number}\b",
+        rf"(?:#\s?|\b(?:no\.?|number|nr\.?|item|items|task|tasks|todo|todos|id|ids{more})\s*#?\s*){number}\b",
         text,
         re.IGNORECASE,
     ):
@@ -1058,7 +1078,7 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
     letters, no word for a code with digits); times and dates are never codes."""
     try:
         whole = re.compile(prop["pattern"])
-        body = re.compile(rf"(?<![\w-])(?:{prop['pattern'].lstrip('^').rstrip('$')})")
+        body = re.compile(rf"(?<![\w-])(?<!\d\.)(?:{prop['pattern'].lstrip('^').rstrip('$')})")
     except (re.error, TypeError):
         return []
     sample = example_of(prop)
