@@ -7,7 +7,8 @@ from typing import Annotated, Any, Literal
 import pytest
 from pydantic import Field
 
-from tests.planner_support import ask, planner_agent, time_tools, tool
+from agent_core.offline import PlannerConfig
+from tests.planner_support import NOW, ask, planner_agent, time_tools, tool
 
 pytestmark = pytest.mark.anyio
 
@@ -344,3 +345,57 @@ async def test_a_number_tagged_with_the_parameters_own_name_is_its_value(text: s
     assert turn.calls == [("protocol_step", {"protocol": "immunofluorescence protocol", "step": 7})] or turn.calls == [
         ("protocol_step", {"protocol": "immunofluorescence", "step": 7})
     ]
+
+
+def claims(
+    status: Annotated[
+        Literal["draft", "submitted", "paid"] | None, Field(description="Only claims in this state")
+    ] = None,
+    startDate: Annotated[str | None, Field(description="Expense date from, YYYY-MM-DD (inclusive)")] = None,
+    endDate: Annotated[str | None, Field(description="Expense date to, YYYY-MM-DD (inclusive)")] = None,
+) -> dict[str, Any]:
+    """List your expense claims, newest first. Every filter is optional."""
+    return {"claims": []}
+
+
+def run_queue(
+    instrument: Annotated[
+        str | None, Field(description="Only this sequencer: 'NovaSeq 6000', 'NextSeq 2000' or 'MiSeq'")
+    ] = None,
+) -> dict[str, Any]:
+    """Runs waiting for or on the core's sequencers, with each queued run's place in line."""
+    return {"runs": []}
+
+
+def water_tray(
+    trayId: Annotated[str, Field(description="Tray id, e.g. 'B3-12'", pattern=r"^[A-D][1-4]-\d{2}$")],
+    volumeLiters: Annotated[float, Field(description="Volume of water given, in liters", gt=0)],
+    wateredOn: Annotated[str | None, Field(description="Date watered, YYYY-MM-DD. Cannot be in the future")] = None,
+) -> dict[str, Any]:
+    """Record that a tray was watered."""
+    return {"trayId": trayId}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [  # the ends of a range: "since" is a start, a named period both ends, one plain day both
+        ("what have I claimed since November 1st", {"startDate": "2025-11-01"}),  # today is 7 January 2026
+        ("list my claims from last month", {"startDate": "2025-12-01", "endDate": "2025-12-31"}),
+        ("claims between 3 November and 10 November", {"startDate": "2025-11-03", "endDate": "2025-11-10"}),
+    ],
+)
+async def test_a_range_of_days_fills_the_start_and_end_parameters_it_names(text: str, args: dict[str, str]) -> None:
+    agent = planner_agent([tool(claims, readOnlyHint=True)], PlannerConfig(clock=lambda: NOW))
+    turn = await ask(agent, text)
+    assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [("claims", args)]
+
+
+async def test_options_listed_only_in_a_description_are_matched_like_an_enum() -> None:
+    turn = await ask(planner_agent([tool(run_queue, readOnlyHint=True)]), "how long is the line for the nextseq?")
+    assert turn.calls == [("run_queue", {"instrument": "NextSeq 2000"})]
+
+
+async def test_a_weekday_in_a_report_of_something_done_is_the_one_just_gone() -> None:
+    agent = planner_agent([tool(water_tray, readOnlyHint=False)], PlannerConfig(clock=lambda: NOW))
+    turn = await ask(agent, "I watered tray B3-13 on Friday with 1,5 l, please log it")
+    assert turn.calls == [("water_tray", {"trayId": "B3-13", "volumeLiters": 1.5, "wateredOn": "2026-01-02"})]

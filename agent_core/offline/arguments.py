@@ -357,7 +357,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 taken.extend(s for s in found + day if s.start >= 0)
                 found = [Span(f"{day[0].value}T{found[0].value}")] if found and day else []
         elif kind == "date":
-            found = slots.dates(text, context.today)[:1]
+            back = slots.looks_back(text, prop)
+            end = slots.date_end(name) if sum(kind_of(n, p) == "date" for n, p in properties.items()) > 1 else None
+            found = [e] if end and (e := slots.date_ends(text, context.today, back=back).get(end)) else []
+            found = found if end else slots.dates(text, context.today, back=back)[:1]
             if not found and name in required and ToolFacts.of(tool).read_only:  # a lookup with no day: today's
                 filled.args[name] = context.today.isoformat()
                 filled.defaults.add(name)
@@ -404,6 +407,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = slots.places(text)
         elif kind == "enum":
             options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
+            options = options or slots.described_options(prop)
             span = slots.enum_value(options, text, slots.aliases(prop)) or slots.ordinal_option(name, options, text)
             if span and span.value == prop.get("default") and str(span.value) in STOPWORDS:
                 span = None  # "any seminars coming up?": the default's word said as a determiner chooses nothing
@@ -422,6 +426,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 continue
             filled.args[name] = span.value  # a yes/no said in words: not a typed value, and never spread
             filled.read += 1
+            taken.extend([span] if span.start >= 0 else [])  # "including finished ones" names no instrument
             continue
         elif kind == "choices":
             span = slots.choices(prop, text)
@@ -521,7 +526,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         and len(listed) >= 3
         and all(len(words(p)) >= 2 for p in listed)
     )
-    for name in entities:
+    strict = [
+        n for n in entities if slots.strict_shape(slots.example_of(properties[n]), properties[n].get("description", ""))
+    ]
+    for name in strict + [n for n in entities if n not in strict]:  # a tag ("GC-1") first: then no name takes it
         prop = properties[name]
         found = slots.shaped(
             slots.example_of(prop), _mask_quotes(text) if capability else text, prop.get("description", "")

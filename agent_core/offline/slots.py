@@ -397,6 +397,8 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
     said = set(words(name))
     if "enum" in prop or any("enum" in o for o in prop.get("anyOf", []) if isinstance(o, dict)):
         return "enum"
+    if kind == "string" and described_options(prop):
+        return "enum"  # "One of: travel, lodging, meals", "'NovaSeq 6000', 'NextSeq 2000' or 'MiSeq'"
     if kind == "array":
         items = prop.get("items") or {}
         if items.get("type") in {"number", "integer"}:
@@ -829,8 +831,71 @@ def time_range(text: str) -> tuple[Span, int] | None:
     return None
 
 
-def dates(text: str, today: date) -> list[Span]:
-    """Dates as YYYY-MM-DD: today, tomorrow, weekdays ("on Friday", "next Tuesday"), "3 December", ISO dates."""
+_LOOKING_BACK = re.compile(
+    r"\b(?:was|were|did|had|got|gave|paid|spent|bought|went|came|took|since|ago|yesterday|happened)\b"
+    r"|\b(?:i|we|he|she|they)\s+(?:\w+ly\s+)?\w{3,}ed\b",
+    re.I,
+)
+
+
+def looks_back(text: str, prop: dict[str, Any] | None = None) -> bool:
+    """Whether a day said without a year or a week ("on Friday", "15 November") is one already past: the request
+    tells of something done ("I watered it on Friday", "since 1 November"), or the parameter cannot be in the future."""
+    described = str((prop or {}).get("description") or "")
+    return bool(
+        _LOOKING_BACK.search(text)
+        or re.search(r"\b(?:cannot|can't|not|never)\s+(?:be\s+)?in\s+the\s+future", described, re.I)
+    )
+
+
+_START_WORDS = frozenset({"start", "from", "since", "after", "begin", "min", "earliest", "first", "newer"})
+_END_WORDS = frozenset({"end", "to", "until", "before", "max", "latest", "last", "older", "till"})
+_PERIOD = re.compile(r"\b(last|this|past|previous)\s+(week|month|year)\b", re.I)
+
+
+def date_end(name: str) -> str | None:
+    """Which end of a range a date parameter is ("startDate", "date_from" -> "start"; "endDate", "until" -> "end")."""
+    said = set(words(name))
+    return "start" if said & _START_WORDS else "end" if said & _END_WORDS else None
+
+
+def date_ends(text: str, today: date, *, back: bool = False) -> dict[str, Span]:
+    """The ends of the range of days a request names: "last month" (both), "since 1 November" (the start), "before
+    Friday" (the end), "between X and Y" / "from X to Y" (both); one day with neither word is both ends."""
+    period = _PERIOD.search(text)
+    if period:
+        which, unit = period[1].lower(), period[2].lower()
+        if unit == "week":
+            first = today - timedelta(days=today.weekday()) - timedelta(days=7 if which != "this" else 0)
+            last = first + timedelta(days=6)
+        elif unit == "month":
+            first = (
+                today.replace(day=1) if which == "this" else (today.replace(day=1) - timedelta(days=1)).replace(day=1)
+            )
+            last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+        else:
+            first = date(today.year - (which != "this"), 1, 1)
+            last = date(first.year, 12, 31)
+        last = min(last, today) if which == "this" else last
+        return {"start": Span(first.isoformat(), period.start(), period.end()),
+                "end": Span(last.isoformat(), period.start(), period.end())}  # fmt: skip
+    said = dates(text, today, back=back, nearest=True)
+    if len(said) >= 2:
+        return {"start": said[0], "end": said[1]}
+    if not said:
+        return {}
+    before = words(text[: said[0].start])[-2:]
+    if set(before) & {"since", "from", "after", "starting"}:
+        return {"start": said[0]}
+    if set(before) & {"until", "till", "before", "by"}:
+        return {"end": said[0]}
+    return {"start": said[0], "end": said[0]}
+
+
+def dates(text: str, today: date, *, back: bool = False, nearest: bool = False) -> list[Span]:
+    """Dates as YYYY-MM-DD: today, tomorrow, weekdays ("on Friday", "next Tuesday"), "3 December", ISO dates; with
+    ``back``, a weekday or a day of a month without a year is the last one, not the next; with ``nearest``, a day of a
+    month without a year is the one nearest today (a range searched: "between 3 and 10 November")."""
     found: list[Span] = []
     lowered = text.lower()
     for match in re.finditer(r"\b(\d{4})-(\d{2})-(\d{2})\b", lowered):
@@ -854,6 +919,10 @@ def dates(text: str, today: date) -> list[Span]:
                               match.start(), match.end()))  # fmt: skip
     for match in re.finditer(r"\b(next\s+|this\s+|on\s+)?(" + "|".join(_WEEKDAYS) + r")\b", lowered):
         target = _WEEKDAYS.index(match.group(2))
+        if back and (match.group(1) or "").strip() != "next":  # "I watered it on Friday": the Friday just gone
+            found.append(Span((today - timedelta(days=(today.weekday() - target) % 7 or 7)).isoformat(),
+                              match.start(), match.end()))  # fmt: skip
+            continue
         ahead = (target - today.weekday()) % 7 or 7
         if (match.group(1) or "").strip() == "next" and ahead < 7 and today.weekday() != 6:
             ahead += 7 if ahead <= (6 - today.weekday()) else 0
@@ -880,8 +949,12 @@ def dates(text: str, today: date) -> list[Span]:
             value = date(today.year, _MONTHS.index(name) + 1, day)
         except ValueError:
             continue
-        if value < today:
+        if nearest and not back:
+            value = min((value.replace(year=value.year + k) for k in (-1, 0, 1)), key=lambda v: abs((v - today).days))
+        elif value < today and not back:
             value = value.replace(year=today.year + 1)
+        elif value > today and back:
+            value = value.replace(year=today.year - 1)
         found.append(Span(value.isoformat(), match.start(), match.end()))
     return sorted(found, key=lambda s: s.start)
 
@@ -1342,8 +1415,37 @@ def enum_both(options: list[Any], text: str) -> list[Any]:
     return [c.value for c in chosen] if len(chosen) > 1 else []
 
 
+_ONE_OF = re.compile(r"\b(?:one\s+of|either)[:\s]+(?P<list>[^.;()]+)", re.I)
+_EXAMPLES = re.compile(r"\be\.?\s?g\.?|\bfor\s+example\b|\bsuch\s+as\b|\blike\b", re.I)
+
+
+def described_options(prop: dict[str, Any]) -> list[str]:
+    """The options a string parameter's description lists, when it lists them rather than giving examples: "One of:
+    travel, lodging, meals", "'NovaSeq 6000', 'NextSeq 2000' or 'MiSeq'" (never "e.g. 'GC-1', 'GH-N'")."""
+    description = str(prop.get("description") or "")
+    listed = _ONE_OF.search(description)
+    if listed:
+        items = [i.strip(" '\"‘’“”") for i in re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+", listed["list"].strip())]
+        items = [i for i in items if i]
+        if 2 <= len(items) <= 12 and all(len(words(i)) <= 3 for i in items):
+            return items
+    if _EXAMPLES.search(description):
+        return []
+    quoted = [a or b for a, b in re.findall(r"'([^']{1,30})'|\"([^\"]{1,30})\"", description)]
+    if len(quoted) >= 2 and re.search(r"['\"]\s+or\s+['\"]", description):
+        return quoted
+    return []
+
+
 def _enum_by_word(options: list[Any], text: str) -> list[Span]:
     found = []
+    firsts = [str(o).lower().split()[0] for o in options if len(str(o).split()) > 1]
+    for option in options:  # "the nextseq" for 'NextSeq 2000': a word only that option opens with
+        said = str(option).lower().split()
+        if len(said) > 1 and len(said[0]) >= 4 and firsts.count(said[0]) == 1:
+            match = re.search(rf"(?<![^\W_]){re.escape(said[0])}(?![^\W_])", text, re.I)
+            if match:
+                found.append(Span(option, match.start(), match.end()))
     names = [str(o).lower() for o in options if str(o).isalpha() and len(str(o)) >= 4]
     for match in re.finditer(r"[a-z]+", text.lower()):
         token, short = match.group(0), match.group(0).removesuffix("s")
