@@ -33,7 +33,11 @@ _CONTENT = re.compile(  # where new text starts: "…: X", "… saying X", "add 
 _TAGGED = re.compile(
     r"(?:#|\b(?:no\.?|number|nr\.?|items?|tasks?|todos?|ids?))\s*#?\s*(?:\w+\s*(?:,|and|&|\+|plus|or)\s*)*$", re.I
 )
-_EMPTY = frozenset({"it", "this", "that", "these", "those", "them", "something", "stuff", "me", "one", "a", "the"})
+# words that name no item on their own: "make me a new to-do" says nothing to do
+_EMPTY = frozenset(
+    {"it", "this", "that", "these", "those", "them", "something", "stuff", "me", "one", "a", "the", "make", "new",
+     "todo", "to", "do", "task", "item", "reminder", "another"}
+)  # fmt: skip
 _UNIT_PAIR = re.compile(
     r"(?P<num>-?\d+(?:[.,]\d+)?)\s*(?P<from>°?\s?[A-Za-z€$£¥][A-Za-z.]*(?:\s+[A-Za-z]+)?)\s+(?:to|in|into|as)\s+"
     r"(?P<to>°?\s?[A-Za-z€$£¥][A-Za-z]*(?:\s+[A-Za-z]+)?)",

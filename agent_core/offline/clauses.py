@@ -16,7 +16,8 @@ from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import STOPWORDS, dictionary, words
 
 _SPLIT = re.compile(
-    r"\s*(?:;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+after\s+that,?\s+|[,.?!]\s+also\s+|,?\s+afterwards,?\s+|"
+    r"\s*(?:[,;]\s*next[,:]?\s+|;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+(?:and\s+)?after\s+that,?\s+|[,.?!]\s+also\s+|,?\s+afterwards,?\s+|"
+    r",?\s+followed\s+by\s+|\s+/\s+|"
     r",?\s+(?:and\s+)?(?:once|when)\s+(?:that|this|it)(?:'s|\s+is)\s+(?:done|finished|sorted),?\s+|"
     r",\s+and\s+also\s+(?=(?:how|what|what's|whats|where|when|which|who)\b)|"
     r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)(?<!\b[a-z])(?<!=\s)(?<!=)"
@@ -36,8 +37,11 @@ POINTS_BACK = re.compile(
     re.I,
 )
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
-_AND = re.compile(r"\s*(?:,\s*(?:and|plus)\s+|\s+(?:and|plus)\s+(?:also\s+)?|\s+\+\s+|,\s+(?=[a-z]+\b))(?=\S)", re.I)
-_AND_END = re.compile(r"(?:,?\s+(?:and|plus)(?:\s+also)?|\s+\+|,)\s*$", re.I)
+_AND = re.compile(
+    r"\s*(?:,\s*(?:and|plus|as\s+well\s+as)\s+|\s+(?:and|plus|as\s+well\s+as)\s+(?:also\s+)?|\s+[+&]\s+|,\s+(?=[a-z]+\b))(?=\S)",
+    re.I,
+)
+_AND_END = re.compile(r"(?:,?\s+(?:and|plus|as\s+well\s+as)(?:\s+also)?|\s+[+&]|,)\s*$", re.I)
 # A piece that cannot stand alone: a condition ("if …,") or the item the next piece acts on ("for task 5, add …").
 _SUBORDINATE = re.compile(
     r"^\s*(?:if|when|whenever|while|once|after|before|since|because|although|as soon as|for|as for|regarding|about)\b",
@@ -212,7 +216,8 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
                 clauses.extend(restored)
                 continue
         clauses.append(_restore(part, quoted))
-    return [c.strip(" ,.") for c in clauses if c.strip(" ,.")] or [text]
+    clauses = [re.sub(r"(?:[\s,]+(?:and|plus|&))+\s*$", "", c, flags=re.I).strip(" ,.") for c in clauses]  # "X, and"
+    return [c for c in clauses if c] or [text]
 
 
 def _two_errands(first: str, second: str) -> bool:
@@ -290,7 +295,9 @@ def _and_pieces(part: str) -> list[str]:
     pieces: list[str] = []
     for piece in [p for p in _AND.split(part) if p.strip()]:
         first = words(piece)[:1]
-        joined_by_comma = pieces and not re.search(r"(?:\b(?:and|plus)(?:\s+also)?|\s\+)\s*$", part[: part.find(piece)])
+        joined_by_comma = pieces and not re.search(
+            r"(?:\b(?:and|plus|as\s+well\s+as)(?:\s+also)?|\s[+&])\s*$", part[: part.find(piece)]
+        )
         if joined_by_comma and (not first or first[0] not in _command_words() or _SUBORDINATE.match(pieces[0])):
             pieces[-1] = f"{pieces[-1]}, {piece}"
         else:

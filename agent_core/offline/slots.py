@@ -1365,7 +1365,10 @@ def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] |
     return named
 
 
-_DENIED = re.compile(r"(?:\bnot|n't|\bnever|\byet\s+to|\bno\s+longer)(?:\s+\w+){0,2}\s*$", re.I)
+_DENIED = re.compile(
+    r"(?:\bnot|n't|\b(?:have|has|had|did|do|does|is|are|was|were)nt|\bnever|\byet\s+to|\bno\s+longer)(?:\s+\w+){0,2}\s*$",
+    re.I,
+)
 
 
 def _unless_denied(span: Span, options: list[Any], text: str) -> Span:
