@@ -19,6 +19,7 @@ from eval.servers import (
     biobank,
     calendar,
     citations,
+    cluster,
     coldchain,
     compounds,
     conferences,
@@ -36,6 +37,8 @@ from eval.servers import (
     issues,
     library,
     molcalc,
+    notebook,
+    ontology,
     protocols,
     pubmed,
     roombook,
@@ -43,6 +46,7 @@ from eval.servers import (
     seminars,
     sequences,
     sequencing,
+    shipping,
     solar,
     stats,
     stockroom,
@@ -297,9 +301,37 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"channels": ["DAPI", "GFP"], "magnification": "63x", "maxPixelSizeUm": 0.1},
         {"total": 2, "channels": ["DAPI", "GFP"], "magnification": "63x"},
     ),
+    "notebook": (
+        {"createEntry": False, "searchEntries": True, "appendToEntry": False},
+        "createEntry",
+        {
+            "title": "Gibson assembly of pLV-KRAS",
+            "body": "Three fragments, 50 C for 1 h.",
+            "tags": ["Cloning", "#kras"],
+        },
+        {"entryId": "ELN-00113", "created": "2026-11-22", "tags": ["cloning", "kras"], "signed": False},
+    ),
+    "cluster": (
+        {"submit_batch_job": False, "list_batch_jobs": True, "job_status": True, "cancel_job": False},
+        "submit_batch_job",
+        {"script": "align.sh", "partition": "cpu", "cores": 16, "memory_gb": 64, "walltime_hours": 2.5},
+        {"job_id": 4817230, "walltime": "02:30:00", "state": "pending", "estimated_start": "2026-11-22T12:20"},
+    ),
+    "ontology": (
+        {"ontology_term": True, "search_ontology": True, "term_children": True},
+        "search_ontology",
+        {"label": "apoptosis", "ontology": "GO"},
+        {"ontology": "GO", "total": 1, "exact_match": False},
+    ),
+    "shipping": (
+        {"shipment_rates": True, "create_shipment": False, "void_shipment": False},
+        "shipment_rates",
+        {"weightKg": 4.5, "destinationCountry": "US", "service": "express", "dryIceKg": 3},
+        {"destinationCountry": "US", "countryName": "United States", "dryIceKg": 3.0, "insured": False},
+    ),
 }
 # tools whose published description is deliberately terse (as on some public servers)
-TERSE = frozenset({"get_tray"})
+TERSE = frozenset({"get_tray", "job_status"})
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # Dev-only servers exercised in process (the same MCP requests through mcp's Client, no subprocess), so the test
 # stays fast on a small machine: each stdio start costs about a second of CPU importing mcp. The eval harness starts
@@ -312,6 +344,7 @@ IN_PROCESS = frozenset(
     | {"sequences", "roombook", "safety", "molcalc"}
     | {"vivarium", "protocols", "library", "datasets"}
     | {"greenhouse", "sequencing", "expenses", "imaging"}
+    | {"notebook", "cluster", "ontology", "shipping"}
 )
 
 
@@ -405,8 +438,22 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         ("greenhouse", "log_watering"),
         ("sequencing", "queue_library"),
         ("expenses", "lodge"),
+        ("notebook", "createEntry"),
+        ("notebook", "appendToEntry"),
+        ("cluster", "submit_batch_job"),
+        ("shipping", "create_shipment"),
     ]:
         assert results[name]["tools"][tool].annotations.destructive_hint is False
+    assert results["cluster"]["tools"]["cancel_job"].annotations.destructive_hint is True
+    assert results["shipping"]["tools"]["void_shipment"].annotations.destructive_hint is True
+    assert results["cluster"]["tools"]["submit_batch_job"].input_schema["required"] == ["script", "partition"]
+    assert results["ontology"]["tools"]["ontology_term"].input_schema["properties"]["curie"]["pattern"]
+    assert results["shipping"]["tools"]["shipment_rates"].input_schema["properties"]["service"]["enum"] == [
+        "economy",
+        "express",
+        "overnight",
+    ]
+    assert results["notebook"]["tools"]["searchEntries"].input_schema.get("required", []) == []
     assert [t["taxid"] for t in results["taxonomy"]["call"].structured_content["taxa"]] == [7955, 10090]
     assert results["taxonomy"]["tools"]["resolve_taxon_names"].input_schema["properties"]["names"]["type"] == "array"
     assert results["courier"]["tools"]["track_consignment"].input_schema["properties"]["tracking_number"]["pattern"]
@@ -618,7 +665,49 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
     assert imaging.metadata("img-004541").pixelSizeNm == 32.0
     assert [i.imageId for i in imaging.search(["hoechst", "GFP"]).images] == ["IMG-004558", "IMG-004512"]
     assert [i.imageId for i in imaging.search(magnification="40", max_pixel_size_um=0.12).images] == ["IMG-004518"]
+    assert [e.entryId for e in notebook.Notebook().search("western", date_from="2026-11-01").entries] == ["ELN-00109"]
+    assert notebook.Notebook().search(tags=["neurons"]).total == 2
+    assert notebook.Notebook().search(limit=3).entries[0].entryId == "ELN-00112"
+    assert notebook.Notebook().append("eln-00107", "g2 ordered").addenda == ["2026-11-22: g2 ordered"]
+    assert [j.job_id for j in cluster.Scheduler().listing(state="running").jobs] == [4817211, 4817203]
+    assert cluster.Scheduler().listing(all_users=True, partition="gpu").total == 2
+    assert cluster.Scheduler().status(4817195).exit_code == 137
+    assert cluster.Scheduler().cancel(4817207).previous_state == "pending"
+    assert ontology.term("go:0006915").label == "apoptotic process"
+    assert [c.curie for c in ontology.descendants("CL:0000084").children] == ["CL:0000624", "CL:0000625"]
+    assert len(ontology.descendants("HP:0000118", depth=3).children) == 5
+    assert [h.curie for h in ontology.search("T cell", "CL", exact_match=True).results] == ["CL:0000084"]
+    assert shipping.quote(2, "fr", "overnight").requested.priceEur == 97.4
+    assert shipping.Desk().create(6, "CH", "express", "Dr. Weber, ETH", "cell pellets", 4).shipmentId == "SHP-260420"
+    assert shipping.Desk().void("shp-260415").refundEur > 0
     for call, hint in [
+        (lambda: notebook.Notebook().append("107", "x"), "'ELN-00107'"),
+        (lambda: notebook.Notebook().append("ELN-00101", "x"), "locked"),
+        (lambda: notebook.Notebook().append("ELN-00999", "x"), "No entry"),
+        (lambda: notebook.Notebook().create("t", "b", ["pcr, gel"]), "own list item"),
+        (lambda: notebook.Notebook().create("t", " "), "body must not be empty"),
+        (lambda: notebook.Notebook().search(date_from="last week"), "Use YYYY-MM-DD"),
+        (lambda: notebook.Notebook().search(date_from="2026-11-20", date_to="2026-11-01"), "swap them"),
+        (lambda: cluster.Scheduler().submit("a.sh", "bigmem"), "Use one of"),
+        (lambda: cluster.Scheduler().submit("a.sh", "cpu", memory_gb=16000), "16000 MB is 16"),
+        (lambda: cluster.Scheduler().submit("a.sh", "cpu", walltime_hours=90), "90 minutes is 1.5"),
+        (lambda: cluster.Scheduler().submit("a.sh", "debug", walltime_hours=2), "0.5 h limit"),
+        (lambda: cluster.Scheduler().status("job 12"), "No job 12"),
+        (lambda: cluster.Scheduler().cancel(4817199), "only cancel your own"),
+        (lambda: cluster.Scheduler().cancel(4817190), "already completed"),
+        (lambda: ontology.term("0006915"), "'GO:0006915'"),
+        (lambda: ontology.term("apoptosis"), "use search_ontology"),
+        (lambda: ontology.term("MONDO:0005148"), "Unknown ontology prefix"),
+        (lambda: ontology.descendants("GO:0008150", 9), "1 to 5"),
+        (lambda: ontology.search("cell", "PATO"), "Use one of"),
+        (lambda: shipping.quote(800, "FR", "express"), "800 g is 0.8"),
+        (lambda: shipping.quote(2, "UK", "express"), "'GB'"),
+        (lambda: shipping.quote(2, "Germany", "express"), "send 'DE'"),
+        (lambda: shipping.quote(2, "BR", "express"), "No service to BR"),
+        (lambda: shipping.quote(2, "US", "overnight"), "No overnight service"),
+        (lambda: shipping.Desk().create(5, "US", "economy", "x", "y", 3), "dry ice lasts"),
+        (lambda: shipping.Desk().void("SHP-260409"), "in transit"),
+        (lambda: shipping.Desk().void("260411"), "'SHP-260411'"),
         (lambda: sequences.reverse_complement("ATG GCC"), "'ATGGCC'"),
         (lambda: sequences.reverse_complement("ATGU"), "not both"),
         (lambda: sequences.gc("ATGC", window=10), "5 to 4 bases"),
