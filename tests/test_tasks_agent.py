@@ -219,6 +219,10 @@ def calls_for(text: str, *titles: str):
             "create a task 'Lunch with Tom and Jerry' and then one called 'Call Mum'",
             ["lunch with tom and jerry", "call mum"],
         ),
+        ("my to-do: calibrate the pH meter before Tuesday", ["calibrate the ph meter before tuesday"]),
+        ("could you pop 'renew the Mendeley subscription' on my list", ["renew the mendeley subscription"]),
+        ("make a note for me to ask Kwame for the plasmid maps", ["ask kwame for the plasmid maps"]),
+        ("add book hotel in Graz as well as book train to Graz", ["book hotel in graz", "book train to graz"]),
     ],
 )
 async def test_add_phrasings_add_exactly_those_titles(text: str, titles: list[str]) -> None:
@@ -260,6 +264,35 @@ async def test_details_given_under_their_own_label_are_the_description_not_part_
 async def test_joined_requests_are_each_their_own_call_and_never_the_wrong_write(text: str, expected: list) -> None:
     turn = await calls_for(text)
     assert turn.calls == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "add a task to email the PI; next, delete task 2",
+            [("add_task", {"title": "Email the PI"}), ("delete_task", {"task_id": 2})],
+        ),
+        (
+            "show finished stuff, then also wipe task 2",
+            [("list_tasks", {"status": "completed"}), ("delete_task", {"task_id": 2})],
+        ),
+        (
+            "add a task: pick up the poster, and after that delete task 3",
+            [("add_task", {"title": "Pick up the poster"}), ("delete_task", {"task_id": 3})],
+        ),
+    ],
+)
+async def test_more_ways_of_joining_two_requests(text: str, expected: list) -> None:
+    assert (await calls_for(text)).calls == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["make me a new to-do", "we don't need the garage on the list anymore, we moved flats"]
+)
+async def test_a_request_that_names_nothing_to_add_adds_nothing(text: str) -> None:
+    turn = await calls_for(text)
+    assert "add_task" not in [name for name, _ in turn.calls]
 
 
 async def test_a_question_never_falls_back_to_writing_a_task() -> None:
