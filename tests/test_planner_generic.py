@@ -331,7 +331,7 @@ async def test_a_bare_file_name_is_found_in_the_tree_wherever_it_is(tmp_path: Pa
     assert written.calls == [("read_text_file", {"path": f"{tmp_path}/notes/ideas.txt"})]
 
 
-@pytest.mark.parametrize("text", ["open my bibliography", "show me the bibtex file"])
+@pytest.mark.parametrize("text", ["open my bibliography", "show me the bibtex file", "show me the BibTeX file"])
 async def test_a_file_named_only_by_its_kind_is_the_one_file_of_that_kind(tmp_path: Path, text: str) -> None:
     turn = await ask(file_agent(tmp_path), text)
     assert turn.calls[-1] == ("read_text_file", {"path": f"{tmp_path}/papers/refs.bib"})

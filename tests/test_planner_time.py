@@ -155,6 +155,21 @@ async def test_one_time_converted_to_two_places_makes_one_call_each() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("time in Queensland", [("get_current_time", {"timezone": "Australia/Brisbane"})]),
+        ("time in ontario rn", [("get_current_time", {"timezone": "America/Toronto"})]),
+        (
+            "0930h Lagos, what is that in Karachi",
+            [("convert_time", {"source_timezone": "Africa/Lagos", "time": "09:30", "target_timezone": "Asia/Karachi"})],
+        ),
+    ],
+)
+async def test_states_provinces_and_military_times_are_read(question: str, expected: list) -> None:
+    assert (await ask(agent(), question)).calls == expected
+
+
 async def test_a_conversion_without_its_source_zone_is_asked_about_never_answered_with_the_current_time() -> None:
     turn = await ask(agent(), "convert 3pm to Tokyo time")
     assert turn.calls == [] and "source timezone" in turn.answer

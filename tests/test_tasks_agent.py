@@ -223,12 +223,26 @@ def calls_for(text: str, *titles: str):
         ("could you pop 'renew the Mendeley subscription' on my list", ["renew the mendeley subscription"]),
         ("make a note for me to ask Kwame for the plasmid maps", ["ask kwame for the plasmid maps"]),
         ("add book hotel in Graz as well as book train to Graz", ["book hotel in graz", "book train to graz"]),
+        (  # a story, then the thing to do, then the request to list it: one task, the thing to do
+            "ok so basically I keep forgetting this one, I need to renew my library card, could you put it on the list?",
+            ["renew my library card"],
+        ),
     ],
 )
 async def test_add_phrasings_add_exactly_those_titles(text: str, titles: list[str]) -> None:
     turn = await calls_for(text)
     assert {name for name, _ in turn.calls} == {"add_task"}
     assert [args["title"].lower() for _, args in turn.calls] == titles
+
+
+async def test_a_quoted_description_with_its_label_goes_to_the_description_and_stays_with_its_task() -> None:
+    turn = await calls_for(
+        "add 'buy a card for Femi' with the description 'he likes jazz', then also add 'book the restaurant'"
+    )
+    assert [(n, {k: v.lower() for k, v in a.items()}) for n, a in turn.calls] == [
+        ("add_task", {"title": "buy a card for femi", "description": "he likes jazz"}),
+        ("add_task", {"title": "book the restaurant"}),
+    ]
 
 
 async def test_details_given_under_their_own_label_are_the_description_not_part_of_the_title() -> None:

@@ -602,7 +602,11 @@ def _labelled_texts(
         if not labels:
             continue
         alternatives = "|".join(sorted(map(re.escape, labels), key=len, reverse=True))
-        match = re.search(rf"(?:[,;.]\s*|\s+[-–—]\s+|\s+with\s+)(?:{alternatives})\s*[:=]\s*(\S.*)$", text, re.I)
+        match = re.search(  # "…, details: X", "… with the description 'X'"
+            rf"(?:[,;.]\s*|\s+[-–—]\s+|\s+with\s+(?:the\s+|a\s+)?)(?:{alternatives})\s*(?:[:=]\s*|(?=['\"‘“]))(\S.*)$",
+            text,
+            re.I,
+        )
         if match and words(text[: match.start()]):
             found.append((name, match.group(1).strip().strip("'\"‘’“”").rstrip(" ."), match.start()))
     return found[:1]

@@ -427,11 +427,26 @@ _KEEP_IT = re.compile(
 )
 
 
+_LIST_IT = re.compile(
+    r"^(?P<body>\S.*?)\s*[,;.!–—-]+\s*(?:(?:so|and|please|pls)\s+)*(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?"
+    r"(?:put|add|stick|pop|write)\s+(?:it|that|this)\s+(?:down\s+)?(?:on|to|onto|in)\s+(?:the|my)\s+(?:to-?do\s+)?"
+    r"(?:list|tasks|todos?)(?:\s+for\s+me)?(?:[\s,?.!]*(?:please|pls|thanks|thank\s+you|thx|ta|cheers))?[\s?.!]*$",
+    re.I | re.S,
+)
+
+
 def kept_last(text: str) -> str:
     """ "my ORCID is 0000-0002-1825-0097, please remember it": what to keep, said before the request to keep it, as
-    "remember that <it>"."""
+    "remember that <it>"; "…, I need to renew my library card, could you put it on the list?": the last thing said
+    before the request to list it, as "add to my list: <it>"."""
     match = _KEEP_IT.match(text)
-    return f"remember that {match.group('body')}" if match else text
+    if match:
+        return f"remember that {match.group('body')}"
+    listed = _LIST_IT.match(text)
+    if listed:
+        last = re.split(r"[,;.!]\s+", listed.group("body").strip())[-1]
+        return f"add to my list: {last}"
+    return text
 
 
 def dash_as_colon(text: str) -> str:

@@ -250,6 +250,11 @@ def _follow_up(
         return _with_lookup(Planned(clause, route, None, tool, filled=filled, margin=0.2), tools, context)
     if not changed:
         return None
+    facts = ToolFacts.of(tool)
+    writes = facts.read_only is False or any(c.writes and catalogue().providers(c.name, [facts]) for c in catalogue())
+    if writes:  # "then also add 'B'" after one with a description: B's own text only
+        props = properties_of(tool)
+        previous = {k: v for k, v in previous.items() if k in changed or kind_of(k, props.get(k, {})) != "text"}
     filled.args = {**previous, **changed}
     if filled.spread and filled.spread[0] not in changed:
         filled.spread = None
@@ -836,7 +841,7 @@ def _matches(phrase: str, listing: list[dict[str, Any]], *, by_count: bool = Fal
     """The listed items whose titles share the most words with ``phrase``, all of them on a tie: "the cleaning
     task" names 'Clean the garage' and 'Clean the fume hood' alike, so it is asked about. ``by_count``: the
     phrase is compared with file paths (other words are ignored)."""
-    said = {stem(re.sub(r"^(\d+)(?:st|nd|rd|th)$", r"\1", w)) for w in words(phrase) if w not in STOPWORDS}
+    said = {stem(re.sub(r"^(\d+)(?:st|nd|rd|th)$", r"\1", w)) for w in words(phrase.lower()) if w not in STOPWORDS}
     said -= {stem(w) for w in FILE_VERBS} if by_count else _COMMAND_WORDS
     scored = []
     for item in listing:

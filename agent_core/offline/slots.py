@@ -38,6 +38,7 @@ _TIME = re.compile(
     r"\b(?P<hh>[01]?\d|2[0-3])h(?![\w:])|\b(?P<word>noon|midday|midnight)\b|\bat\s+(?P<bare>[01]?\d|2[0-3])\b(?!\s*(?:%|degrees|[.,:]\d|[ap]\.?m\b))",
     re.IGNORECASE,
 )
+_HOURS_WRITTEN = re.compile(r"(?<![\w.:-])([01]\d|2[0-3])([0-5]\d)\s?(?:h|hrs|hours)\b", re.I)
 _ORDINALS = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
     "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9, "tenth": 10,
@@ -779,6 +780,9 @@ def time_of_day(text: str) -> list[Span]:
         else:
             value = f"{int(match.group('h24')):02d}:{match.group('m24')}"
         found.append(Span(value, match.start(), match.end()))
+    for match in _HOURS_WRITTEN.finditer(text):  # "0930h", "1430 hrs": military style
+        if not any(s.start <= match.start() < s.end or match.start() <= s.start < match.end() for s in found):
+            found.append(Span(f"{match[1]}:{match[2]}", match.start(), match.end()))
     return sorted(found, key=lambda span: span.start)
 
 
