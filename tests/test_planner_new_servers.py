@@ -399,3 +399,26 @@ async def test_a_weekday_in_a_report_of_something_done_is_the_one_just_gone() ->
     agent = planner_agent([tool(water_tray, readOnlyHint=False)], PlannerConfig(clock=lambda: NOW))
     turn = await ask(agent, "I watered tray B3-13 on Friday with 1,5 l, please log it")
     assert turn.calls == [("water_tray", {"trayId": "B3-13", "volumeLiters": 1.5, "wateredOn": "2026-01-02"})]
+
+
+def trays(
+    species: Annotated[str | None, Field(description="Species, scientific or common name (e.g. 'tomato')")] = None,
+    limit: Annotated[int, Field(description="Maximum number of trays to return (1-100)", ge=1, le=100)] = 20,
+    offset: Annotated[int, Field(description="Number of trays to skip, for paging", ge=0)] = 0,
+) -> dict[str, Any]:
+    """List trays in the plant growth facility, optionally filtered by species. Paginated with limit and offset."""
+    return {"trays": []}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [("list trays, five per page", {"limit": 5}), ("list trays, skip the first 10", {"offset": 10})],
+)
+async def test_a_page_size_is_a_limit_and_only_a_skip_said_as_one_is_an_offset(text: str, args: dict) -> None:
+    turn = await ask(planner_agent([tool(trays, readOnlyHint=True)]), text)
+    assert turn.calls == [("trays", args)]
+
+
+async def test_a_statement_about_an_item_asks_no_lookup_of_it() -> None:
+    turn = await ask(planner_agent([tool(trays, readOnlyHint=True)]), "the tomatoes in chamber 2 are starting to wilt")
+    assert turn.calls == []

@@ -233,6 +233,11 @@ def tool_vocabulary(tool: Any, without: str | None = None) -> frozenset[str]:
     return frozenset(stem(w) for w in words(described) if w not in STOPWORDS)
 
 
+_SKIPS = frozenset({"offset", "skip", "cursor", "page", "start", "from"})  # parameters that page through results
+_SKIP_SAID = re.compile(
+    r"\b(?:skip|skipping|offset|after\s+the\s+first|next\s+page|page\s+(?:\d+|two|three|four|five)|from\s+(?:item|result))\b",
+    re.I,
+)
 _NOT_TAGS = frozenset({"id", "ids", "number", "num", "no", "index", "the"})
 
 
@@ -450,6 +455,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             and (slots.unit_of(name, prop) or ("time",))[0] != "time"
         ):
             continue  # a quantity in a unit is read with one of its dimension or by its label, never as a bare number
+        elif kind == "count" and set(words(name)) & _SKIPS and not _SKIP_SAID.search(text):
+            continue  # "list trays, five per page": a number of results is no number to skip
         elif kind == "count":
             timed = _seconds(name) is not None  # "minutes": "from 9 to 10:30" too
             span = measures.get(name) or (_quantity(name, prop, text) if timed else None)

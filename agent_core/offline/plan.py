@@ -498,6 +498,15 @@ def _plan_clause(
         and not _then_asks(clause, best.tools[0] if best.tools else None)
     ):
         return None  # "I love caffeine" is not a request to look caffeine up
+    if (
+        capability is None
+        and best.tools
+        and ToolFacts.of(best.tools[0]).read_only is not False
+        and _DECLARATIVE.search(clause)
+        and not is_question(clause)
+        and not commands(clause, best)
+    ):
+        return None  # "the tomatoes in B3-12 are starting to wilt" tells; it asks no lookup of B3-12
     if capability is None and best.tools and _describes(clause, best.tools[0]):
         return None  # "the incubation takes 20 minutes" describes; it doesn't ask to start a timer
     if capability is None and best.tools and _undoes(clause, best.tools[0]):

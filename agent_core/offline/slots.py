@@ -1580,8 +1580,22 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
             continue  # part of a date, a time of day or a tag ("LN2-02")
         near = {stem(t.group(0)) for t in tokens[index + 1 : index + 3]}
         before = tokens[index - 1].group(0) if index else ""
+        paged = [t.group(0) for t in tokens[index + 1 : index + 3]] in (
+            ["per", "page"],
+            ["a", "page"],
+            ["each", "page"],
+        )
+        if paged and vocabulary & {stem(w) for w in ("limit", "maximum", "size", "results", "return")}:
+            return Span(value, token.start(), tokens[index + 2].end())  # "five per page": how many to return
         if before in ENDS and stem(before) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
             continue  # "the first 5 lines" is not for a "last N lines" parameter
+        skips = vocabulary & {stem("skip"), stem("offset")}
+        if (
+            before == "first"
+            and not skips
+            and re.search(r"\bskip\w*\s+(?:the\s+)?$", text[: tokens[index - 1].start()], re.I)
+        ):
+            continue  # "skip the first 10": how many to skip, not how many to return
         if near & vocabulary or before in {"top", "first", "list", "show"}:  # "list ten crystal structures"
             after = (
                 tokens[index + 1]
