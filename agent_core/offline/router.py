@@ -54,11 +54,10 @@ def framed_by(opening: str) -> dict[str, int]:
     """The capabilities whose framing phrase opens the request ("remember that ..." -> memory_store), with the
     phrase's length in words; only the longest phrase counts ("add a note to" beats "add")."""
     found: dict[str, int] = {}
-    for capability in catalogue():
-        phrases = [" ".join(f.replace(":", " :").split()) for f in capability.framing]  # cut like ``opening``
-        lengths = [len(f.split()) for f in phrases if opening and (opening.startswith(f + " ") or opening == f)]
+    for name, phrases in _framings():
+        lengths = [size for f, size in phrases if opening and (opening.startswith(f + " ") or opening == f)]
         if lengths:
-            found[capability.name] = max(lengths)
+            found[name] = max(lengths)
     longest = max(found.values(), default=0)
     said = opening.split()
     if (
@@ -78,6 +77,13 @@ def framed_by(opening: str) -> dict[str, int]:
 
 
 _AIMED = re.compile(r"\b(?:in|on|to|into|onto)\s+(?:my|the|our|a|an)\b")
+
+
+@cache
+def _framings() -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    """Each capability's framing phrases cut like an opening ("todo:" -> "todo :"), with their length in words."""
+    cut = [(c.name, [" ".join(f.replace(":", " :").split()) for f in c.framing]) for c in catalogue()]
+    return tuple((name, tuple((f, len(f.split())) for f in phrases)) for name, phrases in cut)
 
 
 DELEX_WEIGHT = 0.3  # how much of an example route's score comes from the request's shape rather than its topic
@@ -225,9 +231,21 @@ def _own_words(tools: Sequence[Any]) -> dict[str, frozenset[str]]:
     return {name: frozenset(w for w in stems_ if counts[w] == 1) - GENERIC_NAME_WORDS for name, stems_ in seen.items()}
 
 
+_SIGNED: dict[tuple[int, ...], tuple[Sequence[Any], str]] = {}
+
+
 def _signature(tools: Sequence[Any]) -> str:
+    """A digest of the tool list (names, descriptions, schemas), kept per list of tool objects: signed once."""
+    key = tuple(map(id, tools))
+    known = _SIGNED.get(key)
+    if known is not None and all(a is b for a, b in zip(known[0], tools, strict=True)):
+        return known[1]
     payload = [(t.name, getattr(t, "description", ""), getattr(t, "parameters_json_schema", None)) for t in tools]
-    return hashlib.sha1(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+    signed = hashlib.sha1(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+    if len(_SIGNED) > 32:
+        _SIGNED.clear()
+    _SIGNED[key] = (list(tools), signed)  # the copy keeps the tools alive, so their ids are not reused
+    return signed
 
 
 @cache

@@ -388,8 +388,22 @@ class Span:
     end: int = -1
 
 
+_KINDS: dict[tuple[str, int], tuple[dict[str, Any], str]] = {}
+
+
 def kind_of(name: str, prop: dict[str, Any]) -> str:
-    """The extractor a parameter needs, judged from its type, name and description."""
+    """The extractor a parameter needs, judged from its type, name and description (kept per schema object)."""
+    known = _KINDS.get((name, id(prop)))
+    if known is not None and known[0] is prop:
+        return known[1]
+    kind = _kind_of(name, prop)
+    if len(_KINDS) > 4096:
+        _KINDS.clear()
+    _KINDS[(name, id(prop))] = (prop, kind)  # the entry keeps the schema alive, so its id is not reused
+    return kind
+
+
+def _kind_of(name: str, prop: dict[str, Any]) -> str:
     kind = prop.get("type")
     if kind is None:
         types = [option.get("type") for option in prop.get("anyOf", []) if isinstance(option, dict)]
@@ -1634,10 +1648,15 @@ def _after_head(text: str, ends: re.Pattern[str], asks: Callable[[list[str]], bo
 _HEAD_SIZES = frozenset(["quick", "short", "brief", "little", "new", "something", "item", "thing", "entry", "one"])
 
 
+@lru_cache(maxsize=64)
+def _lead_vocabulary(lead: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(stem(w) for phrase in lead for w in words(phrase))
+
+
 def _frame_head_cut(text: str, lead: tuple[str, ...]) -> str:
     """The text after a head made only of the capability's framing words, when no framing phrase matched as
     written: "save as a fact: X", "log in my daily note that X", "do a web search on X" -> "X"."""
-    vocabulary = {stem(w) for phrase in lead for w in words(phrase)}
+    vocabulary = _lead_vocabulary(lead)
     return _after_head(
         text,
         _HEAD_END,
