@@ -295,6 +295,23 @@ async def test_joined_requests_are_each_their_own_call_and_never_the_wrong_write
             "add a task: pick up the poster, and after that delete task 3",
             [("add_task", {"title": "Pick up the poster"}), ("delete_task", {"task_id": 3})],
         ),
+        (
+            "complete the milk task followed by deleting the garage task",  # a command in its -ing form
+            [
+                ("list_tasks", {}),
+                ("complete_task", {"task_id": 1}),
+                ("list_tasks", {}),
+                ("delete_task", {"task_id": 2}),
+            ],
+        ),
+        (
+            "add a task to email the PI as well as one to update the wiki",
+            [("add_task", {"title": "Email the PI"}), ("add_task", {"title": "Update the wiki"})],
+        ),
+        (
+            "add 'Plan Ana & Rui's farewell drinks' and show me the full list",
+            [("add_task", {"title": "Plan Ana & Rui's farewell drinks"}), ("list_tasks", {"status": "all"})],
+        ),
     ],
 )
 async def test_more_ways_of_joining_two_requests(text: str, expected: list) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from agent_core.offline.catalogue import catalogue
 from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router, framed_by
 from agent_core.offline.slots import POLITE, QUOTED
-from agent_core.offline.text import STOPWORDS, dictionary, words
+from agent_core.offline.text import STOPWORDS, dictionary, stem, words
 
 _SPLIT = re.compile(
     r"\s*(?:[,;]\s*next[,:]?\s+|;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+(?:and\s+)?after\s+that,?\s+|[,.?!]\s+also\s+|,?\s+afterwards,?\s+|"
@@ -47,7 +47,9 @@ _SUBORDINATE = re.compile(
     r"^\s*(?:if|when|whenever|while|once|after|before|since|because|although|as soon as|for|as for|regarding|about)\b",
     re.I,
 )
-_ANOTHER = re.compile(r"^\s*(?:also\s+)?(?:another(?:\s+one)?|one\s+more)(?:\s*[:\-–]\s*|\s+to\s+|\s+)(?=\S)", re.I)
+_ANOTHER = re.compile(
+    r"^\s*(?:also\s+)?(?:another(?:\s+one)?|one\s+more|one(?=\s+to\s))(?:\s*[:\-–]\s*|\s+to\s+|\s+)(?=\S)", re.I
+)
 _ONE_CALLED = re.compile(
     r"^\s*(?:also\s+)?(?:another|one|a\s+second|a\s+new)(?:\s+one)?\s+(?:called|named|titled|saying)\s+(?=\S)", re.I
 )
@@ -217,7 +219,18 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
                 continue
         clauses.append(_restore(part, quoted))
     clauses = [re.sub(r"(?:[\s,]+(?:and|plus|&))+\s*$", "", c, flags=re.I).strip(" ,.") for c in clauses]  # "X, and"
+    clauses = [_imperative(c) if i else c for i, c in enumerate(clauses)]
     return [c for c in clauses if c] or [text]
+
+
+def _imperative(clause: str) -> str:
+    """A later clause that opens with a command in its -ing form ("…, followed by deleting the garage task") as the
+    command itself ("delete the garage task")."""
+    said = re.match(r"\s*([a-z]+ing)\b", clause, re.I)
+    if said is None:
+        return clause
+    verb = next((w for w in sorted(_command_words()) if len(w) > 2 and stem(w) == stem(said[1].lower())), None)
+    return f"{verb}{clause[said.end() :]}" if verb else clause
 
 
 def _two_errands(first: str, second: str) -> bool:
@@ -409,6 +422,7 @@ def colon_items(text: str, tools: list[Any], router: Router) -> list[str]:
     items = [_restore(p, quoted).strip(" .") for p in re.split(r"\s*,\s*(?:and\s+)?", hidden)]
     if len(items) < 2 or any(
         len(words(p)) < 2
+        or not any(w.isalpha() and len(w) >= 3 for w in words(p))  # "…, pp. 137–172" is no item
         or words(p)[0] in _NOT_AN_ITEM
         or _ANOTHER.match(p)  # "and one more: X" frames itself
         or is_question(p)

@@ -23,7 +23,9 @@ from agent_core.offline.text import STOPWORDS, dictionary, stem, words
 from agent_core.offline.timezones import locate_places
 
 # High-precision guards: things with a shape of their own.
-QUOTED = re.compile(r"""(?:^|(?<=[\s:(,]))['"‘“]([^'"‘’“”]{1,300}?)['"’”](?=$|[\s,.;:!?)])""")
+QUOTED = re.compile(  # an apostrophe between letters is inside a quote ('Plan Rui's drinks')
+    r"""(?:^|(?<=[\s:(,]))['"‘“]((?:[^'"‘’“”]|(?<=\w)['’](?=\w)){1,300}?)['"’”](?=$|[\s,.;:!?)])"""
+)
 _DOI = re.compile(r"\b10\.\d{4,9}/[^\s\"'<>,;]+[^\s\"'<>,;.)?!]")
 _ISBN = re.compile(r"\b(?:97[89][- ]?)?\d{1,5}[- ]?\d{1,7}[- ]?\d{1,7}[- ]?[\dXx]\b")
 _URL = re.compile(r"https?://[^\s<>\"']+[^\s<>\"'.,;)?!]")
