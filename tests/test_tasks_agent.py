@@ -223,6 +223,9 @@ def calls_for(text: str, *titles: str):
         ("could you pop 'renew the Mendeley subscription' on my list", ["renew the mendeley subscription"]),
         ("make a note for me to ask Kwame for the plasmid maps", ["ask kwame for the plasmid maps"]),
         ("add book hotel in Graz as well as book train to Graz", ["book hotel in graz", "book train to graz"]),
+        ("add a single task: label the tubes then freeze them", ["label the tubes then freeze them"]),  # said to be one
+        ("add thaw the cells then spin them down as one task", ["thaw the cells then spin them down"]),
+        ("to-do pls — get quotes for the $12,000 plate reader", ["get quotes for the $12,000 plate reader"]),
         (  # a story, then the thing to do, then the request to list it: one task, the thing to do
             "ok so basically I keep forgetting this one, I need to renew my library card, could you put it on the list?",
             ["renew my library card"],

@@ -50,6 +50,10 @@ _SUBORDINATE = re.compile(
 _ANOTHER = re.compile(
     r"^\s*(?:also\s+)?(?:another(?:\s+one)?|one\s+more|one(?=\s+to\s))(?:\s*[:\-–]\s*|\s+to\s+|\s+)(?=\S)", re.I
 )
+_ONE_ITEM = re.compile(
+    r"\b(?:a\s+single|just\s+one|only\s+one|one)\s+(?:task|item|to-?do|entry|note)\b\s*:|\bas\s+(?:a\s+single|one)\s+(?:task|item)\b",
+    re.I,
+)
 _ONE_CALLED = re.compile(
     r"^\s*(?:also\s+)?(?:another|one|a\s+second|a\s+new)(?:\s+one)?\s+(?:called|named|titled|saying)\s+(?=\S)", re.I
 )
@@ -136,6 +140,8 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
         ):  # "todo:\nemail Ana\nprint the poster": each line is an item of the list the head opens
             lines[i - 1 : i + 1] = [f"{lines[i - 1].rstrip()}{joiner}{lines[i].strip()}"]
     hidden = "\n".join(lines)
+    if _ONE_ITEM.search(hidden):  # "add a single task: label the tubes then freeze them" is said to be one
+        return [text]
     parts: list[str] = []
     for part in [p for p in _SPLIT.split(hidden) if p and p.strip()]:
         if parts and re.fullmatch(r"[\s\x00\d,.;]*", part):  # "add tasks: 'a'; 'b'; 'c'": one list of titles
@@ -419,7 +425,7 @@ def colon_items(text: str, tools: list[Any], router: Router) -> list[str]:
     if not any(framing in c.framing for c in catalogue() if c.writes and c.text_param):
         return []
     hidden, quoted = _protected(POLITE.sub("", text)[head.end() :])
-    items = [_restore(p, quoted).strip(" .") for p in re.split(r"\s*,\s*(?:and\s+)?", hidden)]
+    items = [_restore(p, quoted).strip(" .") for p in re.split(r"\s*,(?!\d)\s*(?:and\s+)?", hidden)]  # "$12,000"
     if len(items) < 2 or any(
         len(words(p)) < 2
         or not any(w.isalpha() and len(w) >= 3 for w in words(p))  # "…, pp. 137–172" is no item
@@ -466,8 +472,8 @@ def kept_last(text: str) -> str:
 def dash_as_colon(text: str) -> str:
     """ "todo - X", "new task – X": a dash after a framing phrase that ends in a colon ("todo:") sets off the content
     the same way."""
-    head = re.match(r"^\s*([a-z][\w' -]{1,30}?)\s+[-–—]\s+(?=\S)", text, re.I)
-    colons = {f for c in catalogue() for f in c.framing if f.endswith(":")}
+    head = re.match(r"^\s*([a-z][\w' -]{1,30}?)(?:\s+(?:please|pls|plz))?\s+[-–—]\s+(?=\S)", text, re.I)
+    colons = {f for c in catalogue() for f in c.framing if f.endswith(":")}  # "to-do pls — X" too
     return f"{head.group(1)}: {text[head.end() :]}" if head and f"{head.group(1).lower()}:" in colons else text
 
 

@@ -375,6 +375,7 @@ POLITE = re.compile(
 _TRAILING = re.compile(  # "…, please make a task for this": pointing back at what came before
     r"(?:(?:^|[\s,.!]+)(?:please|pls|plz|(?:many\s+)?thanks(?:\s+a\s+lot)?|thank you|cheers|for me|right now|now|instead|"
     r"as\s+(?:\w+\s+)?(?:separate\s+|individual\s+|different\s+)?(?:tasks|items|todos|to-dos|entries)|"  # "as 3 tasks"
+    r"as\s+(?:one|a\s+single)\s+(?:task|item|to-?do)|"  # "… as one task"
     r"(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:make|add|create|put)\s+"
     r"(?:an?\s+)?(?:task|todo|to-do|reminder|note)\s+(?:for|of|out\s+of|about|from)\s+(?:this|it|that)))*[\s.!?]*$",
     re.IGNORECASE,
