@@ -11,7 +11,15 @@ from itertools import pairwise, product
 from typing import Any
 
 from agent_core.offline.catalogue import catalogue
-from agent_core.offline.router import DOC_BONUS, DOC_THRESHOLD, EXAMPLE_THRESHOLD, Route, Router, framed_by
+from agent_core.offline.router import (
+    DOC_BONUS,
+    DOC_THRESHOLD,
+    EXAMPLE_THRESHOLD,
+    Route,
+    Router,
+    framed_by,
+    framing_phrases,
+)
 from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import STOPWORDS, dictionary, stem, words
 
@@ -358,11 +366,7 @@ def _says_framing(piece: str) -> bool:
     """Whether a framing phrase of two words or more opens the piece as written ("add a task to …", not "update R
     packages", which only a one-word framing before a title-like word would frame)."""
     said = " ".join(POLITE.sub("", piece).lower().replace(":", " :").split())
-    return any(
-        len(f.split()) >= 2 and said.startswith(" ".join(f.replace(":", " :").split()) + " ")
-        for c in catalogue()
-        for f in c.framing
-    )
+    return any(size >= 2 and said.startswith(f + " ") for _, phrases in framing_phrases() for f, size in phrases)
 
 
 def _text_framing(piece: str) -> str:

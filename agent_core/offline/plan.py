@@ -167,8 +167,25 @@ def _named_by(clause: str, route: Route, other: Route | None = None) -> bool:
     return bool(names & request_stems(clause))
 
 
+def _tool_writes(tool: Any) -> bool:
+    """Whether a tool changes something: its server says so, or it provides a catalogue capability that writes."""
+    facts = ToolFacts.of(tool)
+    return facts.read_only is False or any(c.writes and catalogue().providers(c.name, [facts]) for c in catalogue())
+
+
 def _writes(route: Route) -> bool:
-    return route.capability.writes if route.capability else ToolFacts.of(route.tools[0]).read_only is False
+    return route.capability.writes if route.capability else _tool_writes(route.tools[0])
+
+
+def _tells(clause: str, route: Route) -> bool:
+    """A statement ("the garage is spotless now", "the tomatoes in B3-12 are starting to wilt") routed to a lookup:
+    it says something, so it asks the lookup nothing."""
+    looks_up = (
+        route.capability.kind == "tool" and not route.capability.writes
+        if route.capability
+        else bool(route.tools) and ToolFacts.of(route.tools[0]).read_only is not False
+    )
+    return looks_up and bool(_DECLARATIVE.search(clause)) and not is_question(clause) and not commands(clause, route)
 
 
 def _reader(route: Route, best: Route) -> bool:
@@ -250,9 +267,7 @@ def _follow_up(
         return _with_lookup(Planned(clause, route, None, tool, filled=filled, margin=0.2), tools, context)
     if not changed:
         return None
-    facts = ToolFacts.of(tool)
-    writes = facts.read_only is False or any(c.writes and catalogue().providers(c.name, [facts]) for c in catalogue())
-    if writes:  # "then also add 'B'" after one with a description: B's own text only
+    if _tool_writes(tool):  # "then also add 'B'" after one with a description: B's own text only
         props = properties_of(tool)
         previous = {k: v for k, v in previous.items() if k in changed or kind_of(k, props.get(k, {})) != "text"}
     filled.args = {**previous, **changed}
@@ -453,14 +468,7 @@ def _plan_clause(
         )
         if computing is not None:
             best, capability, weak = computing, None, False
-    if (
-        capability is not None
-        and capability.kind == "tool"
-        and not capability.writes
-        and _DECLARATIVE.search(clause)
-        and not is_question(clause)
-        and not commands(clause, best)
-    ):
+    if _tells(clause, best):
         return None  # "the garage is spotless now" says something; it asks no lookup (least of all the clock)
     if weak or (capability is not None and capability.kind == "question"):
         return _question(clause, best, tools, routing.margin())
@@ -498,15 +506,6 @@ def _plan_clause(
         and not _then_asks(clause, best.tools[0] if best.tools else None)
     ):
         return None  # "I love caffeine" is not a request to look caffeine up
-    if (
-        capability is None
-        and best.tools
-        and ToolFacts.of(best.tools[0]).read_only is not False
-        and _DECLARATIVE.search(clause)
-        and not is_question(clause)
-        and not commands(clause, best)
-    ):
-        return None  # "the tomatoes in B3-12 are starting to wilt" tells; it asks no lookup of B3-12
     if capability is None and best.tools and _describes(clause, best.tools[0]):
         return None  # "the incubation takes 20 minutes" describes; it doesn't ask to start a timer
     if capability is None and best.tools and _undoes(clause, best.tools[0]):

@@ -54,7 +54,7 @@ def framed_by(opening: str) -> dict[str, int]:
     """The capabilities whose framing phrase opens the request ("remember that ..." -> memory_store), with the
     phrase's length in words; only the longest phrase counts ("add a note to" beats "add")."""
     found: dict[str, int] = {}
-    for name, phrases in _framings():
+    for name, phrases in framing_phrases():
         lengths = [size for f, size in phrases if opening and (opening.startswith(f + " ") or opening == f)]
         if lengths:
             found[name] = max(lengths)
@@ -80,12 +80,13 @@ _AIMED = re.compile(r"\b(?:in|on|to|into|onto)\s+(?:my|the|our|a|an)\b")
 
 
 @cache
-def _framings() -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+def framing_phrases() -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
     """Each capability's framing phrases cut like an opening ("todo:" -> "todo :"), with their length in words."""
     cut = [(c.name, [" ".join(f.replace(":", " :").split()) for f in c.framing]) for c in catalogue()]
     return tuple((name, tuple((f, len(f.split())) for f in phrases)) for name, phrases in cut)
 
 
+FIT_WEIGHT = 0.5  # how much a provider's fit to its capability counts next to its fit to the request
 DELEX_WEIGHT = 0.3  # how much of an example route's score comes from the request's shape rather than its topic
 
 
@@ -126,9 +127,6 @@ def request_stems(text: str) -> frozenset[str]:
     return frozenset(stem(w) for w in said) | frozenset(
         stem(w) + PAST for i, w in enumerate(said) if i or w.endswith("ed")
     )
-
-
-FIT_WEIGHT = 0.5  # how much a provider's fit to its capability counts next to its fit to the request
 
 
 def _unit(matrix: np.ndarray) -> np.ndarray:
@@ -436,11 +434,11 @@ class Router:
         doc_by_name = dict(zip([t.name for t in tools], doc_scores.tolist(), strict=True))
         routes: list[Route] = []
         described: set[str] = set()
+        fit = self._fit(tools, signature)  # each provider's fit to its capability, once per tool list
         for capability in catalogue():
             serving = providers[capability.name]
             if not capability.is_gap_kind:  # a new server matching the gap vocabulary keeps its own doc route too
                 described.update(p.name for p in serving)
-            fit = self._fit(tools, signature)
             ranked = sorted(
                 serving,
                 key=lambda p: doc_by_name.get(p.name, 0.0) + FIT_WEIGHT * fit.get((capability.name, p.name), 0.0),

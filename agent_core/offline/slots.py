@@ -295,12 +295,16 @@ def _measure_number(match: re.Match[str]) -> float:
     said = (match["n"] or "1").lower()
     if said.startswith("half"):  # "half a kilo"
         return 0.5
-    if said[0].isdigit():  # "13,000", "27,5" (a decimal comma), "14k"
-        thousand = 1000 if said.endswith("k") else 1
-        said = said.removesuffix("k")
-        said = said.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", said) else said.replace(",", ".")
-        return float(said) * thousand
+    if said[0].isdigit():  # "14k"
+        return written_number(said.removesuffix("k")) * (1000 if said.endswith("k") else 1)
     return 1 if said in {"a", "an"} else _spoken_value(said)
+
+
+def written_number(said: str) -> float:
+    """A number written in digits: "13,000" (a thousands separator), "27,5" (a decimal comma), "8.3"."""
+    if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", said):
+        return float(said.replace(",", ""))
+    return float(said.replace(",", "."))
 
 
 def in_whole_units(options: list[Any], count: dict[str, Any], text: str) -> tuple[Span, Any] | None:
@@ -984,7 +988,7 @@ def numbers(text: str) -> list[Span]:
     """Numbers as written (digits, or number words up to ninety-nine), with their positions."""
     found = [
         Span(
-            float(m.group(0).replace(",", "")) if "." in m.group(0) or "," in m.group(0) else int(m.group(0)),
+            written_number(m.group(0)) if "." in m.group(0) or "," in m.group(0) else int(m.group(0)),
             m.start(),
             m.end(),
         )
