@@ -28,7 +28,9 @@ _CONNECTOR = re.compile(
 )
 _BARE_FILE = re.compile(r"[\w\-]+\.[A-Za-z][\w]{0,7}")  # "refs.bib", "draft.tex": a name with an extension
 _CONTENT = re.compile(  # where new text starts: "…: X", "… saying X", "add the detail that X"
-    r":|\b(?:saying|that\s+says|to\s+say|to\s+read|(?:note|details?|description|comment)\s+that)\b", re.IGNORECASE
+    r":|\b(?:saying|that\s+says|to\s+say|to\s+read|(?:note|details?|description|comment)\s+that)\b"
+    r"|,\s*(?:just\s+)?(?:make|call|name|title)\s+it\b",  # "the 4th task needs a better title, make it X"
+    re.IGNORECASE,
 )
 _TAGGED = re.compile(
     r"(?:#|\b(?:no\.?|number|nr\.?|items?|tasks?|todos?|ids?))\s*#?\s*(?:\w+\s*(?:,|and|&|\+|plus|or)\s*)*$", re.I

@@ -207,13 +207,13 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
                 len(restored) == 2
                 and opener
                 and "," not in restored[0]  # "add a, b, and c" is a series, read as one
-                and _two_errands(restored[0][len(opener) :], _TOO.sub("", restored[1]))
+                and _two_errands(_unframed(restored[0], opener), _TOO.sub("", restored[1]))
                 and not confident(router.route(restored[1], tools).best)  # "…, and also delete task 5" asks a tool
             ):
                 clauses.extend([restored[0], f"{opener} {_TOO.sub('', restored[1]).strip()}"])  # "add buy X and call Y"
                 continue
             if len(restored) == 2 and opener and re.match(r"(?:the|a|an|some|more)\s+\w", more, re.I):
-                verb = restored[0][len(opener) :].split()[:1] if opener.endswith(" to") else []
+                verb = _unframed(restored[0], opener).split()[:1] if opener.endswith(" to") else []
                 clauses.extend([restored[0], " ".join([opener, *verb, more])])  # "add buy X and also the eggs"
                 continue
             restored = _standing(restored)  # "complete 2 and 5 and delete 4": "5" goes with "complete 2"
@@ -375,6 +375,11 @@ def _text_framing(piece: str) -> str:
     said = opening.lower().replace(":", " :")
     phrases = [f for c in catalogue() if c.writes and c.text_param for f in c.framing if said.startswith(f + " ")]
     return opening[: len(max(phrases, key=len))] if phrases else ""
+
+
+def _unframed(piece: str, opener: str) -> str:
+    """The piece after the framing phrase ``_text_framing`` found (which it reads without "please" and the like)."""
+    return " ".join(POLITE.sub("", piece).split())[len(opener) :]
 
 
 def _shared_framing(pieces: list[str]) -> str:

@@ -244,6 +244,8 @@ def _follow_up(
     ):
         return None  # "and delete the fourth" after completing one, "then list everything": a new action
     filled = fill(tool, clause, None, context)
+    if not filled.args and _COUNTED.search(clause) and (unit := _counted_unit(tool)):
+        filled = fill(tool, f"{clause} {unit}", None, context)  # "…, followed by the last 5" (lines)
     previous = last.args_as_dict()
     ends = {slots.role_of(n): n for n in properties_of(tool) if slots.role_of(n)}
     moved = ends.get("source") in filled.args and ends.get("target") not in filled.args
@@ -270,11 +272,38 @@ def _follow_up(
     if _tool_writes(tool):  # "then also add 'B'" after one with a description: B's own text only
         props = properties_of(tool)
         previous = {k: v for k, v in previous.items() if k in changed or kind_of(k, props.get(k, {})) != "text"}
-    filled.args = {**previous, **changed}
+    filled.args = {k: v for k, v in {**previous, **changed}.items() if not _alternatives(tool, k) & changed.keys()}
     if filled.spread and filled.spread[0] not in changed:
         filled.spread = None
     route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
     return Planned(clause, route, None, tool, _calls(filled), filled, margin=0.2)
+
+
+_COUNTED = re.compile(r"\b(?:first|last|top|bottom)\s+(?:\d+|[a-z]+)\s*[?.!]*$", re.I)
+
+
+def _counted_unit(tool: Any) -> str | None:
+    """What a tool's parameters count ("returns only the last N lines": lines), for a follow-up that leaves it
+    out."""
+    for prop in properties_of(tool).values():
+        found = re.search(r"\b(?:N|n|number\s+of)\s+([a-z]+s)\b", str(prop.get("description") or ""))
+        if found:
+            return found.group(1)
+    return None
+
+
+def _alternatives(tool: Any, name: str) -> set[str]:
+    """Optional parameters that are alternatives to ``name``: described in the same words but one ("the first N
+    lines", "the last N lines"), so a follow-up that sets one drops the other."""
+    properties = properties_of(tool)
+    mine = words(str(properties.get(name, {}).get("description") or ""))
+    found = set()
+    for other, prop in properties.items():
+        theirs = words(str(prop.get("description") or ""))
+        if other != name and len(mine) >= 3 and len(theirs) == len(mine):
+            if sum(a != b for a, b in zip(mine, theirs, strict=True)) == 1:
+                found.add(other)
+    return found
 
 
 def _asks(clause: str, route: Route) -> bool:
@@ -387,6 +416,35 @@ def _specific_first(routing: Any) -> None:
             return
 
 
+_FOLDER_PATH = re.compile(r"(?<![\w:/])[\w.~-]+(?:/[\w.-]+)*/(?=$|[\s,;?!)])")  # "notes/", "data/raw/"
+FOLDER_WINDOW = 0.1
+
+
+def _folder_route(routing: Any, best: Any, clause: str) -> Any:
+    """A path written with a trailing slash ("what's in notes/") names a folder: of the routes close to the best,
+    one whose tool lists a folder, when the best only reads files."""
+    if not best.served or _lists_folders(best.tools[0]) or not _FOLDER_PATH.search(clause):
+        return None
+    return next(
+        (
+            r
+            for r in routing.routes[:6]
+            if r.served and best.score - r.score <= FOLDER_WINDOW and _lists_folders(r.tools[0])
+        ),
+        None,
+    )
+
+
+def _lists_folders(tool: Any) -> bool:
+    """A read-only tool with a path parameter that lists a folder (its name or description says so)."""
+    schema = getattr(tool, "parameters_json_schema", None) or {}
+    properties = schema.get("properties") or {}
+    if not ToolFacts.of(tool).read_only or not any(kind_of(n, p) == "path" for n, p in properties.items()):
+        return False
+    said = f"{tool.name} {getattr(tool, 'description', '') or ''}".lower()
+    return bool(re.search(r"\b(?:list\w*|director(?:y|ies)|folders?)\b", said)) and "read" not in tool.name.lower()
+
+
 NAMING_WORDS = 6  # "set task 3's title to X" names the field it changes early; "…: update the title slide" is content
 
 
@@ -414,6 +472,11 @@ def _plan_clause(
     clause: str, dialogue: Dialogue, tools: list[Any], router: Router, context: Context, earlier: Any = None
 ) -> Planned | Reply | None:
     routing = router.route(clause, tools)
+    lead = re.match(r"^[^:'\"]{3,60}(?<!\d):\s*(\S.*)$", clause)  # "Next week is packed so: add X"
+    if lead and routing.best is not None and not routing.best.served:
+        after = lead.group(1)
+        if commands(after, router.route(after, tools).best):  # a lead-in that names no tool, then a command
+            return _plan_clause(after, dialogue, tools, router, context, earlier)
     head = re.match(r"^([^:'\"]{3,60})(?<!\d):\s*\S", clause)  # "translate this into Portuguese: the meeting is off"
     if head and len(words(head.group(1))) >= 2:
         by_head = router.route(head.group(1), tools)
@@ -449,6 +512,8 @@ def _plan_clause(
     framed = framed_route(clause, routing, skip=frozenset({"web_search"}))
     if framed is not None:  # "add a task: translate the abstract": what follows the framing is content
         best, capability = framed, framed.capability
+    if (folder := _folder_route(routing, best, clause)) is not None:
+        best, capability, framed = folder, folder.capability, None
     near = (  # close to its threshold and ahead of the rest, or of another new tool (their slots decide below)
         best.capability is None
         and best.served

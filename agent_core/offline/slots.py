@@ -1257,7 +1257,7 @@ def files_as_word(text: str) -> str:
 def globs(text: str) -> list[Span]:
     """A file-name pattern: one as written ("*.csv"), a file type ("every .tex file", "csv files" -> "*.tex",
     "*.csv") or a name ("files called draft" -> "*draft*")."""
-    written = re.search(r"(?<!\S)(\S*[*?]\S*)", text)
+    written = re.search(r"(?<!\S)(\S*\*\S*|\S*\?[^\s?]\S*)", text)  # "data?" ends a question; "file?.txt" is one
     if written:
         return [Span(written.group(1).strip("'\"`,"), written.start(1), written.end(1))]
     for match in re.finditer(
