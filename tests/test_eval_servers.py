@@ -39,6 +39,7 @@ from eval.servers import (
     molcalc,
     notebook,
     ontology,
+    proteins,
     protocols,
     pubmed,
     roombook,
@@ -46,6 +47,7 @@ from eval.servers import (
     seminars,
     sequences,
     sequencing,
+    servicedesk,
     shipping,
     solar,
     stats,
@@ -55,6 +57,8 @@ from eval.servers import (
     taxonomy,
     timers,
     translate,
+    travel,
+    trials,
     units,
     vivarium,
     wiki,
@@ -329,9 +333,39 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"weightKg": 4.5, "destinationCountry": "US", "service": "express", "dryIceKg": 3},
         {"destinationCountry": "US", "countryName": "United States", "dryIceKg": 3.0, "insured": False},
     ),
+    "trials": (
+        {"searchStudies": True, "getStudy": True},
+        "searchStudies",
+        {"condition": "breast cancer", "status": "RECRUITING", "location": "Germany"},
+        {"status": "RECRUITING", "totalCount": 1, "nextOffset": None},
+    ),
+    "proteins": (
+        {"get_protein": True, "search_proteins": True, "protein_sequence": True},
+        "get_protein",
+        {"accession": "P04637", "fields": ["gene", "length"]},
+        {"accession": "P04637", "entry_name": "P53_HUMAN", "gene": "TP53", "length": 393, "function": None},
+    ),
+    "servicedesk": (
+        {"escalate": False, "listTickets": True, "closeTicket": False},
+        "escalate",
+        {"instrument": "the plate reader", "severity": "high", "description": "lamp error", "instrumentDown": True},
+        {"ticketId": "SR-10490", "assetTag": "EQ-0285", "responseDue": "2026-11-23T12:00"},
+    ),
+    "travel": (
+        {"request_travel": False, "list_travel_requests": True, "get_per_diem": True},
+        "request_travel",
+        {
+            "destination_city": "Boston",
+            "depart_date": "2026-12-03",
+            "return_date": "2026-12-07",
+            "budget": 2500,
+            "currency": "USD",
+        },
+        {"request_id": "TR-2026-0141", "budget_eur": 2300.0, "nights": 4, "status": "pending_approval"},
+    ),
 }
 # tools whose published description is deliberately terse (as on some public servers)
-TERSE = frozenset({"get_tray", "job_status"})
+TERSE = frozenset({"get_tray", "job_status", "getStudy", "closeTicket"})
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # Dev-only servers exercised in process (the same MCP requests through mcp's Client, no subprocess), so the test
 # stays fast on a small machine: each stdio start costs about a second of CPU importing mcp. The eval harness starts
@@ -345,6 +379,7 @@ IN_PROCESS = frozenset(
     | {"vivarium", "protocols", "library", "datasets"}
     | {"greenhouse", "sequencing", "expenses", "imaging"}
     | {"notebook", "cluster", "ontology", "shipping"}
+    | {"trials", "proteins", "servicedesk", "travel"}
 )
 
 
@@ -442,6 +477,9 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         ("notebook", "appendToEntry"),
         ("cluster", "submit_batch_job"),
         ("shipping", "create_shipment"),
+        ("servicedesk", "escalate"),
+        ("servicedesk", "closeTicket"),
+        ("travel", "request_travel"),
     ]:
         assert results[name]["tools"][tool].annotations.destructive_hint is False
     assert results["cluster"]["tools"]["cancel_job"].annotations.destructive_hint is True
@@ -521,6 +559,28 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
     images = results["imaging"]["tools"]["find_images"].input_schema
     assert not images.get("required") and "micrometers" in images["properties"]["maxPixelSizeUm"]["description"]
     assert results["imaging"]["tools"]["image_metadata"].input_schema["properties"]["imageId"]["pattern"]
+    assert results["trials"]["tools"]["getStudy"].description == "Get study by NCT ID."
+    studies = results["trials"]["tools"]["searchStudies"].input_schema
+    assert not studies.get("required") and {"limit", "offset"} <= set(studies["properties"])
+    assert (
+        "enum" not in studies["properties"]["phase"]
+        and "PHASE2" in results["trials"]["tools"]["searchStudies"].description
+    )
+    assert results["trials"]["tools"]["getStudy"].input_schema["properties"]["nctId"]["pattern"]
+    fields = results["proteins"]["tools"]["get_protein"].input_schema["properties"]["fields"]["anyOf"][0]
+    assert fields["type"] == "array" and "subcellular_location" in fields["items"]["enum"]
+    taxon = results["proteins"]["tools"]["search_proteins"].input_schema["properties"]["organism_id"]
+    assert taxon["anyOf"][0]["type"] == "integer" and "9606" in taxon["description"]
+    assert results["proteins"]["tools"]["protein_sequence"].input_schema["required"] == ["accession"]
+    report = results["servicedesk"]["tools"]["escalate"].input_schema
+    assert report["properties"]["severity"]["enum"] == ["low", "medium", "high", "critical"]
+    assert set(report["required"]) == {"instrument", "severity", "description"}
+    tickets = results["servicedesk"]["tools"]["listTickets"].input_schema["properties"]
+    assert "enum" not in tickets["status"] and {"limit", "offset"} <= set(tickets)
+    assert results["servicedesk"]["tools"]["closeTicket"].input_schema["properties"]["ticketId"]["pattern"]
+    trip = results["travel"]["tools"]["request_travel"].input_schema
+    assert set(trip["required"]) == {"destination_city", "depart_date", "return_date", "budget"}
+    assert trip["properties"]["travel_class"]["enum"] == ["economy", "premium_economy", "business", "first"]
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -680,7 +740,50 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
     assert shipping.quote(2, "fr", "overnight").requested.priceEur == 97.4
     assert shipping.Desk().create(6, "CH", "express", "Dr. Weber, ETH", "cell pellets", 4).shipmentId == "SHP-260420"
     assert shipping.Desk().void("shp-260415").refundEur > 0
+    assert [s.nctId for s in trials.search(condition="Parkinson's", status="terminated").studies] == ["NCT03801304"]
+    assert [s.nctId for s in trials.search(status="COMPLETED", location="US").studies] == [
+        "NCT05402287",
+        "NCT04280705",
+        "NCT03998810",
+    ]
+    assert trials.search(phase="phase2", limit=4, offset=4).model_dump()["nextOffset"] is None
+    assert trials.study("nct04512345").maximumAge == "85 Years"
+    assert [h.accession for h in proteins.search("p53", organism_id=10090).results] == ["P02340"]
+    assert proteins.search("tau", 9606, reviewed_only=False).total == 1
+    assert proteins.search("TP53", 9606, reviewed_only=False).results[-1].accession == "A0A024R1R8"
+    assert proteins.entry("sp|P04637|P53_HUMAN", ["mass"]).mass == 43653
+    assert proteins.region("P0DTC2", 319, 541).sequence == proteins.region("P0DTC2").sequence[318:541]
+    assert proteins.entry("Q8N158") == proteins.entry("q8n158")
+    assert [t.ticketId for t in servicedesk.Desk().listing().tickets][:2] == ["SR-10489", "SR-10488"]
+    assert servicedesk.Desk().listing("waiting_parts").totalCount == 2
+    assert servicedesk.Desk().listing("all", "the autoclave").tickets[0].ticketId == "SR-10471"
+    assert servicedesk.Desk().close("sr-10480", "firmware update").status == "closed"
+    assert servicedesk.Desk().report("the -80 in B-214", "critical", "alarm").responseDue == "2026-11-22T16:00"
+    assert [r.request_id for r in travel.Office().listing("approved").requests] == ["TR-2026-0133"]
+    assert travel.per_diem("zürich", 7).total_eur == 2320.0
+    assert travel.Office().request("NYC", "2026-12-01", "2026-12-04", 900, "usd").warnings
     for call, hint in [
+        (lambda: trials.study("04512345"), "'NCT04512345'"),
+        (lambda: trials.study("NCT09999999"), "Use searchStudies"),
+        (lambda: trials.search(phase="phase 2"), "'phase 2' is PHASE2"),
+        (lambda: trials.search(status="enrolling"), "RECRUITING"),
+        (lambda: proteins.entry("P53_HUMAN"), "send its accession 'P04637'"),
+        (lambda: proteins.entry("TP53"), "use search_proteins"),
+        (lambda: proteins.entry("P04637", ["weight"]), "Fields: protein_name"),
+        (lambda: proteins.search("p53", "human"), "human is 9606"),
+        (lambda: proteins.region("P01308", 100, 200), "residues 1-110"),
+        (lambda: servicedesk.asset_of("centrifuge"), "could be the Optima"),
+        (lambda: servicedesk.Desk().report("the plate reader", "urgent", "x"), "low, medium, high, critical"),
+        (lambda: servicedesk.Desk().report("the plate reader", "low", " "), "description must not be empty"),
+        (lambda: servicedesk.Desk().close("10482"), "'SR-10482'"),
+        (lambda: servicedesk.Desk().close("SR-10471"), "already closed"),
+        (lambda: servicedesk.Desk().listing("pending"), "waiting_parts"),
+        (lambda: travel.Office().request("Boston", "3 Dec", "2026-12-07", 2500), "Use YYYY-MM-DD"),
+        (lambda: travel.Office().request("Boston", "2026-11-20", "2026-11-25", 2500), "in the past"),
+        (lambda: travel.Office().request("Boston", "2026-12-07", "2026-12-03", 2500), "before depart_date"),
+        (lambda: travel.Office().request("Boston", "2026-12-03", "2026-12-07", 2500, "$"), "send 'USD'"),
+        (lambda: travel.Office().request("Boston", "2026-12-03", "2026-12-07", 2500, travel_class="coach"), "economy"),
+        (lambda: travel.per_diem("Atlantis"), "Cities: Boston"),
         (lambda: notebook.Notebook().append("107", "x"), "'ELN-00107'"),
         (lambda: notebook.Notebook().append("ELN-00101", "x"), "locked"),
         (lambda: notebook.Notebook().append("ELN-00999", "x"), "No entry"),
