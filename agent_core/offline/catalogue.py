@@ -125,6 +125,7 @@ class Catalogue:
     shorthand: Mapping[str, str] = field(default_factory=dict)  # "2morrow": "tomorrow"
     verbs: Mapping[str, frozenset[str]] = field(default_factory=dict)  # "opening" / "continuing" to-do verbs
     file_kinds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # "bib": ("bibliography", …)
+    lead_ins: tuple[str, ...] = ()  # "hey, morning!", "would it be possible to": said before a request, not part of it
 
     @cached_property
     def shorthand_pattern(self) -> re.Pattern[str] | None:
@@ -198,4 +199,5 @@ def catalogue() -> Catalogue:
     shorthand = {said.lower(): meant for said, meant in data.get("shorthand", {}).items()}
     verbs = {group: frozenset(listed) for group, listed in data.get("verbs", {}).items()}
     kinds = {extension: tuple(names) for extension, names in data.get("file_kinds", {}).items()}
-    return Catalogue(capabilities, synonyms, currencies, languages, regions, shorthand, verbs, kinds)
+    lead_ins = tuple(sorted(data.get("lead_ins", {}).get("phrases", ()), key=len, reverse=True))
+    return Catalogue(capabilities, synonyms, currencies, languages, regions, shorthand, verbs, kinds, lead_ins)

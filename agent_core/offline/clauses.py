@@ -642,10 +642,65 @@ _THANKS_FIRST = re.compile(
 _TOLD = re.compile(r"\b(?:i'm|i've|i'd|we're|they're|got|was|were|had|told|said)\b", re.I)  # the verbs of a story
 
 
+@cache
+def _lead_in() -> re.Pattern[str]:
+    """The catalogue's lead-ins ("hey, morning! quick one —"), any number of them, with what separates them."""
+    phrases = "|".join(re.escape(p) for p in catalogue().lead_ins)
+    return re.compile(rf"^(?:\s*(?:{phrases})(?![\w'-])[\s,!.:;…—–-]*)+", re.I)
+
+
+_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Z'\"‘“])")
+_POINTING = re.compile(r"\b(?:it|that|this|these|those|them|there|then|he|she|they|him|her)\b", re.I)
+_LEAD = re.compile(r"^(?P<lead>(?:[^:'\"‘“’]|(?<=\w)['’](?=\w)){3,80})(?<!\d):\s+(?P<rest>\S.*)$", re.S)
+
+
+def _framed_opening(text: str) -> bool:
+    return bool(framed_by(" ".join(POLITE.sub("", text).lower().replace(":", " :").split())))
+
+
+def _asks_something(text: str) -> bool:
+    """A sentence that asks: a framing phrase or a command word first, or a question."""
+    said = words(POLITE.sub("", text))
+    return _framed_opening(text) or is_question(text) or (bool(said) and said[0] in _command_words())
+
+
+def _told(sentence: str) -> bool:
+    """A sentence that tells something: no framing phrase, no question, no command word first."""
+    said = words(POLITE.sub("", sentence))
+    return bool(said) and said[0] not in _command_words() and not _framed_opening(sentence) and not is_question(sentence)
+
+
+def _after_story(text: str) -> str:
+    """The request after the sentences that only set the scene ("So Helga just told me the cryostat is free. That
+    never happens. Please add X", "I'm between meetings so: remind me to X"), when the request needs none of them
+    (it points back at nothing)."""
+    lead = _LEAD.match(text)
+    said = lead and lead.group("lead")
+    if said and _told(said) and _STORY.search(said) and _asks_something(lead.group("rest")):
+        return lead.group("rest")
+    sentences = _SENTENCES.split(text)
+    for i in range(1, len(sentences)):
+        rest = " ".join(sentences[i:])
+        if _asks_something(sentences[i]):
+            if all(_told(s) for s in sentences[:i]) and not _POINTING.search(_TRAILING_POLITE.sub("", rest)):
+                return rest
+            break
+    return text
+
+
+_STORY = re.compile(rf"{STATEMENT.pattern}|{DECLARATIVE.pattern}|{_TOLD.pattern}", re.I)  # "I'm between meetings so"
+_TRAILING_POLITE = re.compile(r"\b(?:before\s+i\s+forget\s+it|if\s+that'?s\s+ok)\b", re.I)
+
+
 def request_only(text: str) -> str:
-    """The request without the story told before "anyway" ("so I was talking to Kim and …, anyway: add X") and
-    without a sign-off after it ("…, I think that's all, thanks"). A story is a statement that opens with no
-    framing phrase; a request before "anyway" stays."""
+    """The request without the greeting and fillers before it ("hey, morning! quick one — add X"), without the
+    story told before it ("so I was talking to Kim and …, anyway: add X") and without a sign-off after it ("…, I
+    think that's all, thanks"). A story is a statement that opens with no framing phrase; a request before
+    "anyway" stays."""
+    stripped = _lead_in().sub("", text)
+    if words(stripped) and stripped != text:  # "hey there! good morning 😊" is a greeting, nothing else
+        text = _imperative(stripped)  # "would you mind deleting X" asks "delete X"
+    text = _after_story(text)
     text = _SIGN_OFF.sub("", text) or text
     text = _THANKS_FIRST.sub("", text) or text  # "thx, and now the csv?": the thanks is for the turn before
     first = _FIRST.match(text)  # "first search for X, then …": the order of steps, not part of the first

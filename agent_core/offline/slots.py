@@ -1608,7 +1608,8 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
         )
         if paged and vocabulary & {stem(w) for w in ("limit", "maximum", "size", "results", "return")}:
             return Span(value, token.start(), tokens[index + 2].end())  # "five per page": how many to return
-        if before in ENDS and stem(before) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
+        end = {"top": "first", "bottom": "last"}.get(before, before)  # "the top 15 lines" are the first 15
+        if end in ENDS and stem(end) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
             continue  # "the first 5 lines" is not for a "last N lines" parameter
         skips = vocabulary & {stem("skip"), stem("offset")}
         if (
