@@ -300,9 +300,13 @@ def _alternatives(tool: Any, name: str) -> set[str]:
     found = set()
     for other, prop in properties.items():
         theirs = words(str(prop.get("description") or ""))
-        if other != name and len(mine) >= 3 and len(theirs) == len(mine):
-            if sum(a != b for a, b in zip(mine, theirs, strict=True)) == 1:
-                found.add(other)
+        if (
+            other != name
+            and len(mine) >= 3
+            and len(theirs) == len(mine)
+            and sum(a != b for a, b in zip(mine, theirs, strict=True)) == 1
+        ):
+            found.add(other)
     return found
 
 
