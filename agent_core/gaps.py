@@ -111,6 +111,8 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     back = next((i for i, c in enumerate(clauses[2:], 2) if POINTS_BACK.match(c)), None)
     if back is not None:  # "my meeting is at 2pm Chicago time, when is that in Mumbai?": what comes before is context
         clauses = clauses[back:]
+    elif len(clauses) > 2 and any(_carries_text(c, carriers) for c in clauses[1:]):
+        clauses = clauses[1:]  # "tokyo time and add a task to ping Kenji on Slack": the whole would read the title
     for clause in clauses:
         if clause != text and _LABELLED.match(clause):
             continue  # "…, purpose: thesis meeting": a labelled value of the request is content, not a request

@@ -29,6 +29,7 @@ _CONNECTOR = re.compile(
 _BARE_FILE = re.compile(r"[\w\-]+\.[A-Za-z][\w]{0,7}")  # "refs.bib", "draft.tex": a name with an extension
 _CONTENT = re.compile(  # where new text starts: "…: X", "… saying X", "add the detail that X"
     r":|\b(?:saying|that\s+says|to\s+say|to\s+read|(?:note|details?|description|comment)\s+that)\b"
+    r"|\b(?:in\s+)?(?:the|its)\s+(?:description|details)\b(?:\s+that\b)?"  # "put in the description X"
     r"|,\s*(?:just\s+)?(?:make|call|name|title)\s+it\b",  # "the 4th task needs a better title, make it X"
     re.IGNORECASE,
 )
@@ -612,7 +613,8 @@ def _labelled_texts(
             continue
         alternatives = "|".join(sorted(map(re.escape, labels), key=len, reverse=True))
         match = re.search(  # "…, details: X", "… with the description 'X'"
-            rf"(?:[,;.]\s*|\s+[-–—]\s+|\s+with\s+(?:the\s+|a\s+)?)(?:{alternatives})\s*(?:[:=]\s*|(?=['\"‘“]))(\S.*)$",
+            rf"(?:[,;.]\s*|\s+[-–—]\s+|\s+with\s+(?:the\s+|a\s+)?)(?:(?:for|as)\s+(?:the\s+|a\s+)?)?(?:{alternatives})"
+            rf"(?:\s+(?:put|is|should\s+be|reads?))?\s*(?:[:=]\s*|(?=['\"‘“]))(\S.*)$",  # "— for the description put: X"
             text,
             re.I,
         )

@@ -25,7 +25,7 @@ from agent_core.offline.text import STOPWORDS, dictionary, stem, words
 
 _SPLIT = re.compile(
     r"\s*(?:[,;]\s*next[,:]?\s+|;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+(?:and\s+)?after\s+that,?\s+|[,.?!]\s+also\s+|,?\s+afterwards,?\s+|"
-    r",?\s+followed\s+by\s+|\s+/\s+|"
+    r",?\s+followed\s+by\s+|\s+/\s+|,?\s+after\s+which,?\s+|"
     r",?\s+(?:and\s+)?(?:once|when)\s+(?:that|this|it)(?:'s|\s+is)\s+(?:done|finished|sorted),?\s+|"
     r",\s+and\s+also\s+(?=(?:how|what|what's|whats|where|when|which|who)\b)|"
     r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)(?<!\b[a-z])(?<!=\s)(?<!=)"
@@ -126,7 +126,7 @@ def confident(route: Route | None) -> bool:
 def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     """Clauses that each ask for their own action: on "then", ";" and "after that"; on "and" only when both
     sides route confidently to different tools ("add a task to X and show my list"), never inside quotes."""
-    hidden, quoted = _protected(text)
+    hidden, quoted = _protected(_run_on(text))
     lines = [line for line in hidden.split("\n") if line.strip()]
     for i in range(len(lines) - 1, 0, -1):  # a line after "…:" or that asks nothing itself continues the one before
         head = next((line for line in reversed(lines[:i]) if line.rstrip().endswith(":")), None)
@@ -235,6 +235,28 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     clauses = [re.sub(r"(?:[\s,]+(?:and|plus|&))+\s*$", "", c, flags=re.I).strip(" ,.") for c in clauses]  # "X, and"
     clauses = [_imperative(c) if i else c for i, c in enumerate(clauses)]
     return [c for c in clauses if c] or [text]
+
+
+_REFERENCE_END = re.compile(  # "task one", "#4", "number 3": an item named by its number
+    r"\b(?:tasks?|items?|todos?|number|no\.?|nr\.?)\s*#?\s*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r"(?P<gap>\s+)(?=(?P<verb>[a-z]+)\s+(?:tasks?|items?|todos?|#|number|no\.?|nr\.?|the|it|that)\b)",
+    re.I,
+)
+
+
+def _run_on(text: str) -> str:
+    """Dictated commands without a pause between them ("complete task one delete task four") with a comma between:
+    a command word straight after an item's number opens a new command."""
+    return _REFERENCE_END.sub(
+        lambda m: m.group(0)[: m.start("gap") - m.start()] + ", " if m["verb"].lower() in _run_on_verbs() else m[0],
+        text,
+    )
+
+
+def _run_on_verbs() -> frozenset[str]:
+    """Command words that act on an item by its number and never open a to-do ("check", "cancel" can: "rename task
+    3 check the incubator" stays one command): the catalogue's [verbs] "on_items"."""
+    return catalogue().verbs.get("on_items", frozenset())
 
 
 def _imperative(clause: str) -> str:
@@ -397,8 +419,8 @@ def _shared_framing(pieces: list[str]) -> str:
     return ""
 
 
-_MARKER = re.compile(r"^[ \t]*(?:[-*•·▪‣–]|\(?(?:\d{1,2}|[a-h])[.)])[ \t]+(?=\S)", re.M)
-_NUMBERED = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})\)\s+(?=\S)")
+_MARKER = re.compile(r"^[ \t]*(?:[-*•·▪‣–—]|\(?(?:\d{1,2}|[a-h])[.)])[ \t]+(?=\S)", re.M)
+_NUMBERED = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})(?:\)|(?:st|nd|rd|th)\s*:)\s+(?=\S)")  # "1) a 2) b", "1st: a; 2nd: b"
 
 
 def enumerated(text: str) -> str:
@@ -650,7 +672,9 @@ def _lead_in() -> re.Pattern[str]:
 
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Z'\"‘“])")
-_POINTING = re.compile(r"\b(?:it|that|this|these|those|them|there|then|he|she|they|him|her)\b", re.I)
+_POINTING = re.compile(  # "what time it is" points at nothing
+    r"\b(?:(?<!\bis\s)it(?!\s+is\b|'s\b)|that|this|these|those|them|there|he|she|they|him|her)\b", re.I
+)
 _LEAD = re.compile(r"^(?P<lead>(?:[^:'\"‘“’]|(?<=\w)['’](?=\w)){3,80})(?<!\d):\s+(?P<rest>\S.*)$", re.S)
 
 
@@ -665,9 +689,22 @@ def _asks_something(text: str) -> bool:
 
 
 def _told(sentence: str) -> bool:
-    """A sentence that tells something: no framing phrase, no question, no command word first."""
+    """A sentence that tells something: no framing phrase, no question, no command word first, and no word that
+    reports on an item ("I bought the milk" may ask to tick it off)."""
     said = words(POLITE.sub("", sentence))
-    return bool(said) and said[0] not in _command_words() and not _framed_opening(sentence) and not is_question(sentence)
+    return (
+        bool(said)
+        and said[0] not in _command_words()
+        and not set(said) & _item_words()
+        and not _framed_opening(sentence)
+        and not is_question(sentence)
+    )
+
+
+@cache
+def _item_words() -> frozenset[str]:
+    """The keywords of the catalogue's writes to an item (done, bought, delete …)."""
+    return frozenset(k for c in catalogue() if c.entity and c.writes for k in c.keywords) - STOPWORDS
 
 
 def _after_story(text: str) -> str:
@@ -689,6 +726,7 @@ def _after_story(text: str) -> str:
 
 
 _STORY = re.compile(rf"{STATEMENT.pattern}|{DECLARATIVE.pattern}|{_TOLD.pattern}", re.I)  # "I'm between meetings so"
+_BUT_FIRST = re.compile(r"^(?P<then>.+?),?\s+but\s+first,?\s+(?P<first>\S.*?)[.!]?$", re.I | re.S)
 _TRAILING_POLITE = re.compile(r"\b(?:before\s+i\s+forget\s+it|if\s+that'?s\s+ok)\b", re.I)
 
 
@@ -701,6 +739,8 @@ def request_only(text: str) -> str:
     if words(stripped) and stripped != text:  # "hey there! good morning 😊" is a greeting, nothing else
         text = _imperative(stripped)  # "would you mind deleting X" asks "delete X"
     text = _after_story(text)
+    later = _BUT_FIRST.match(text)  # "add X but first mark task 2 done": the steps in the order they are to run
+    text = f"{later['first']}, then {later['then']}" if later else text
     text = _SIGN_OFF.sub("", text) or text
     text = _THANKS_FIRST.sub("", text) or text  # "thx, and now the csv?": the thanks is for the turn before
     first = _FIRST.match(text)  # "first search for X, then …": the order of steps, not part of the first

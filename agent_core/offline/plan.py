@@ -982,6 +982,11 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
     step.calls = _calls(step.filled)
 
 
+_FOR_THEM = re.compile(
+    r"\b(?:for|with)\s+(?:her|him|them)\b(?=\s*[?.!,]*\s*$)", re.I
+)  # "what time will it be for her?"
+
+
 def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
@@ -1012,6 +1017,8 @@ def make_plan(
     for clause in map(corrected, clauses):  # "… and then remnd me to X": each clause opens with its own command
         if named is not None and re.search(r"\bthere\b", clause, re.IGNORECASE):
             clause = re.sub(r"\bthere\b", f"in {named.label or named.zone}", clause, count=1, flags=re.IGNORECASE)
+        elif named is not None and len(locate_places(clause)) <= 1 and _FOR_THEM.search(clause):
+            clause = _FOR_THEM.sub(f"in {named.label or named.zone}", clause, count=1)  # "My mum is in Manila. …"
         places = locate_places(clause)
         if places:
             named = places[-1][1]

@@ -90,6 +90,42 @@ _SPOKEN_CLOCK = re.compile(
 )
 
 
+_MINUTE_WORDS = {  # "seven forty-five pm", "nine oh five in the morning"
+    **{f"oh {n}": v for n, v in _UNITS_SPOKEN.items() if 1 <= v <= 9},
+    **{n: v for n, v in _UNITS_SPOKEN.items() if 10 <= v <= 19},
+    **{t: v for t, v in _TENS_SPOKEN.items() if v <= 50},
+    **{
+        f"{t} {n}": tv + v
+        for t, tv in _TENS_SPOKEN.items()
+        if tv <= 50
+        for n, v in _UNITS_SPOKEN.items()
+        if 1 <= v <= 9
+    },
+}
+
+
+def _alternatives(said: Mapping[str, int]) -> str:
+    """The phrases as one regex alternation, longest first, a space matching a space or a hyphen."""
+    return "|".join(sorted((re.escape(p).replace(r"\ ", r"[\s-]") for p in said), key=len, reverse=True))
+
+
+def _said(phrase: str) -> str:
+    return re.sub(r"[\s-]+", " ", phrase.lower())
+
+
+_CLOCK_MINUTES = re.compile(
+    rf"\b{_HOUR}\s+(?P<minute>{_alternatives(_MINUTE_WORDS)})(?={_PART_OF_DAY.replace('?P<part>', '?:')})",
+    re.IGNORECASE,
+)
+_HOURS_24 = {**{n: v for n, v in _UNITS_SPOKEN.items() if v <= 19}, "twenty": 20, "twenty one": 21, "twenty two": 22,
+             "twenty three": 23}  # fmt: skip
+_MILITARY = re.compile(  # "eleven hundred hours", "seventeen hundred Singapore time": 11:00, 17:00
+    rf"\b(?:oh\s+)?(?P<hour>{_alternatives(_HOURS_24)})"
+    r"\s+hundred(?:\s+(?:hours|hrs)\b|(?=\s+(?:[A-Za-z]+\s+){0,2}time\b|\s+(?:utc|gmt|zulu)\b))",
+    re.IGNORECASE,
+)
+
+
 def number_word(word: str) -> bool:
     """ "two", "fifty", "a hundred"'s "hundred": a number said in words."""
     return word.lower() in _UNITS_SPOKEN or word.lower() in _TENS_SPOKEN or word.lower() in {"hundred", "thousand"}
@@ -120,6 +156,14 @@ def spoken_clock(text: str) -> str:
         later = not (re.search(r"morning|^a\.?m", part, re.IGNORECASE) or small_hours)
         return f"{hour}:{minute:02d} {'pm' if later else 'am'}"
 
+    text = _MILITARY.sub(lambda m: f"{_HOURS_24[_said(m['hour'])]:02d}:00", text)
+    text = _CLOCK_MINUTES.sub(
+        lambda m: (
+            f"{m['hour'] if m['hour'].isdigit() else _HOUR_WORDS[m['hour'].lower()]}:"
+            f"{_MINUTE_WORDS[_said(m['minute'])]:02d}"
+        ),
+        text,
+    )
     return _SPOKEN_CLOCK.sub(digits, text)
 
 
@@ -371,8 +415,8 @@ _NAMED_DAYS = (
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 POLITE = re.compile(
-    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|oh|actually|wait|oops|and|also|now|then|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
-    r"would you mind|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just|be\s+so\s+kind\s+as\s+to|"
+    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|uh+|erm|oh|actually|wait|oops|and|also|now|then|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
+    r"would you mind|while you(?:'re|\s+are)\s+at\s+it|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just|be\s+so\s+kind\s+as\s+to|"
     r"be\s+kind\s+enough\s+to)\b(?!-)[\s,]*)+",
     re.IGNORECASE,
 )
@@ -1310,17 +1354,20 @@ def paths(text: str) -> list[Span]:
         ):
             found.append(Span(tail.group(1), tail.start(1), tail.end(1)))
     if not found:
-        for match in re.finditer(
-            r"\b(?:the|my|our)?\s*([\w\-]+)\s+(?:folder|directory|dir)\b|\b(?:folder|directory|dir)\s+(?:called\s+|named\s+)?['\"]?([\w\-./]+)",
-            text,
-            re.IGNORECASE,
-        ):
-            name = match.group(1) or match.group(2)
-            if name.lower() not in STOPWORDS | {"root", "home", "main", "the", "a", "which", "what"}:
-                found.append(Span(name, match.start(), match.end()))
+        for pattern in _FOLDER_NAMED:  # "the papers folder", "the folder papers"
+            for match in pattern.finditer(text):
+                name = match.group(1).rstrip(".")
+                if name.lower() not in STOPWORDS | {"root", "home", "main", "the", "a", "which", "what"}:
+                    found.append(Span(name, match.start(), match.end()))
+            if found:
+                break
     return found
 
 
+_FOLDER_NAMED = (
+    re.compile(r"\b(?:the|my|our)?\s*([\w\-]+)\s+(?:folder|directory|dir)\b", re.I),
+    re.compile(r"\b(?:folder|directory|dir)\s+(?:called\s+|named\s+)?['\"]?([\w\-./]+)", re.I),
+)
 _IN_FOLDER = re.compile(
     r"\s+(?:in|inside|under|from)\s+(?:(?:the\s+|my\s+)?(?:folder|directory)\s+([\w\-]+)|(?:the\s+|my\s+)?"
     r"([\w\-]+)\s+(?:folder|directory|dir)|([\w\-]+))(?:,?\s+(?:please|pls|thanks))?\s*[?.!]*\s*$",

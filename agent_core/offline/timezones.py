@@ -202,7 +202,86 @@ _EXTRA = {
     "czechia": "Europe/Prague",
     "uae": "Asia/Dubai",
     "ivory coast": "Africa/Abidjan",
+    # regions people name a zone by
+    "east coast": "America/New_York",
+    "us east coast": "America/New_York",
+    "west coast": "America/Los_Angeles",
+    "us west coast": "America/Los_Angeles",
+    "the midwest": "America/Chicago",
+    # cities that are not zone names (and name one place only)
+    "quito": "America/Guayaquil",
+    "brasilia": "America/Sao_Paulo",
+    "medellin": "America/Bogota",
+    "abuja": "Africa/Lagos",
+    "islamabad": "Asia/Karachi",
+    "lahore": "Asia/Karachi",
+    "pune": "Asia/Kolkata",
+    "hangzhou": "Asia/Shanghai",
+    "wuhan": "Asia/Shanghai",
+    "chengdu": "Asia/Shanghai",
+    "nanjing": "Asia/Shanghai",
+    "yokohama": "Asia/Tokyo",
+    "nagoya": "Asia/Tokyo",
+    "sapporo": "Asia/Tokyo",
+    "christchurch": "Pacific/Auckland",
+    "krakow": "Europe/Warsaw",
+    "gdansk": "Europe/Warsaw",
+    "porto": "Europe/Lisbon",
+    "seville": "Europe/Madrid",
+    "lyon": "Europe/Paris",
+    "marseille": "Europe/Paris",
+    "toulouse": "Europe/Paris",
+    "glasgow": "Europe/London",
+    "leeds": "Europe/London",
+    "liverpool": "Europe/London",
+    "bristol": "Europe/London",
+    "cardiff": "Europe/London",
+    "belfast": "Europe/London",
+    "cork": "Europe/Dublin",
+    "galway": "Europe/Dublin",
+    "salzburg": "Europe/Vienna",
+    "gothenburg": "Europe/Stockholm",
+    "antwerp": "Europe/Brussels",
+    "utrecht": "Europe/Amsterdam",
+    "heidelberg": "Europe/Berlin",
+    "stuttgart": "Europe/Berlin",
+    "dresden": "Europe/Berlin",
+    "leipzig": "Europe/Berlin",
+    "dusseldorf": "Europe/Berlin",
+    "turin": "Europe/Rome",
+    "naples": "Europe/Rome",
+    "bologna": "Europe/Rome",
+    "ankara": "Europe/Istanbul",
+    "haifa": "Asia/Jerusalem",
+    "jeddah": "Asia/Riyadh",
+    "minneapolis": "America/Chicago",
+    "new orleans": "America/Chicago",
+    "nashville": "America/Chicago",
+    "pittsburgh": "America/New_York",
+    "baltimore": "America/New_York",
+    "orlando": "America/New_York",
+    "salt lake city": "America/Denver",
+    "sacramento": "America/Los_Angeles",
+    "palo alto": "America/Los_Angeles",
+    "berkeley": "America/Los_Angeles",
 }
+
+# "8 pm Irish time": the zone named by a country's adjective (only with "time" after it)
+_ADJECTIVES = {
+    "irish": "Europe/Dublin", "british": "Europe/London", "english": "Europe/London", "scottish": "Europe/London",
+    "french": "Europe/Paris", "german": "Europe/Berlin", "spanish": "Europe/Madrid", "italian": "Europe/Rome",
+    "dutch": "Europe/Amsterdam", "belgian": "Europe/Brussels", "swiss": "Europe/Zurich", "austrian": "Europe/Vienna",
+    "swedish": "Europe/Stockholm", "norwegian": "Europe/Oslo", "danish": "Europe/Copenhagen",
+    "finnish": "Europe/Helsinki", "polish": "Europe/Warsaw", "czech": "Europe/Prague", "greek": "Europe/Athens",
+    "portuguese": "Europe/Lisbon", "turkish": "Europe/Istanbul", "ukrainian": "Europe/Kyiv",
+    "israeli": "Asia/Jerusalem", "egyptian": "Africa/Cairo", "nigerian": "Africa/Lagos", "kenyan": "Africa/Nairobi",
+    "ghanaian": "Africa/Accra", "south african": "Africa/Johannesburg", "indian": "Asia/Kolkata",
+    "pakistani": "Asia/Karachi", "chinese": "Asia/Shanghai", "japanese": "Asia/Tokyo", "korean": "Asia/Seoul",
+    "singapore": "Asia/Singapore", "thai": "Asia/Bangkok", "vietnamese": "Asia/Ho_Chi_Minh",
+    "filipino": "Asia/Manila", "philippine": "Asia/Manila", "argentinian": "America/Argentina/Buenos_Aires",
+    "chilean": "America/Santiago", "colombian": "America/Bogota", "peruvian": "America/Lima",
+    "new zealand": "Pacific/Auckland", "hawaiian": "Pacific/Honolulu",
+}  # fmt: skip
 
 _MULTI_ZONE_ALIASES = {"usa", "us", "america", "the united states"}
 
@@ -281,6 +360,8 @@ def place_index() -> dict[str, Place]:
         clean = re.sub(r"\s*\(.*?\)", "", name)
         for phrase in {normalize(name), normalize(clean)}:
             index[phrase] = Place(clean, zone, note)
+    for adjective, zone in _ADJECTIVES.items():
+        index[f"{adjective} time"] = Place(f"{adjective.title()} time", zone)
     for phrase, zone in _EXTRA.items():
         note = _multi_zone_note("The United States", zone) if phrase in _MULTI_ZONE_ALIASES else None
         index[phrase] = Place(phrase.upper() if len(phrase) <= 4 else phrase.title(), zone, note)
@@ -396,7 +477,8 @@ def locate_places(text: str) -> list[tuple[int, Place]]:
             place = index.get(phrase) if i + size <= len(words) else None
             said = text[positions[i] : positions[i] + len(phrase)] if size == 1 else ""
             written_as_acronym = said.isupper() and len(said) <= 3  # "and to LA?": "LA", not the article "la"
-            if place and (phrase not in _AMBIGUOUS or i in after_preposition or written_as_acronym):
+            timed = words[i + size : i + size + 1] == ["time"]  # "6pm Rio time": a place, whatever else it is
+            if place and (phrase not in _AMBIGUOUS or i in after_preposition or written_as_acronym or timed):
                 found.append((positions[i], place))
                 i += size
                 break
