@@ -105,6 +105,11 @@ async def test_the_report_holds_the_task_and_every_live_tool_name() -> None:
         "delete task 2 and also add call the microscope vendor",  # a later clause framed as a task's title
         # a story before "anyway" is context, not a request
         "so the seminar got moved and nobody told me, anyway could you add something to my tasks: book a room",
+        # a title carried by one clause is content even when the whole message reads like something else
+        "tokyo time please and uh add a task to ping kenji on slack when he's up",
+        # scene-setting sentences before a request are context
+        "The seminar ran over again. I missed my bus. Could you add a task to email Dr. Mensah about rescheduling?",
+        "I'm between meetings so: what time is it in Chicago",
     ],
 )
 async def test_requests_the_default_tools_serve_are_not_gaps(task: str) -> None:

@@ -256,12 +256,33 @@ async def test_a_question_after_a_change_is_not_another_change() -> None:
         ("What files are in data?", "list_directory", "data"),
         ("ls papers", "list_directory", "papers"),
         ("list the files in data with their sizes", "list_directory", "data"),
+        ("show me what's in notes/", "list_directory", "notes"),  # a trailing slash names a folder
+        ("which files live under data/ ?", "list_directory", "data"),  # "?" ends the question: it is no pattern
+        ("Please show me what there is in the folder papers.", "list_directory", "papers"),
     ],
 )
 async def test_file_requests_read_or_list_the_path_written(text: str, tool_name: str, path: str) -> None:
     turn = await ask(agent(read_text_file, list_directory), text)
     assert turn.calls == [(tool_name, {"path": path})]
     assert path in turn.answer
+
+
+async def test_a_follow_up_for_the_other_end_of_a_file_counts_lines_and_drops_the_first_end() -> None:
+    def read_lines(
+        path: str,
+        head: Annotated[
+            int | None, Field(description="If provided, returns only the first N lines of the file")
+        ] = None,
+        tail: Annotated[int | None, Field(description="If provided, returns only the last N lines of the file")] = None,
+    ) -> str:
+        """Read a text file."""
+        return f"lines of {path}"
+
+    turn = await ask(agent(read_lines), "read the top 5 lines of data/results.csv, followed by the last 5")
+    assert turn.calls == [
+        ("read_lines", {"path": "data/results.csv", "head": 5}),
+        ("read_lines", {"path": "data/results.csv", "tail": 5}),
+    ]
 
 
 @pytest.mark.parametrize("text", ["read a book about Tokyo", "What is in the news?", "Read more about history"])

@@ -147,6 +147,35 @@ async def test_a_when_or_what_time_will_question_pointing_back_converts_the_time
     ]
 
 
+@pytest.mark.parametrize(
+    ("question", "source", "time", "target"),
+    [
+        ("if it's three thirty pee em in new york what time is that in lagos", "America/New_York", "15:30", "Africa/Lagos"),
+        ("at seven forty-five pm in London, what time is it in Tokyo?", "Europe/London", "19:45", "Asia/Tokyo"),
+        ("when it's eleven hundred hours in Moscow, what time is it in Delhi", "Europe/Moscow", "11:00", "Asia/Kolkata"),
+        ("the webinar is at seventeen hundred Singapore time, what's that in Berlin", "Asia/Singapore", "17:00",
+         "Europe/Berlin"),
+        ("convert 8 pm Irish time to Quito", "Europe/Dublin", "20:00", "America/Guayaquil"),
+        ("My mum is in Manila. If I ring her at 8 pm Irish time, what time will it be for her?", "Europe/Dublin",
+         "20:00", "Asia/Manila"),
+    ],
+)  # fmt: skip
+async def test_spoken_times_and_zones_by_region_or_adjective_are_converted(
+    question: str, source: str, time: str, target: str
+) -> None:
+    turn = await ask(agent(), question)  # "seven forty-five pm" was read as 17:00
+    assert turn.calls == [("convert_time", {"source_timezone": source, "time": time, "target_timezone": target})]
+
+
+async def test_a_region_and_a_place_named_with_time_after_it_are_zones() -> None:
+    assert zones(await ask(agent(), "Could I get the current time on the US west coast?")) == ["America/Los_Angeles"]
+    turn = await ask(agent(), "tell me the time in Rio, then convert 6pm Rio time to Lisbon")
+    assert turn.calls == [
+        ("get_current_time", {"timezone": "America/Sao_Paulo"}),
+        ("convert_time", {"source_timezone": "America/Sao_Paulo", "time": "18:00", "target_timezone": "Europe/Lisbon"}),
+    ]
+
+
 async def test_one_time_converted_to_two_places_makes_one_call_each() -> None:
     turn = await ask(agent(), "If it's 3pm in London, what time is it in New York and in Tokyo?")
     assert [(a["source_timezone"], a["time"], a["target_timezone"]) for _, a in turn.calls] == [

@@ -230,6 +230,23 @@ def calls_for(text: str, *titles: str):
             "ok so basically I keep forgetting this one, I need to renew my library card, could you put it on the list?",
             ["renew my library card"],
         ),
+        # greetings, fillers, wrappers and scene-setting before the request are no part of it
+        ("hey, morning! quick one — can you add 'call the gas engineer'?", ["call the gas engineer"]),
+        ("okay so uh new reminder pick up the dry cleaning", ["pick up the dry cleaning"]),
+        ("Please put on my list the task to book the train tickets", ["book the train tickets"]),
+        ("Could you note that I need to ask Priya for the primers?", ["ask priya for the primers"]),
+        ("I'm between meetings so: remind me to prep the slides", ["prep the slides"]),
+        (
+            "So Helga just told me the cryostat is free next week. That never happens. Please add 'cut sections' to "
+            "my tasks.",
+            ["cut sections"],
+        ),
+        (
+            "Next week is packed so: add prepare the slides, next, add print handouts",
+            ["prepare the slides", "print handouts"],
+        ),
+        ("pls add feed the cat + clean the fridge", ["feed the cat", "clean the fridge"]),  # "pls" shifted the framing
+        ("todo:\n— ring the bank\n— book flu jab", ["ring the bank", "book flu jab"]),  # em-dash bullets
     ],
 )
 async def test_add_phrasings_add_exactly_those_titles(text: str, titles: list[str]) -> None:
@@ -275,6 +292,37 @@ async def test_details_given_under_their_own_label_are_the_description_not_part_
         (
             "new task — prep the agenda, and also delete task 4",
             [("add_task", {"title": "Prep the agenda"}), ("delete_task", {"task_id": 4})],
+        ),
+        (  # dictated without a pause: it deleted both
+            "okay so complete task one delete task four",
+            [("complete_task", {"task_id": 1}), ("delete_task", {"task_id": 4})],
+        ),
+        (
+            "rename task 3 to Book the confocal and mark task 4 complete",
+            [("update_task", {"task_id": 3, "title": "Book the confocal"}), ("complete_task", {"task_id": 4})],
+        ),
+        (
+            "add 'update the inventory' but first mark task 2 as done",
+            [("complete_task", {"task_id": 2}), ("add_task", {"title": "Update the inventory"})],
+        ),
+        (
+            "1st: add 'invite Ana'; 2nd: tick off task 1",
+            [("add_task", {"title": "Invite Ana"}), ("complete_task", {"task_id": 1})],
+        ),
+        (  # a report before the request is no scene-setting: it asks for the tick
+            "I bought the milk. Also, add a task to buy coffee beans.",
+            [("list_tasks", {}), ("complete_task", {"task_id": 1}), ("add_task", {"title": "Buy coffee beans"})],
+        ),
+        ("task 2 should say Order P200 pipettes", [("update_task", {"task_id": 2, "title": "Order P200 pipettes"})]),
+        ("would you mind deleting the garage one?", [("list_tasks", {}), ("delete_task", {"task_id": 2})]),
+        ("is there any way you could mark 4 as done?", [("complete_task", {"task_id": 4})]),
+        (
+            "um for task number three put in the description bring the USB stick",
+            [("update_task", {"task_id": 3, "description": "bring the USB stick"})],
+        ),
+        (
+            "Add 'order CO2 cylinders' — for the description put: two cylinders, account 44-120",
+            [("add_task", {"title": "Order CO2 cylinders", "description": "two cylinders, account 44-120"})],
         ),
     ],
 )

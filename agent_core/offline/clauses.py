@@ -25,7 +25,7 @@ from agent_core.offline.text import STOPWORDS, dictionary, stem, words
 
 _SPLIT = re.compile(
     r"\s*(?:[,;]\s*next[,:]?\s+|;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+(?:and\s+)?after\s+that,?\s+|[,.?!]\s+also\s+|,?\s+afterwards,?\s+|"
-    r",?\s+followed\s+by\s+|\s+/\s+|,?\s+after\s+which,?\s+|"
+    r",?\s+followed\s+by\s+|\s+/\s+|,?\s+after\s+which,?\s+|,\s+(?=(?:what(?:'s|\s+is)|when(?:'s|\s+is))\s+that\b)|"
     r",?\s+(?:and\s+)?(?:once|when)\s+(?:that|this|it)(?:'s|\s+is)\s+(?:done|finished|sorted),?\s+|"
     r",\s+and\s+also\s+(?=(?:how|what|what's|whats|where|when|which|who)\b)|"
     r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)(?<!\b[a-z])(?<!=\s)(?<!=)"
@@ -725,7 +725,10 @@ def _after_story(text: str) -> str:
     return text
 
 
-_STORY = re.compile(rf"{STATEMENT.pattern}|{DECLARATIVE.pattern}|{_TOLD.pattern}", re.I)  # "I'm between meetings so"
+_STORY = re.compile(  # "I'm between meetings so", "next week is packed so"
+    rf"{STATEMENT.pattern}|{DECLARATIVE.pattern}|{_TOLD.pattern}|\b(?:is|are|was|were|has|have|had)\b", re.I
+)
+_WRAPPED = re.compile(r"\b(?:possible|way|could|would|can|able|mind|wonder(?:ing)?)\b", re.I)  # "would it be …?"
 _BUT_FIRST = re.compile(r"^(?P<then>.+?),?\s+but\s+first,?\s+(?P<first>\S.*?)[.!]?$", re.I | re.S)
 _TRAILING_POLITE = re.compile(r"\b(?:before\s+i\s+forget\s+it|if\s+that'?s\s+ok)\b", re.I)
 
@@ -737,6 +740,8 @@ def request_only(text: str) -> str:
     "anyway" stays."""
     stripped = _lead_in().sub("", text)
     if words(stripped) and stripped != text:  # "hey there! good morning 😊" is a greeting, nothing else
+        if _WRAPPED.search(text[: len(text) - len(stripped)]):  # "would it be possible to have X on my list?"
+            stripped = re.sub(r"\s*\?+\s*$", "", stripped)  # asks for it to be done: a request, not a question
         text = _imperative(stripped)  # "would you mind deleting X" asks "delete X"
     text = _after_story(text)
     later = _BUT_FIRST.match(text)  # "add X but first mark task 2 done": the steps in the order they are to run

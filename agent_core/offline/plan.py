@@ -185,7 +185,8 @@ def _tells(clause: str, route: Route) -> bool:
         if route.capability
         else bool(route.tools) and ToolFacts.of(route.tools[0]).read_only is not False
     )
-    return looks_up and bool(_DECLARATIVE.search(clause)) and not is_question(clause) and not commands(clause, route)
+    asks = is_question(clause) or is_question(clause.rsplit(":", 1)[-1])  # "the talk is at 5pm: what's that in X"
+    return looks_up and bool(_DECLARATIVE.search(clause)) and not asks and not commands(clause, route)
 
 
 def _reader(route: Route, best: Route) -> bool:
@@ -443,7 +444,7 @@ def _lists_folders(tool: Any) -> bool:
     """A read-only tool with a path parameter that lists a folder (its name or description says so)."""
     schema = getattr(tool, "parameters_json_schema", None) or {}
     properties = schema.get("properties") or {}
-    if not ToolFacts.of(tool).read_only or not any(kind_of(n, p) == "path" for n, p in properties.items()):
+    if ToolFacts.of(tool).read_only is False or not any(kind_of(n, p) == "path" for n, p in properties.items()):
         return False
     said = f"{tool.name} {getattr(tool, 'description', '') or ''}".lower()
     return bool(re.search(r"\b(?:list\w*|director(?:y|ies)|folders?)\b", said)) and "read" not in tool.name.lower()
