@@ -713,7 +713,7 @@ def _quantity(name: str, prop: dict[str, Any], text: str, taken: Sequence[Span] 
     if said & slots.ENDS:  # "the first N lines": only a number said with its position ("the last 5 lines")
         return slots.count_for(name, prop, text)
     if said & {"amount", "value", "quantity", "number", "price", "sum", "total", "count"} or len(words(name)) == 1:
-        return slots.amount(text)
+        return slots.money(text, catalogue().currencies) or slots.amount(text)
     return slots.count_for(name, prop, text)
 
 

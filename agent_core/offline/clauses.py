@@ -667,7 +667,9 @@ def _asks_something(text: str) -> bool:
 def _told(sentence: str) -> bool:
     """A sentence that tells something: no framing phrase, no question, no command word first."""
     said = words(POLITE.sub("", sentence))
-    return bool(said) and said[0] not in _command_words() and not _framed_opening(sentence) and not is_question(sentence)
+    return (
+        bool(said) and said[0] not in _command_words() and not _framed_opening(sentence) and not is_question(sentence)
+    )
 
 
 def _after_story(text: str) -> str:

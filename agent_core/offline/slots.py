@@ -873,8 +873,11 @@ def looks_back(text: str, prop: dict[str, Any] | None = None) -> bool:
     )
 
 
-_START_WORDS = frozenset({"start", "from", "since", "after", "begin", "min", "earliest", "first", "newer"})
-_END_WORDS = frozenset({"end", "to", "until", "before", "max", "latest", "last", "older", "till"})
+_START_WORDS = frozenset(
+    {"start", "from", "since", "after", "begin", "min", "earliest", "first", "newer", "depart", "departure", "arrival"}
+)
+_END_WORDS = frozenset({"end", "to", "until", "before", "max", "latest", "last", "older", "till", "return", "back"})
+_NIGHTS = re.compile(rf"\bfor\s+(?P<n>\d{{1,2}}|{_SPOKEN_NUMBER}|a)\s+(?P<u>nights?|weeks?)\b", re.I)
 _PERIOD = re.compile(r"\b(last|this|past|previous)\s+(week|month|year)\b", re.I)
 
 
@@ -909,6 +912,11 @@ def date_ends(text: str, today: date, *, back: bool = False) -> dict[str, Span]:
         return {"start": said[0], "end": said[1]}
     if not said:
         return {}
+    stay = _NIGHTS.search(text, said[0].end)  # "on 9 December for 2 nights": the day after the last night
+    if stay:
+        count = 1 if stay["n"].lower() == "a" else int(stay["n"]) if stay["n"].isdigit() else _spoken_value(stay["n"])
+        last = date.fromisoformat(said[0].value) + timedelta(days=count * (7 if stay["u"].lower()[0] == "w" else 1))
+        return {"start": said[0], "end": Span(last.isoformat(), stay.start(), stay.end())}
     before = words(text[: said[0].start])[-2:]
     if set(before) & {"since", "from", "after", "starting"}:
         return {"start": said[0]}
@@ -981,6 +989,22 @@ def dates(text: str, today: date, *, back: bool = False, nearest: bool = False) 
         elif value > today and back:
             value = value.replace(year=today.year - 1)
         found.append(Span(value.isoformat(), match.start(), match.end()))
+        first = re.search(
+            r"(?<![\w.:/-])(\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|to|until|till)\s*$", lowered[: match.start()]
+        )
+        if match.group(1) and first and int(first.group(1)) < day:  # "3 to 7 December", "11-16 January": both days
+            found.append(Span(value.replace(day=int(first.group(1))).isoformat(), first.start(), first.end()))
+    for match in re.finditer(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b", lowered):  # "14 December, back the 16th"
+        said = [s for s in found if s.end <= match.start() and re.fullmatch(r"\d{4}-\d\d-\d\d", s.value)]
+        if said and not any(s.start <= match.start() < s.end for s in found):
+            earlier = date.fromisoformat(max(said, key=lambda s: s.end).value)
+            try:
+                value = earlier.replace(day=int(match.group(1)))
+            except ValueError:
+                continue
+            if value < earlier:
+                value = (value.replace(day=1) + timedelta(days=32)).replace(day=value.day)
+            found.append(Span(value.isoformat(), match.start(), match.end()))
     return sorted(found, key=lambda s: s.start)
 
 
@@ -1212,15 +1236,25 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
 
 def _prefixed(pattern: str, whole: re.Pattern[str], text: str) -> list[Span]:
     """A code said by its number after the word its prefix abbreviates: "room 214" for "^RM-\\d{3}$", "cage 412"
-    for "^CG-\\d{4}$" (the prefix's letters in order in that word, from its first letter; zeros padded)."""
+    for "^CG-\\d{4}$" (the prefix's letters in order in that word, from its first letter; zeros padded); a number of
+    five or more digits, exactly as many as the pattern's, said alone or after any word ("ticket 10480", "#10488" for
+    "^SR-\\d{5}$")."""
     prefix = re.match(r"\^?((?:[A-Za-z]|\\?-)+)", pattern)
     letters = re.sub(r"[^A-Za-z]", "", prefix.group(1)) if prefix else ""
     if not letters:
         return []
+    fixed = re.search(r"\\d\{(\d+)\}\$?$", pattern)
+    digits = int(fixed.group(1)) if fixed and int(fixed.group(1)) >= 5 else 0
     found = []
-    for match in re.finditer(r"\b([A-Za-z]+)\s+(?:no\.?\s*|number\s+|#\s*|\()?(\d+)\b", text):
-        word, number = match.group(1).lower(), match.group(2)
-        if word[0] != letters[0].lower() or not re.search(".*?".join(map(re.escape, letters.lower())), word):
+    for match in re.finditer(
+        r"(?:\b([A-Za-z]+)\s+(?:no\.?\s*|number\s+|#\s*|\()?|(?<![\w.,/:-])#?)(\d+)\b(?![.,]\d)", text
+    ):
+        word, number = (match.group(1) or "").lower(), match.group(2)
+        if len(number) != digits and (
+            not word
+            or word[0] != letters[0].lower()
+            or not re.search(".*?".join(map(re.escape, letters.lower())), word)
+        ):
             continue
         for width in range(len(number), len(number) + 5):
             value = prefix.group(1).replace("\\", "") + number.zfill(width)
@@ -1536,6 +1570,32 @@ def amount(text: str) -> Span | None:
         return Span(round(float(thousands.group(1)) * 1000), thousands.start(), thousands.end())
     spans = [n for n in numbers(text) if not any(t.start <= n.start < t.end for t in time_of_day(text))]
     return spans[0] if spans else None
+
+
+_MONEY = re.compile(
+    rf"(?<![\w.,])(?:(?P<d>\d{{1,3}}(?:[ ,]\d{{3}})+(?:\.\d+)?|\d+(?:[.,]\d+)?)(?P<k>\s?k\b)?"
+    rf"|(?P<w>(?:{_SPOKEN_NUMBER})(?:[\s-]+(?:and\s+)?(?:{_SPOKEN_NUMBER}|hundred|thousand))*))(?![\w])",
+    re.IGNORECASE,
+)
+
+
+def money(text: str, currencies: Mapping[str, tuple[str, ...]]) -> Span | None:
+    """The number written with a currency, before or after it ("€3,200", "2500 USD", "1.8k eur", "1 200 euros",
+    "two thousand Swiss francs"), whatever other numbers the request holds ("from 3 to 7 December")."""
+    marks = named_codes(currencies, text)
+    for match in _MONEY.finditer(text) if marks else ():
+        if not any(
+            (match.end() <= m.start and not text[match.end() : m.start].strip())
+            or (m.end <= match.start() and not text[m.end : match.start()].strip())
+            for m in marks
+        ):
+            continue
+        if match["w"]:
+            value: float = _spoken_value(match["w"])
+        else:
+            value = written_number(match["d"].replace(" ", "")) * (1000 if match["k"] else 1)
+        return Span(int(value) if value == int(value) else value, match.start(), match.end())
+    return None
 
 
 _YEAR_SAID = rf"(?:19|20)\d\d|twenty\s+(?:{_SPOKEN_NUMBER})"  # "2024", "twenty twenty-four"
