@@ -52,3 +52,28 @@ async def test_a_range_of_days_fills_a_leave_and_return_pair_and_the_money_is_th
 ) -> None:
     turn = await ask(planner_agent([tool(book_field_trip, readOnlyHint=False)]), text)
     assert turn.calls == [("book_field_trip", {"site": "Abisko", **args})]
+
+
+def list_repairs(
+    status: Annotated[str, Field(description="Repair status filter")] = "open",
+    stage: Annotated[str | None, Field(description="Trial stage")] = None,
+) -> dict[str, Any]:
+    """List repair jobs. status: open (default: not done), queued, waiting_parts, done or all. `stage` must be one
+    of STAGE1, STAGE2 or STAGE3 (only for prototype repairs)."""
+    return {"jobs": []}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("list repairs waiting for parts", {"status": "waiting_parts"}),
+        ("show all repairs", {"status": "all"}),
+        ("list repairs in stage II", {"status": "open", "stage": "STAGE2"}),
+        ("list repairs in stage three", {"status": "open", "stage": "STAGE3"}),
+    ],
+)
+async def test_options_listed_only_in_the_tools_description_are_matched_like_an_enum(text: str, args: dict) -> None:
+    """The options the tool's description lists for a parameter it names; a numbered option said in words or in
+    roman numerals."""
+    turn = await ask(planner_agent([tool(list_repairs, readOnlyHint=True)]), text)
+    assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [("list_repairs", args)]

@@ -309,6 +309,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     schema = getattr(tool, "parameters_json_schema", None) or {}
     properties: dict[str, Any] = schema.get("properties") or {}
     required: list[str] = list(schema.get("required") or [])
+    for name, prop in properties.items():  # options only the tool's description lists ("`phase` must be one of …")
+        listed = slots.options_for(name, tool.description or "") if kind_of(name, prop) in {"text", "entity"} else []
+        properties = {**properties, name: {**prop, "enum": listed}} if listed else properties
     filled = Filled({})
     taken: list[Span] = []
     loose: list[str] = []

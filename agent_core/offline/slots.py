@@ -1398,7 +1398,10 @@ def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] |
     for option in options:
         said_as = [*catalogue().synonyms.get(str(option), ()), *(named_too or {}).get(str(option), ())]
         for word in [str(option), *said_as]:
-            said = r"\W*".join(_said_part(w) for w in re.findall(r"[^\W\d_]+|\d+", word.lower()))  # "mL", "ml"
+            parts = re.findall(r"[^\W\d_]+|\d+", word.lower())
+            said = r"(?:\W+(?:for|of|on|the)\b)?\W*".join(  # "mL"; "waiting for parts" for waiting_parts
+                _said_part(w, i > 0 and parts[i - 1].isalpha()) for i, w in enumerate(parts)
+            )
             match = re.search(rf"(?<![^\W_]){said}(?![^\W_])", text, re.IGNORECASE) if said else None
             if match:
                 named.append(Span(option, match.start(), match.end()))
@@ -1442,12 +1445,17 @@ def _unless_denied(span: Span, options: list[Any], text: str) -> Span:
 _OBJECT = re.compile(r"\s+(?:the|my|a|an|this|that|it|task|item|todo|#?\d+)\b", re.I)
 
 
-def _said_part(part: str) -> str:
-    """A word of an enum option as people say it: "minus" also as a sign, a number also in words ("twenty")."""
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+
+
+def _said_part(part: str, after_word: bool = False) -> str:
+    """A word of an enum option as people say it: "minus" also as a sign, a number also in words ("twenty") and,
+    after a word, as a roman numeral ("phase II" for PHASE2)."""
     if part == "minus":
         return r"(?:minus|-)"
     spoken = [w for w, v in {**_UNITS_SPOKEN, **_TENS_SPOKEN}.items() if part.isdigit() and v == int(part)]
-    return f"(?:{re.escape(part)}|{spoken[0]})" if spoken else re.escape(part)
+    spoken += [_ROMAN[int(part) - 1]] if after_word and part.isdigit() and 1 <= int(part) <= len(_ROMAN) else []
+    return f"(?:{'|'.join([re.escape(part), *spoken])})" if spoken else re.escape(part)
 
 
 def ordinal_option(name: str, options: list[Any], text: str) -> Span | None:
@@ -1496,6 +1504,25 @@ def described_options(prop: dict[str, Any]) -> list[str]:
     quoted = [a or b for a, b in re.findall(r"'([^']{1,30})'|\"([^\"]{1,30})\"", description)]
     if len(quoted) >= 2 and re.search(r"['\"]\s+or\s+['\"]", description):
         return quoted
+    return []
+
+
+def options_for(name: str, description: str) -> list[str]:
+    """The options a tool's description lists for its parameter ``name`` in the sentence that names it: "`phase` ...
+    must be one of PHASE1, PHASE2 or NA", "status: open (default), new, closed or all" (asides in brackets left out)."""
+    plain = re.sub(r"\([^()]*\)", "", description or "")
+    for match in re.finditer(rf"(?<![\w-])[`'\"]?{re.escape(name)}[`'\"]?(?![\w-])", plain):
+        sentence = re.split(r"(?<=[.;])\s", plain[match.end() :], maxsplit=1)[0]
+        opens = not plain[: match.start()].strip() or plain[: match.start()].rstrip()[-1] in ".;:\n"
+        listed = _ONE_OF.search(sentence) or (opens and re.match(r"\s*:\s*(?P<list>[^.;]+)", sentence))
+        items = (
+            [i.strip(" '\"`") for i in re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+", listed["list"].strip())]
+            if listed
+            else []
+        )
+        items = [i.rstrip(".") for i in items if i]
+        if 2 <= len(items) <= 12 and all(len(words(i)) <= 3 and len(i.split()) == 1 for i in items):
+            return items
     return []
 
 
