@@ -310,6 +310,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     schema = getattr(tool, "parameters_json_schema", None) or {}
     properties: dict[str, Any] = schema.get("properties") or {}
     required: list[str] = list(schema.get("required") or [])
+    for name, prop in properties.items():  # options only the tool's description lists ("`phase` must be one of …")
+        listed = slots.options_for(name, tool.description or "") if kind_of(name, prop) in {"text", "entity"} else []
+        properties = {**properties, name: {**prop, "enum": listed}} if listed else properties
     filled = Filled({})
     taken: list[Span] = []
     loose: list[str] = []
@@ -715,7 +718,7 @@ def _quantity(name: str, prop: dict[str, Any], text: str, taken: Sequence[Span] 
     if said & slots.ENDS:  # "the first N lines": only a number said with its position ("the last 5 lines")
         return slots.count_for(name, prop, text)
     if said & {"amount", "value", "quantity", "number", "price", "sum", "total", "count"} or len(words(name)) == 1:
-        return slots.amount(text)
+        return slots.money(text, catalogue().currencies) or slots.amount(text)
     return slots.count_for(name, prop, text)
 
 

@@ -917,8 +917,11 @@ def looks_back(text: str, prop: dict[str, Any] | None = None) -> bool:
     )
 
 
-_START_WORDS = frozenset({"start", "from", "since", "after", "begin", "min", "earliest", "first", "newer"})
-_END_WORDS = frozenset({"end", "to", "until", "before", "max", "latest", "last", "older", "till"})
+_START_WORDS = frozenset(
+    {"start", "from", "since", "after", "begin", "min", "earliest", "first", "newer", "depart", "departure", "arrival"}
+)
+_END_WORDS = frozenset({"end", "to", "until", "before", "max", "latest", "last", "older", "till", "return", "back"})
+_NIGHTS = re.compile(rf"\bfor\s+(?P<n>\d{{1,2}}|{_SPOKEN_NUMBER}|a)\s+(?P<u>nights?|weeks?)\b", re.I)
 _PERIOD = re.compile(r"\b(last|this|past|previous)\s+(week|month|year)\b", re.I)
 
 
@@ -953,6 +956,11 @@ def date_ends(text: str, today: date, *, back: bool = False) -> dict[str, Span]:
         return {"start": said[0], "end": said[1]}
     if not said:
         return {}
+    stay = _NIGHTS.search(text, said[0].end)  # "on 9 December for 2 nights": the day after the last night
+    if stay:
+        count = 1 if stay["n"].lower() == "a" else int(stay["n"]) if stay["n"].isdigit() else _spoken_value(stay["n"])
+        last = date.fromisoformat(said[0].value) + timedelta(days=count * (7 if stay["u"].lower()[0] == "w" else 1))
+        return {"start": said[0], "end": Span(last.isoformat(), stay.start(), stay.end())}
     before = words(text[: said[0].start])[-2:]
     if set(before) & {"since", "from", "after", "starting"}:
         return {"start": said[0]}
@@ -1025,6 +1033,22 @@ def dates(text: str, today: date, *, back: bool = False, nearest: bool = False) 
         elif value > today and back:
             value = value.replace(year=today.year - 1)
         found.append(Span(value.isoformat(), match.start(), match.end()))
+        first = re.search(
+            r"(?<![\w.:/-])(\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|to|until|till)\s*$", lowered[: match.start()]
+        )
+        if match.group(1) and first and int(first.group(1)) < day:  # "3 to 7 December", "11-16 January": both days
+            found.append(Span(value.replace(day=int(first.group(1))).isoformat(), first.start(), first.end()))
+    for match in re.finditer(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b", lowered):  # "14 December, back the 16th"
+        said = [s for s in found if s.end <= match.start() and re.fullmatch(r"\d{4}-\d\d-\d\d", s.value)]
+        if said and not any(s.start <= match.start() < s.end for s in found):
+            earlier = date.fromisoformat(max(said, key=lambda s: s.end).value)
+            try:
+                value = earlier.replace(day=int(match.group(1)))
+            except ValueError:
+                continue
+            if value < earlier:
+                value = (value.replace(day=1) + timedelta(days=32)).replace(day=value.day)
+            found.append(Span(value.isoformat(), match.start(), match.end()))
     return sorted(found, key=lambda s: s.start)
 
 
@@ -1256,15 +1280,25 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
 
 def _prefixed(pattern: str, whole: re.Pattern[str], text: str) -> list[Span]:
     """A code said by its number after the word its prefix abbreviates: "room 214" for "^RM-\\d{3}$", "cage 412"
-    for "^CG-\\d{4}$" (the prefix's letters in order in that word, from its first letter; zeros padded)."""
+    for "^CG-\\d{4}$" (the prefix's letters in order in that word, from its first letter; zeros padded); a number of
+    five or more digits, exactly as many as the pattern's, said alone or after any word ("ticket 10480", "#10488" for
+    "^SR-\\d{5}$")."""
     prefix = re.match(r"\^?((?:[A-Za-z]|\\?-)+)", pattern)
     letters = re.sub(r"[^A-Za-z]", "", prefix.group(1)) if prefix else ""
     if not letters:
         return []
+    fixed = re.search(r"\\d\{(\d+)\}\$?$", pattern)
+    digits = int(fixed.group(1)) if fixed and int(fixed.group(1)) >= 5 else 0
     found = []
-    for match in re.finditer(r"\b([A-Za-z]+)\s+(?:no\.?\s*|number\s+|#\s*|\()?(\d+)\b", text):
-        word, number = match.group(1).lower(), match.group(2)
-        if word[0] != letters[0].lower() or not re.search(".*?".join(map(re.escape, letters.lower())), word):
+    for match in re.finditer(
+        r"(?:\b([A-Za-z]+)\s+(?:no\.?\s*|number\s+|#\s*|\()?|(?<![\w.,/:-])#?)(\d+)\b(?![.,]\d)", text
+    ):
+        word, number = (match.group(1) or "").lower(), match.group(2)
+        if len(number) != digits and (
+            not word
+            or word[0] != letters[0].lower()
+            or not re.search(".*?".join(map(re.escape, letters.lower())), word)
+        ):
             continue
         for width in range(len(number), len(number) + 5):
             value = prefix.group(1).replace("\\", "") + number.zfill(width)
@@ -1411,7 +1445,10 @@ def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] |
     for option in options:
         said_as = [*catalogue().synonyms.get(str(option), ()), *(named_too or {}).get(str(option), ())]
         for word in [str(option), *said_as]:
-            said = r"\W*".join(_said_part(w) for w in re.findall(r"[^\W\d_]+|\d+", word.lower()))  # "mL", "ml"
+            parts = re.findall(r"[^\W\d_]+|\d+", word.lower())
+            said = r"(?:\W+(?:for|of|on|the)\b)?\W*".join(  # "mL"; "waiting for parts" for waiting_parts
+                _said_part(w, i > 0 and parts[i - 1].isalpha()) for i, w in enumerate(parts)
+            )
             match = re.search(rf"(?<![^\W_]){said}(?![^\W_])", text, re.IGNORECASE) if said else None
             if match:
                 named.append(Span(option, match.start(), match.end()))
@@ -1455,12 +1492,17 @@ def _unless_denied(span: Span, options: list[Any], text: str) -> Span:
 _OBJECT = re.compile(r"\s+(?:the|my|a|an|this|that|it|task|item|todo|#?\d+)\b", re.I)
 
 
-def _said_part(part: str) -> str:
-    """A word of an enum option as people say it: "minus" also as a sign, a number also in words ("twenty")."""
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+
+
+def _said_part(part: str, after_word: bool = False) -> str:
+    """A word of an enum option as people say it: "minus" also as a sign, a number also in words ("twenty") and,
+    after a word, as a roman numeral ("phase II" for PHASE2)."""
     if part == "minus":
         return r"(?:minus|-)"
     spoken = [w for w, v in {**_UNITS_SPOKEN, **_TENS_SPOKEN}.items() if part.isdigit() and v == int(part)]
-    return f"(?:{re.escape(part)}|{spoken[0]})" if spoken else re.escape(part)
+    spoken += [_ROMAN[int(part) - 1]] if after_word and part.isdigit() and 1 <= int(part) <= len(_ROMAN) else []
+    return f"(?:{'|'.join([re.escape(part), *spoken])})" if spoken else re.escape(part)
 
 
 def ordinal_option(name: str, options: list[Any], text: str) -> Span | None:
@@ -1509,6 +1551,25 @@ def described_options(prop: dict[str, Any]) -> list[str]:
     quoted = [a or b for a, b in re.findall(r"'([^']{1,30})'|\"([^\"]{1,30})\"", description)]
     if len(quoted) >= 2 and re.search(r"['\"]\s+or\s+['\"]", description):
         return quoted
+    return []
+
+
+def options_for(name: str, description: str) -> list[str]:
+    """The options a tool's description lists for its parameter ``name`` in the sentence that names it: "`phase` ...
+    must be one of PHASE1, PHASE2 or NA", "status: open (default), new, closed or all" (asides in brackets left out)."""
+    plain = re.sub(r"\([^()]*\)", "", description or "")
+    for match in re.finditer(rf"(?<![\w-])[`'\"]?{re.escape(name)}[`'\"]?(?![\w-])", plain):
+        sentence = re.split(r"(?<=[.;])\s", plain[match.end() :], maxsplit=1)[0]
+        opens = not plain[: match.start()].strip() or plain[: match.start()].rstrip()[-1] in ".;:\n"
+        listed = _ONE_OF.search(sentence) or (opens and re.match(r"\s*:\s*(?P<list>[^.;]+)", sentence))
+        items = (
+            [i.strip(" '\"`") for i in re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+", listed["list"].strip())]
+            if listed
+            else []
+        )
+        items = [i.rstrip(".") for i in items if i]
+        if 2 <= len(items) <= 12 and all(len(words(i)) <= 3 and len(i.split()) == 1 for i in items):
+            return items
     return []
 
 
@@ -1583,6 +1644,32 @@ def amount(text: str) -> Span | None:
         return Span(round(float(thousands.group(1)) * 1000), thousands.start(), thousands.end())
     spans = [n for n in numbers(text) if not any(t.start <= n.start < t.end for t in time_of_day(text))]
     return spans[0] if spans else None
+
+
+_MONEY = re.compile(
+    rf"(?<![\w.,])(?:(?P<d>\d{{1,3}}(?:[ ,]\d{{3}})+(?:\.\d+)?|\d+(?:[.,]\d+)?)(?P<k>\s?k\b)?"
+    rf"|(?P<w>(?:{_SPOKEN_NUMBER})(?:[\s-]+(?:and\s+)?(?:{_SPOKEN_NUMBER}|hundred|thousand))*))(?![\w])",
+    re.IGNORECASE,
+)
+
+
+def money(text: str, currencies: Mapping[str, tuple[str, ...]]) -> Span | None:
+    """The number written with a currency, before or after it ("€3,200", "2500 USD", "1.8k eur", "1 200 euros",
+    "two thousand Swiss francs"), whatever other numbers the request holds ("from 3 to 7 December")."""
+    marks = named_codes(currencies, text)
+    for match in _MONEY.finditer(text) if marks else ():
+        if not any(
+            (match.end() <= m.start and not text[match.end() : m.start].strip())
+            or (m.end <= match.start() and not text[m.end : match.start()].strip())
+            for m in marks
+        ):
+            continue
+        if match["w"]:
+            value: float = _spoken_value(match["w"])
+        else:
+            value = written_number(match["d"].replace(" ", "")) * (1000 if match["k"] else 1)
+        return Span(int(value) if value == int(value) else value, match.start(), match.end())
+    return None
 
 
 _YEAR_SAID = rf"(?:19|20)\d\d|twenty\s+(?:{_SPOKEN_NUMBER})"  # "2024", "twenty twenty-four"

@@ -1,0 +1,79 @@
+"""Requests to tools of a newly connected server (second file): values read by the tool's JSON schema alone."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import pytest
+from pydantic import Field
+
+from tests.planner_support import ask, planner_agent, tool
+
+pytestmark = pytest.mark.anyio
+
+
+def shipment_status(
+    shipmentRef: Annotated[str, Field(description="Shipment reference", pattern=r"^SH-\d{6}$")],
+) -> dict[str, Any]:
+    """Get shipment by reference."""
+    return {"status": "in transit"}
+
+
+@pytest.mark.parametrize(
+    "text", ["where is parcel 204518?", "status of #204518 please", "track 204518"]
+)  # fmt: skip
+async def test_a_number_with_exactly_the_digits_of_a_prefixed_pattern_is_that_code(text: str) -> None:
+    turn = await ask(planner_agent([tool(shipment_status, readOnlyHint=True)]), text)
+    assert turn.calls == [("shipment_status", {"shipmentRef": "SH-204518"})]
+
+
+def book_field_trip(
+    site: Annotated[str, Field(description="Field site you go to, e.g. 'Abisko'")],
+    outbound_date: Annotated[str, Field(description="Day you leave, YYYY-MM-DD")],
+    return_date: Annotated[str, Field(description="Day you come back, YYYY-MM-DD")],
+    allowance: Annotated[float, Field(description="Money needed for the trip", gt=0)],
+    currency: Annotated[str, Field(description="Currency, ISO code such as EUR")] = "EUR",
+) -> dict[str, Any]:
+    """Ask for a field trip to a research site."""
+    return {"id": "FT-1"}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [  # today is Wednesday 7 January 2026
+        ("book a field trip to Abisko from 3 to 7 February, 900 euros", {"outbound_date": "2026-02-03", "return_date": "2026-02-07", "allowance": 900, "currency": "EUR"}),
+        ("field trip to Abisko 11-16 March, allowance £1,200", {"outbound_date": "2026-03-11", "return_date": "2026-03-16", "allowance": 1200, "currency": "GBP"}),
+        ("field trip to Abisko on 14 February returning the 16th, two thousand Swiss francs", {"outbound_date": "2026-02-14", "return_date": "2026-02-16", "allowance": 2000, "currency": "CHF"}),
+        ("field trip to Abisko on 9 February for 2 nights, 1 500 dollars", {"outbound_date": "2026-02-09", "return_date": "2026-02-11", "allowance": 1500, "currency": "USD"}),
+    ],
+)  # fmt: skip
+async def test_a_range_of_days_fills_a_leave_and_return_pair_and_the_money_is_the_number_with_the_currency(
+    text: str, args: dict[str, Any]
+) -> None:
+    turn = await ask(planner_agent([tool(book_field_trip, readOnlyHint=False)]), text)
+    assert turn.calls == [("book_field_trip", {"site": "Abisko", **args})]
+
+
+def list_repairs(
+    status: Annotated[str, Field(description="Repair status filter")] = "open",
+    stage: Annotated[str | None, Field(description="Trial stage")] = None,
+) -> dict[str, Any]:
+    """List repair jobs. status: open (default: not done), queued, waiting_parts, done or all. `stage` must be one
+    of STAGE1, STAGE2 or STAGE3 (only for prototype repairs)."""
+    return {"jobs": []}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("list repairs waiting for parts", {"status": "waiting_parts"}),
+        ("show all repairs", {"status": "all"}),
+        ("list repairs in stage II", {"status": "open", "stage": "STAGE2"}),
+        ("list repairs in stage three", {"status": "open", "stage": "STAGE3"}),
+    ],
+)
+async def test_options_listed_only_in_the_tools_description_are_matched_like_an_enum(text: str, args: dict) -> None:
+    """The options the tool's description lists for a parameter it names; a numbered option said in words or in
+    roman numerals."""
+    turn = await ask(planner_agent([tool(list_repairs, readOnlyHint=True)]), text)
+    assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [("list_repairs", args)]
