@@ -298,3 +298,11 @@ async def test_search_my_memory_for_searches_for_what_it_names() -> None:
 async def test_a_search_with_no_topic_asks_for_one(text: str) -> None:
     turn = await ask(Memory().agent(), text)
     assert turn.calls == [] and turn.kinds == ["clarify"] and "search for" in turn.answer
+
+
+async def test_a_command_to_check_the_memory_searches_it_without_a_question_mark(rt: AgentRuntime) -> None:
+    await rt.ask("Remember that Project Y is written in Rust")
+    turn = await rt.ask("check my memory for anything about Project Y")
+    assert names(turn) == ["search_memory"]
+    assert "Project Y" in turn.response.tool_calls[0].parameters["query"]
+    assert "Rust" in turn.response.answer

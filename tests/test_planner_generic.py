@@ -1017,6 +1017,16 @@ async def test_the_one_after_or_before_it_is_its_neighbour_in_the_list_last_show
     assert turn.calls == [("update_task", {"task_id": 3, "title": "Book the bus"})]
 
 
+async def test_an_ordinal_from_the_end_and_a_rename_said_late_in_the_sentence_refer_to_the_list_shown() -> None:
+    store = TaskStore.with_titles("buy milk", "call the vet", "book the van", "sweep the lab")
+    *_, turn = await conversation(agent(*store.tools()), "show my tasks", "mark the second to last one as complete")
+    assert turn.calls == [("complete_task", {"task_id": 3})]
+    *_, turn = await conversation(
+        agent(*store.tools()), "show my tasks", "number two on there can be renamed to call the dentist"
+    )
+    assert turn.calls == [("update_task", {"task_id": 2, "title": "Call the dentist"})]
+
+
 async def test_a_number_in_a_statement_to_remember_never_completes_a_task() -> None:
     def store_memory(content: str) -> str:
         """Store a fact in the user's long-term memory for later questions."""

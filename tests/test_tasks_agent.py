@@ -314,6 +314,11 @@ async def test_details_given_under_their_own_label_are_the_description_not_part_
             [("list_tasks", {}), ("complete_task", {"task_id": 1}), ("add_task", {"title": "Buy coffee beans"})],
         ),
         ("task 2 should say Order P200 pipettes", [("update_task", {"task_id": 2, "title": "Order P200 pipettes"})]),
+        (  # each side of "and" has its own verb: two commands, not one command for two items
+            "task 3 is to be marked done and task 4 is to be deleted",
+            [("complete_task", {"task_id": 3}), ("delete_task", {"task_id": 4})],
+        ),
+        ("task 2 is to be renamed.", []),  # to what is not said: it was renamed "Is to be renamed"
         ("would you mind deleting the garage one?", [("list_tasks", {}), ("delete_task", {"task_id": 2})]),
         ("is there any way you could mark 4 as done?", [("complete_task", {"task_id": 4})]),
         (

@@ -30,6 +30,7 @@ _BARE_FILE = re.compile(r"[\w\-]+\.[A-Za-z][\w]{0,7}")  # "refs.bib", "draft.tex
 _CONTENT = re.compile(  # where new text starts: "…: X", "… saying X", "add the detail that X"
     r":|\b(?:saying|that\s+says|to\s+say|to\s+read|(?:note|details?|description|comment)\s+that)\b"
     r"|\b(?:in\s+)?(?:the|its)\s+(?:description|details)\b(?:\s+that\b)?"  # "put in the description X"
+    r"|\b(?:renamed|retitled|reworded|changed)\s+(?:to|as|into)\b"  # "number three on there can be renamed to X"
     r"|,\s*(?:just\s+)?(?:make|call|name|title)\s+it\b",  # "the 4th task needs a better title, make it X"
     re.IGNORECASE,
 )
@@ -148,6 +149,8 @@ def _free_text(
         after = _CONNECTOR.sub("", after, count=1)
         after = _CONNECTOR.sub("", after, count=1) if after.lower().startswith(("say", "read")) else after
         value = slots.strip_framing(after, Framing())
+        if all(w in STOPWORDS or _asking(w) for w in words(value)):
+            return []  # "task 2 is to be renamed.": to what is not said
         return [Span(value)] if value else []
     rest = _without(text, taken)
     vocabulary = frozenset() if capability else tool_vocabulary(tool)
@@ -158,6 +161,13 @@ def _free_text(
         rest = tail  # "log a new sample: rat brain, 250 µL": what the head calls it is not its label
     value = slots.strip_framing(rest, Framing(capability.framing if capability else (), vocabulary))
     return [Span(value)] if value else []
+
+
+def _asking(word: str) -> bool:
+    """A word of how people ask (the catalogue's keywords and framing), or its -ed / -ing form ("renamed")."""
+    asking = catalogue().asking_words
+    base = re.sub(r"(?:ed|d|ing)$", "", word)
+    return word in asking or (base != word and (base in asking or f"{base}e" in asking))
 
 
 def _overlaps(one: Span, other: Span) -> bool:

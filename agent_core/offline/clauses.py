@@ -25,7 +25,8 @@ from agent_core.offline.text import STOPWORDS, dictionary, stem, words
 
 _SPLIT = re.compile(
     r"\s*(?:[,;]\s*next[,:]?\s+|;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+(?:and\s+)?after\s+that,?\s+|[,.?!]\s+also\s+|,?\s+afterwards,?\s+|"
-    r",?\s+followed\s+by\s+|\s+/\s+|,?\s+after\s+which,?\s+|,\s+(?=(?:what(?:'s|\s+is)|when(?:'s|\s+is))\s+that\b)|"
+    r",?\s+followed\s+by\s+|\s+/\s+|,?\s+after\s+which,?\s+|"
+    r",?\s+and\s+if\s+(?:there'?s|there\s+is|you\s+find)\s+nothing,?\s+|,\s+(?:and\s+)?(?:if\s+not|otherwise),?\s+|,\s+(?=(?:what(?:'s|\s+is)|when(?:'s|\s+is))\s+that\b)|"
     r",?\s+(?:and\s+)?(?:once|when)\s+(?:that|this|it)(?:'s|\s+is)\s+(?:done|finished|sorted),?\s+|"
     r",\s+and\s+also\s+(?=(?:how|what|what's|whats|where|when|which|who)\b)|"
     r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)(?<!\b[a-z])(?<!=\s)(?<!=)"
@@ -288,8 +289,13 @@ def _stands_alone(piece: str) -> bool:
     the form is sent so tick it off" two; a bare number or "it" never is."""
     said = words(piece)
     return (
-        bool(said) and (said[0] not in _NOT_A_CLAUSE or (said[0] == "the" and len(said) > 4)) and not said[0].isdigit()
+        bool(said)
+        and (said[0] not in _NOT_A_CLAUSE or (said[0] == "the" and len(said) > 4) or bool(_OWN_VERB & set(said[2:])))
+        and not said[0].isdigit()
     )
+
+
+_OWN_VERB = frozenset({"is", "are", "was", "be", "can", "should", "has", "needs", "must"})  # "task 6 is to be deleted"
 
 
 def _standing(pieces: list[str]) -> list[str]:

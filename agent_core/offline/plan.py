@@ -44,6 +44,7 @@ from agent_core.offline.router import (
     MARGIN,
     Route,
     Router,
+    framed_by,
     request_stems,
 )
 from agent_core.offline.slots import POLITE, Framing, example_of, kind_of, shaped, strip_framing
@@ -880,10 +881,15 @@ def _computes(route: Route, clause: str, context: Context) -> bool:
 def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Planned | None:
     """An information question: memory first, then a web search tool — only if it is really a question."""
     public = best.capability is not None and best.capability.kind == "public" and best.score >= EXAMPLE_THRESHOLD
-    if not (is_question(clause) or (public and not _STATEMENT.search(clause) and not _DECLARATIVE.search(clause))):
+    asks_memory = best.capability is not None and best.capability.name == "memory_search"  # "what do you remember …"
+    searches = asks_memory and bool(framed_by(" ".join(POLITE.sub("", clause.lower()).split())).get("memory_search"))
+    if not (
+        is_question(clause)
+        or searches
+        or (public and not _STATEMENT.search(clause) and not _DECLARATIVE.search(clause))
+    ):  # "check my memory for X" asks without a question mark
         return None
     memory, web = _provider("memory_search", tools), _provider("web_search", tools)
-    asks_memory = best.capability is not None and best.capability.name == "memory_search"  # "what do you remember …"
     if (asks_memory or _PERSONAL.search(clause)) and not _HOW_TO_START.search(clause):
         web = None  # a question about the person's own things is for their memory, not a public engine
     if memory is None and web is None:

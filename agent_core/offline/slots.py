@@ -1151,6 +1151,12 @@ def ordinals(text: str) -> list[Span]:
     if counted and n >= 2:  # "the last one" is one position
         places = range(1, n + 1) if counted.group(1) == "first" else range(-n, 0)
         return [Span(place, counted.start(), counted.end()) for place in places]
+    before_last = re.search(
+        r"\b(?:(second|third)[\s-]+(?:to[\s-]+|from[\s-]+(?:the[\s-]+)?)?last|penultimate)\b", lowered
+    )
+    if before_last:  # "the second to last one", "the penultimate task"
+        place = -3 if before_last.group(1) == "third" else -2
+        return [Span(place, before_last.start(), before_last.end())]
     return [
         Span(_ORDINALS[m.group(1)], m.start(), m.end())
         for m in re.finditer(r"\b(" + "|".join(_ORDINALS) + r")\b", lowered)
