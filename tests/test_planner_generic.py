@@ -1017,6 +1017,20 @@ async def test_the_one_after_or_before_it_is_its_neighbour_in_the_list_last_show
     assert turn.calls == [("update_task", {"task_id": 3, "title": "Book the bus"})]
 
 
+async def test_a_follow_up_that_changes_both_of_two_alike_parameters_keeps_both() -> None:
+    def storage_check(
+        chemical_a: Annotated[str, Field(description="First chemical name")],
+        chemical_b: Annotated[str, Field(description="Second chemical name")],
+    ) -> dict[str, object]:
+        """Check whether two chemicals can be stored together."""
+        return {"compatible": False}
+
+    *_, turn = await conversation(
+        agent(storage_check), "can I store bleach with ammonia?", "what about bleach and vinegar?"
+    )
+    assert turn.calls == [("storage_check", {"chemical_a": "bleach", "chemical_b": "vinegar"})]
+
+
 async def test_an_ordinal_from_the_end_and_a_rename_said_late_in_the_sentence_refer_to_the_list_shown() -> None:
     store = TaskStore.with_titles("buy milk", "call the vet", "book the van", "sweep the lab")
     *_, turn = await conversation(agent(*store.tools()), "show my tasks", "mark the second to last one as complete")

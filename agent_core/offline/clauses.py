@@ -700,11 +700,19 @@ def _told(sentence: str) -> bool:
     said = words(POLITE.sub("", sentence))
     return (
         bool(said)
+        and not _CARRIES_VALUE.search(sentence)  # "Our rotor has a radius of 8.4 cm. If I spin at …": a value
         and said[0] not in _command_words()
         and not set(said) & _item_words()
         and not _framed_opening(sentence)
         and not is_question(sentence)
     )
+
+
+_CARRIES_VALUE = re.compile(
+    r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:today|tomorrow|yesterday|tonight)\b|\b(?:january|february|"
+    r"march|april|may|june|july|august|september|october|november|december)\b",
+    re.I,
+)
 
 
 @cache

@@ -274,7 +274,9 @@ def _follow_up(
     if _tool_writes(tool):  # "then also add 'B'" after one with a description: B's own text only
         props = properties_of(tool)
         previous = {k: v for k, v in previous.items() if k in changed or kind_of(k, props.get(k, {})) != "text"}
-    filled.args = {k: v for k, v in {**previous, **changed}.items() if not _alternatives(tool, k) & changed.keys()}
+    filled.args = {  # "the last 5" after "the first 5 lines": the tail, without the head
+        k: v for k, v in {**previous, **changed}.items() if k in changed or not _alternatives(tool, k) & changed.keys()
+    }
     if filled.spread and filled.spread[0] not in changed:
         filled.spread = None
     route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
