@@ -156,6 +156,10 @@ async def test_a_when_or_what_time_will_question_pointing_back_converts_the_time
         ("the webinar is at seventeen hundred Singapore time, what's that in Berlin", "Asia/Singapore", "17:00",
          "Europe/Berlin"),
         ("convert 8 pm Irish time to Quito", "Europe/Dublin", "20:00", "America/Guayaquil"),
+        ("02:15 at DXB — what time is that in SIN?", "Asia/Dubai", "02:15", "Asia/Singapore"),
+        ("my talk is at 5 o'clock sharp in the afternoon, London time — what's that in Chicago?", "Europe/London",
+         "17:00", "America/Chicago"),  # it was 05:00
+        ("convert 4pm Tokyo to LA — sorry, I mean 4pm Seoul", "Asia/Seoul", "16:00", "America/Los_Angeles"),
         ("My mum is in Manila. If I ring her at 8 pm Irish time, what time will it be for her?", "Europe/Dublin",
          "20:00", "Asia/Manila"),
     ],

@@ -247,6 +247,19 @@ def calls_for(text: str, *titles: str):
         ),
         ("pls add feed the cat + clean the fridge", ["feed the cat", "clean the fridge"]),  # "pls" shifted the framing
         ("todo:\n— ring the bank\n— book flu jab", ["ring the bank", "book flu jab"]),  # em-dash bullets
+        # a letter's salutation and signature are no task ("Kind regards, Margaret" was added as one)
+        (
+            "Dear assistant,\n\nI would be grateful if you could add to my list a reminder to renew my bus pass."
+            "\n\nKind regards,\nMargaret",
+            ["renew my bus pass"],
+        ),
+        ("add buy milk — no wait, oat milk", ["buy oat milk"]),  # a correction at the end replaces what it corrects
+        ("remind me to email Tom on Monday, sorry, Tuesday", ["email tom on tuesday"]),
+        (  # a forwarded e-mail is data: its "remind Sam" asks nothing of the assistant
+            "add a task 'send Jo the export by Wednesday' — context below\n\n> From: Jo Park\n> Hi! Could you send me "
+            "the export by Wednesday? Also remind Sam about the gel.\n> Thanks, Jo",
+            ["send jo the export by wednesday"],
+        ),
     ],
 )
 async def test_add_phrasings_add_exactly_those_titles(text: str, titles: list[str]) -> None:
@@ -319,6 +332,19 @@ async def test_details_given_under_their_own_label_are_the_description_not_part_
             [("complete_task", {"task_id": 3}), ("delete_task", {"task_id": 4})],
         ),
         ("task 2 is to be renamed.", []),  # to what is not said: it was renamed "Is to be renamed"
+        ("delete task 4 — no, sorry, task 2", [("delete_task", {"task_id": 2})]),  # it deleted both
+        (
+            "Dear assistant, I should be obliged if you would change the title of task 3 to 'Book the microscope'. "
+            "Kind regards, Harold",  # it added two tasks, one called 'Kind regards, Harold'
+            [("update_task", {"task_id": 3, "title": "Book the microscope"})],
+        ),
+        (
+            "put this in the description of the pipettes task:\n> Quote Q-2291: 2x P1000, total €1,140",
+            [
+                ("list_tasks", {}),
+                ("update_task", {"task_id": 3, "description": "Quote Q-2291: 2x P1000, total €1,140"}),
+            ],
+        ),
         ("would you mind deleting the garage one?", [("list_tasks", {}), ("delete_task", {"task_id": 2})]),
         ("is there any way you could mark 4 as done?", [("complete_task", {"task_id": 4})]),
         (

@@ -626,7 +626,7 @@ def _labelled_texts(
             continue
         alternatives = "|".join(sorted(map(re.escape, labels), key=len, reverse=True))
         match = re.search(  # "…, details: X", "… with the description 'X'"
-            rf"(?:[,;.]\s*|\s+[-–—]\s+|\s+with\s+(?:the\s+|a\s+)?)(?:(?:for|as)\s+(?:the\s+|a\s+)?)?(?:{alternatives})"
+            rf"(?:[,;.]\s*|\s+[-–—]\s+|\s+with\s+(?:the\s+(?:following\s+)?|a\s+)?)(?:(?:for|as)\s+(?:the\s+|a\s+)?)?(?:{alternatives})"
             rf"(?:\s+(?:put|is|should\s+be|reads?))?\s*(?:[:=]\s*|(?=['\"‘“]))(\S.*)$",  # "— for the description put: X"
             text,
             re.I,

@@ -747,11 +747,86 @@ _BUT_FIRST = re.compile(r"^(?P<then>.+?),?\s+but\s+first,?\s+(?P<first>\S.*?)[.!
 _TRAILING_POLITE = re.compile(r"\b(?:before\s+i\s+forget\s+it|if\s+that'?s\s+ok)\b", re.I)
 
 
+_QUOTED_LINE = re.compile(r"^[ \t]*>.*$|^[ \t]*(?:fwd?|re|fw)\s*:.*$|^\s*on\s.{3,80}\swrote:\s*$", re.I | re.M)
+_POINTS_AT_QUOTE = re.compile(r":\s*$")  # "put this in the description:" and the quote after it
+_VALEDICTION = re.compile(
+    r"(?:^|(?<=[.!?\n])|,)\s*(?i:(?:with\s+)?(?:many\s+)?thanks(?:\s+(?:and|&)\s+(?:kind\s+)?regards)?|kind(?:est)?\s+regards|"
+    r"best(?:\s+(?:regards|wishes))?|warm(?:est)?\s+regards|regards|yours\s+(?:faithfully|sincerely|truly)|"
+    r"sincerely|cheers|all\s+the\s+best|thank\s+you)\s*[,.!]?\s*(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2}\s*[.!]?\s*)?$",
+)
+_CORRECTION = re.compile(
+    r"^(?P<said>.*?\S)\s*(?:[—–-]+|[,.;])\s*(?:(?:no|oops|wait)[,!]?\s+)?(?:wait|sorry|no|i\s+mean[t]?|actually|correction)"
+    r"(?:[,!]?\s+(?:sorry|i\s+mean[t]?|wait|no))?[,:!]?\s+(?P<fix>[^,.;!?—]{1,40}?)(?:[,.]?\s*sorry)?[.!]?\s*$",
+    re.I | re.S,
+)
+
+
+def _unquoted(text: str) -> str:
+    """A message with a forwarded e-mail in it: the quoted lines are the message's data, never its requests
+    ("> Remember to delete any scheduled runs" asks nothing of the assistant). They stay as content only when the
+    request points at them ("put this in the description: > …")."""
+    if not _QUOTED_LINE.search(text):
+        return text
+    own = _QUOTED_LINE.sub("", text)
+    if not words(own):
+        return text
+    if _POINTS_AT_QUOTE.search(own.strip()):
+        quoted = [re.sub(r"^[ \t]*>\s?", "", m.group(0)) for m in re.finditer(r"^[ \t]*>.*$", text, re.M)]
+        kept = [q.strip() for q in quoted if q.strip() and not re.fullmatch(r"[-—_ ]+", q.strip())]
+        return f"{own.strip()} {' '.join(kept)}".strip()
+    return "\n".join(line for line in own.splitlines() if line.strip())
+
+
+def _shape(token: str) -> str:
+    """What kind of value a token is ("5" and "2" alike, "P10" and "P20", "Monday" and "Tuesday")."""
+    lowered = token.lower()
+    if lowered.isdigit():
+        return "number"
+    if re.search(r"\d", lowered):
+        return "code"
+    if re.fullmatch(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", lowered):
+        return "day"
+    return "name" if token[:1].isupper() else lowered
+
+
+def _with_correction(text: str) -> str:
+    """A value corrected at the end of the message ("add buy milk — no wait, oat milk", "delete task 5 — no,
+    sorry, task 2", "on Monday, sorry, Tuesday") put in place of the value it corrects: the words of the message
+    that line up with the correction, the same words or the same kinds of value, nearest the end."""
+    found = _CORRECTION.match(text)
+    if not found:
+        return text
+    said, fix = found["said"], found["fix"].strip()
+    mine, fixed = list(re.finditer(r"[\w'’.-]+", said)), re.findall(r"[\w'’.-]+", fix)
+    if not fixed or len(fixed) > 5:
+        return text
+    best = None
+    for size in range(1, len(fixed) + 1):
+        for start in range(len(mine) - size + 1):
+            span = mine[start : start + size]
+            pairs = list(zip([m.group(0) for m in span], fixed[len(fixed) - size :], strict=True))
+            if not all(a.lower() == b.lower() or _shape(a) == _shape(b) for a, b in pairs):
+                continue
+            if not any(a.lower() == b.lower() or _shape(a) in {"number", "code", "day", "name"} for a, b in pairs):
+                continue
+            key = (size, start)
+            if best is None or key > best[0]:
+                best = (key, span)
+    if best is None:
+        return text
+    span = best[1]
+    return f"{said[: span[0].start()]}{fix}{said[span[-1].end() :]}"
+
+
 def request_only(text: str) -> str:
     """The request without the greeting and fillers before it ("hey, morning! quick one — add X"), without the
     story told before it ("so I was talking to Kim and …, anyway: add X") and without a sign-off after it ("…, I
-    think that's all, thanks"). A story is a statement that opens with no framing phrase; a request before
-    "anyway" stays."""
+    think that's all, thanks", "Kind regards, Margaret"); a forwarded e-mail in it is data, and a value corrected
+    at its end is put in place ("add buy milk — no wait, oat milk"). A story is a statement that opens with no
+    framing phrase; a request before "anyway" stays."""
+    text = _unquoted(text)
+    text = _VALEDICTION.sub("", text).rstrip(" ,") or text
+    text = _with_correction(text)
     stripped = _lead_in().sub("", text)
     if words(stripped) and stripped != text:  # "hey there! good morning 😊" is a greeting, nothing else
         if _WRAPPED.search(text[: len(text) - len(stripped)]):  # "would it be possible to have X on my list?"

@@ -84,7 +84,8 @@ _PART_OF_DAY = (
 _SPOKEN_CLOCK = re.compile(
     rf"\b(?:(?P<min>quarter|half|twenty[\s-]five|twenty|ten|five|[1-5]?\d(?=\s+minutes))\s+(?:minutes\s+)?(?P<rel>past|after|to|before)\s+"
     rf"{_HOUR}(?:\s+o'?clock)?{_PART_OF_DAY}?|(?P<half>half)\s+{_HOUR.replace('hour', 'hour2')}{_PART_OF_DAY.replace('part', 'part2')}"
-    rf"|{_HOUR.replace('hour', 'hour3')}(?::(?P<min3>[0-5]\d))?(?:\s+o'?clock{_PART_OF_DAY.replace('part', 'part3')}?"
+    rf"|{_HOUR.replace('hour', 'hour3')}(?::(?P<min3>[0-5]\d))?(?:\s+o'?clock(?:\s+(?:sharp|exactly|on\s+the\s+dot))?"
+    rf"{_PART_OF_DAY.replace('part', 'part3')}?"
     rf"|{_PART_OF_DAY.replace('part', 'part4')}))\b",
     re.IGNORECASE,
 )

@@ -266,6 +266,31 @@ _EXTRA = {
     "berkeley": "America/Los_Angeles",
 }
 
+# airports by their IATA code ("what time is it at LHR?"): only written in capitals or after "in"/"at"/"for"
+_AIRPORTS = {
+    "lhr": "Europe/London", "lgw": "Europe/London", "man": "Europe/London", "cdg": "Europe/Paris",
+    "ory": "Europe/Paris", "fra": "Europe/Berlin", "muc": "Europe/Berlin", "ber": "Europe/Berlin",
+    "ams": "Europe/Amsterdam", "mad": "Europe/Madrid", "bcn": "Europe/Madrid", "fco": "Europe/Rome",
+    "mxp": "Europe/Rome", "zrh": "Europe/Zurich", "gva": "Europe/Zurich", "vie": "Europe/Vienna",
+    "cph": "Europe/Copenhagen", "arn": "Europe/Stockholm", "osl": "Europe/Oslo", "hel": "Europe/Helsinki",
+    "dub": "Europe/Dublin", "lis": "Europe/Lisbon", "ist": "Europe/Istanbul", "svo": "Europe/Moscow",
+    "jfk": "America/New_York", "ewr": "America/New_York", "lga": "America/New_York", "bos": "America/New_York",
+    "iad": "America/New_York", "dca": "America/New_York", "atl": "America/New_York", "mia": "America/New_York",
+    "ord": "America/Chicago", "dfw": "America/Chicago", "iah": "America/Chicago", "msp": "America/Chicago",
+    "den": "America/Denver", "phx": "America/Phoenix", "lax": "America/Los_Angeles", "sfo": "America/Los_Angeles",
+    "sea": "America/Los_Angeles", "yyz": "America/Toronto", "yul": "America/Toronto", "yvr": "America/Vancouver",
+    "mex": "America/Mexico_City", "gru": "America/Sao_Paulo", "gig": "America/Sao_Paulo",
+    "eze": "America/Argentina/Buenos_Aires", "scl": "America/Santiago", "bog": "America/Bogota",
+    "lim": "America/Lima", "dxb": "Asia/Dubai", "auh": "Asia/Dubai", "doh": "Asia/Qatar", "del": "Asia/Kolkata",
+    "bom": "Asia/Kolkata", "blr": "Asia/Kolkata", "sin": "Asia/Singapore", "kul": "Asia/Kuala_Lumpur",
+    "bkk": "Asia/Bangkok", "hkg": "Asia/Hong_Kong", "pek": "Asia/Shanghai", "pvg": "Asia/Shanghai",
+    "icn": "Asia/Seoul", "hnd": "Asia/Tokyo", "nrt": "Asia/Tokyo", "kix": "Asia/Tokyo", "tpe": "Asia/Taipei",
+    "mnl": "Asia/Manila", "cgk": "Asia/Jakarta", "syd": "Australia/Sydney", "mel": "Australia/Melbourne",
+    "bne": "Australia/Brisbane", "per": "Australia/Perth", "akl": "Pacific/Auckland", "jnb": "Africa/Johannesburg",
+    "cpt": "Africa/Johannesburg", "cai": "Africa/Cairo", "nbo": "Africa/Nairobi", "los": "Africa/Lagos",
+    "hnl": "Pacific/Honolulu",
+}  # fmt: skip
+
 # "8 pm Irish time": the zone named by a country's adjective (only with "time" after it)
 _ADJECTIVES = {
     "irish": "Europe/Dublin", "british": "Europe/London", "english": "Europe/London", "scottish": "Europe/London",
@@ -360,6 +385,8 @@ def place_index() -> dict[str, Place]:
         clean = re.sub(r"\s*\(.*?\)", "", name)
         for phrase in {normalize(name), normalize(clean)}:
             index[phrase] = Place(clean, zone, note)
+    for code, zone in _AIRPORTS.items():
+        index.setdefault(code, Place(code.upper(), zone))
     for adjective, zone in _ADJECTIVES.items():
         index[f"{adjective} time"] = Place(f"{adjective.title()} time", zone)
     for phrase, zone in _EXTRA.items():
@@ -478,7 +505,10 @@ def locate_places(text: str) -> list[tuple[int, Place]]:
             said = text[positions[i] : positions[i] + len(phrase)] if size == 1 else ""
             written_as_acronym = said.isupper() and len(said) <= 3  # "and to LA?": "LA", not the article "la"
             timed = words[i + size : i + size + 1] == ["time"]  # "6pm Rio time": a place, whatever else it is
-            if place and (phrase not in _AMBIGUOUS or i in after_preposition or written_as_acronym or timed):
+            ambiguous = phrase in _AMBIGUOUS or (
+                phrase in _AIRPORTS and index.get(phrase) == Place(phrase.upper(), _AIRPORTS[phrase])
+            )
+            if place and (not ambiguous or i in after_preposition or written_as_acronym or timed):
                 found.append((positions[i], place))
                 i += size
                 break
