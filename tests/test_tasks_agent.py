@@ -334,6 +334,22 @@ async def test_details_given_under_their_own_label_are_the_description_not_part_
         ("task 2 is to be renamed.", []),  # to what is not said: it was renamed "Is to be renamed"
         ("delete task 4 — no, sorry, task 2", [("delete_task", {"task_id": 2})]),  # it deleted both
         (
+            "complete task 2 and 4 — wait, not 4, I meant 1",
+            [("complete_task", {"task_id": 2}), ("complete_task", {"task_id": 1})],
+        ),
+        (
+            "delete task 3 — no wait, not that one",
+            [("list_tasks", {})],
+        ),  # taken back: which one is asked, nothing deleted
+        (
+            "- add: order dry ice\n- 2 done\n- del 4",
+            [
+                ("add_task", {"title": "Order dry ice"}),
+                ("complete_task", {"task_id": 2}),
+                ("delete_task", {"task_id": 4}),
+            ],
+        ),
+        (
             "Dear assistant, I should be obliged if you would change the title of task 3 to 'Book the microscope'. "
             "Kind regards, Harold",  # it added two tasks, one called 'Kind regards, Harold'
             [("update_task", {"task_id": 3, "title": "Book the microscope"})],

@@ -80,8 +80,8 @@ _SECRET = re.compile(
 
 
 _INDIRECT = re.compile(
-    r"^\s*(?:i\s+(?:was|am|'m)\s+wondering|i\s+wonder|i'?d\s+(?:like|love)\s+to\s+know|i\s+want\s+to\s+know|"
-    r"i'?m\s+curious|do\s+you\s+know|any\s+idea)\s+(?:about\s+)?(?=(?:what|who|when|where|why|how|which|whether)\b)",
+    r"^\s*(?:i(?:\s+(?:was|am)|['’]m)\s+wondering|wondering|i\s+wonder|i'?d\s+(?:like|love)\s+to\s+know|i\s+want\s+to\s+know|"
+    r"(?:i['’]?m\s+)?curious|do\s+you\s+know|any\s+idea)\s+(?:about\s+)?(?=(?:what|who|when|where|why|how|which|whether|if)\b)",
     re.I,
 )
 
@@ -755,10 +755,13 @@ _VALEDICTION = re.compile(
     r"sincerely|cheers|all\s+the\s+best|thank\s+you)\s*[,.!]?\s*(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2}\s*[.!]?\s*)?$",
 )
 _CORRECTION = re.compile(
-    r"^(?P<said>.*?\S)\s*(?:[—–-]+|[,.;])\s*(?:(?:no|oops|wait)[,!]?\s+)?(?:wait|sorry|no|i\s+mean[t]?|actually|correction)"
-    r"(?:[,!]?\s+(?:sorry|i\s+mean[t]?|wait|no))?[,:!]?\s+(?P<fix>[^,.;!?—]{1,40}?)(?:[,.]?\s*sorry)?[.!]?\s*$",
+    r"^(?P<said>.*?\S)\s*(?:[—–-]+|[,.;])\s*"
+    r"(?P<marks>(?:(?:no|oops|wait|sorry|actually|correction|i\s+mean[t]?|not\s+(?!that\b|this\b|it\b)[\w#]+)[,:!]?\s+)+)"
+    r"(?P<fix>[^,.;!?—]{1,40}?)(?:[,.]?\s*sorry)?[.!]?\s*$",
     re.I | re.S,
 )
+_CANCELLED = re.compile(r"^not\s+(?:that|this|it)(?:\s+one)?$", re.I)  # "delete task 3 — no wait, not that one"
+_LAST_REFERENCE = re.compile(r"\s*\b(?:task|item|number|no\.?|#)\s*#?\d+\b(?!.*\b(?:task|item|number)\s*#?\d)", re.I | re.S)
 
 
 def _unquoted(text: str) -> str:
@@ -797,6 +800,10 @@ def _with_correction(text: str) -> str:
     if not found:
         return text
     said, fix = found["said"], found["fix"].strip()
+    if not re.search(r"\b(?:no|oops|wait|sorry|actually|correction|mean[t]?)\b", found["marks"], re.I):
+        return text  # "add milk, not butter, eggs": no correction said
+    if _CANCELLED.match(fix):
+        return _LAST_REFERENCE.sub("", said, count=1)  # the item it named is taken back: which one is asked
     mine, fixed = list(re.finditer(r"[\w'’.-]+", said)), re.findall(r"[\w'’.-]+", fix)
     if not fixed or len(fixed) > 5:
         return text
