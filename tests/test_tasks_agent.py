@@ -247,6 +247,11 @@ def calls_for(text: str, *titles: str):
         ),
         ("pls add feed the cat + clean the fridge", ["feed the cat", "clean the fridge"]),  # "pls" shifted the framing
         ("todo:\n— ring the bank\n— book flu jab", ["ring the bank", "book flu jab"]),  # em-dash bullets
+        ("add a task: print the posters and then laminate them", ["print the posters and then laminate them"]),
+        (
+            "add a task to remember the 2 o'clock and the 4 o'clock seminars",
+            ["remember the 2 o'clock and the 4 o'clock seminars"],
+        ),
         # a letter's salutation and signature are no task ("Kind regards, Margaret" was added as one)
         (
             "Dear assistant,\n\nI would be grateful if you could add to my list a reminder to renew my bus pass."

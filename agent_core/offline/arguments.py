@@ -116,6 +116,7 @@ def _order_pair(found: list[Span], text: str, kind: str) -> list[Span]:
     return found
 
 
+_WORDS_AS_SAID = frozenset({"text", "entity", "id", "enum", "flag", "path", "paths", "glob", "skip", "language"})
 _VERBATIM = frozenset({"text", "content", "body", "message", "prompt"})  # parameters that carry a text as written
 
 
@@ -310,15 +311,15 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     Returns:
         The arguments, the parameter that takes several values, what is missing.
     """
-    text = slots.spoken_clock(
-        slots.spoken_lengths(text)
-    )  # "a forty-five minute timer": every extractor below reads "45 minute"
     if capability is not None and capability.is_gap_kind:
         capability = (
             None  # a new server's tool met by the gap vocabulary ("purchase"): the catalogue knows no parameter
         )
     schema = getattr(tool, "parameters_json_schema", None) or {}
     properties: dict[str, Any] = schema.get("properties") or {}
+    if any(kind_of(n, p) not in _WORDS_AS_SAID for n, p in properties.items()):
+        # "a forty-five minute timer": every extractor below reads "45 minute" (a title keeps "2 o'clock")
+        text = slots.spoken_clock(slots.spoken_lengths(text))
     required: list[str] = list(schema.get("required") or [])
     for name, prop in properties.items():  # options only the tool's description lists ("`phase` must be one of …")
         listed = slots.options_for(name, tool.description or "") if kind_of(name, prop) in {"text", "entity"} else []

@@ -234,8 +234,31 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
                 continue
         clauses.append(_restore(part, quoted))
     clauses = [re.sub(r"(?:[\s,]+(?:and|plus|&))+\s*$", "", c, flags=re.I).strip(" ,.") for c in clauses]  # "X, and"
+    clauses = _errands_kept_whole(clauses, text)
     clauses = [_imperative(c) if i else c for i, c in enumerate(clauses)]
     return [c for c in clauses if c] or [text]
+
+
+def _errands_kept_whole(clauses: list[str], text: str) -> list[str]:
+    """A to-do's next step that points back at it ("add a task: print the posters and then laminate them") is part
+    of the same title, not a second task."""
+    kept: list[str] = []
+    for clause in clauses:
+        said = words(clause)
+        if (
+            kept
+            and said
+            and len(said) <= 5
+            and said[0] not in _command_words() | STOPWORDS
+            and {"them", "it"} & set(said)
+            and _text_framing(kept[-1])
+            and (start := text.find(kept[-1])) >= 0
+            and (end := text.find(clause, start)) >= 0
+        ):
+            kept[-1] = text[start : end + len(clause)]
+        else:
+            kept.append(clause)
+    return kept
 
 
 _REFERENCE_END = re.compile(  # "task one", "#4", "number 3": an item named by its number
@@ -761,7 +784,9 @@ _CORRECTION = re.compile(
     re.I | re.S,
 )
 _CANCELLED = re.compile(r"^not\s+(?:that|this|it)(?:\s+one)?$", re.I)  # "delete task 3 — no wait, not that one"
-_LAST_REFERENCE = re.compile(r"\s*\b(?:task|item|number|no\.?|#)\s*#?\d+\b(?!.*\b(?:task|item|number)\s*#?\d)", re.I | re.S)
+_LAST_REFERENCE = re.compile(
+    r"\s*\b(?:task|item|number|no\.?|#)\s*#?\d+\b(?!.*\b(?:task|item|number)\s*#?\d)", re.I | re.S
+)
 
 
 def _unquoted(text: str) -> str:
