@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import pytest
 from pydantic import Field
@@ -77,3 +77,49 @@ async def test_options_listed_only_in_the_tools_description_are_matched_like_an_
     roman numerals."""
     turn = await ask(planner_agent([tool(list_repairs, readOnlyHint=True)]), text)
     assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [("list_repairs", args)]
+
+
+def find_cohorts(
+    query: Annotated[str | None, Field(description="Free-text search terms")] = None,
+    disease: Annotated[str | None, Field(description="Disease studied")] = None,
+    treatment: Annotated[str | None, Field(description="Treatment given")] = None,
+    city: Annotated[str | None, Field(description="City of a recruiting hospital")] = None,
+    limit: Annotated[int, Field(description="Page size", ge=1, le=50)] = 10,
+) -> dict[str, Any]:
+    """Searches patient cohorts in the cohort catalogue. All parameters are optional."""
+    return {"cohorts": []}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("find cohorts for melanoma", {"disease": "melanoma"}),
+        ("search cohorts on chronic kidney disease in Boston", {"disease": "chronic kidney disease", "city": "Boston"}),
+        ("cohorts testing metformin", {"treatment": "metformin"}),
+        ("cohorts for lupus treated with rituximab", {"disease": "lupus treated", "treatment": "rituximab"}),
+        ("show me asthma cohorts", {"disease": "asthma"}),
+    ],
+)
+async def test_a_searchs_free_text_filters_each_take_the_phrase_their_lead_words_open(text: str, args: dict) -> None:
+    """ "for X" is a condition, "testing X" an intervention, "in X" a location; with no lead, the words before the
+    tool's own noun are the first filter's; the search's own free text keeps only what the filters leave."""
+    turn = await ask(planner_agent([tool(find_cohorts, readOnlyHint=True)]), text)
+    assert [(n, {k: v for k, v in a.items() if v is not None and k != "limit"}) for n, a in turn.calls] == [
+        ("find_cohorts", args)
+    ]
+
+
+def list_sensors(
+    state: Annotated[
+        Literal["ONLINE", "ACTIVE_NOT_LOGGING", "LOGGING"] | None, Field(description="Sensor state")
+    ] = None,
+) -> dict[str, Any]:
+    """Lists the building's sensors."""
+    return {"sensors": []}
+
+
+async def test_a_not_in_an_option_may_be_said_as_no_longer() -> None:
+    turn = await ask(
+        planner_agent([tool(list_sensors, readOnlyHint=True)]), "list sensors that are active but no longer logging"
+    )
+    assert turn.calls == [("list_sensors", {"state": "ACTIVE_NOT_LOGGING"})]

@@ -1446,7 +1446,7 @@ def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] |
         said_as = [*catalogue().synonyms.get(str(option), ()), *(named_too or {}).get(str(option), ())]
         for word in [str(option), *said_as]:
             parts = re.findall(r"[^\W\d_]+|\d+", word.lower())
-            said = r"(?:\W+(?:for|of|on|the)\b)?\W*".join(  # "mL"; "waiting for parts" for waiting_parts
+            said = r"(?:\W+(?:for|of|on|the|but)\b)?\W*".join(  # "mL"; "waiting for parts" for waiting_parts
                 _said_part(w, i > 0 and parts[i - 1].isalpha()) for i, w in enumerate(parts)
             )
             match = re.search(rf"(?<![^\W_]){said}(?![^\W_])", text, re.IGNORECASE) if said else None
@@ -1500,6 +1500,8 @@ def _said_part(part: str, after_word: bool = False) -> str:
     after a word, as a roman numeral ("phase II" for PHASE2)."""
     if part == "minus":
         return r"(?:minus|-)"
+    if part == "not":  # "active but no longer recruiting" for ACTIVE_NOT_RECRUITING
+        return r"(?:not|no\s+longer|no\s+more)"
     spoken = [w for w, v in {**_UNITS_SPOKEN, **_TENS_SPOKEN}.items() if part.isdigit() and v == int(part)]
     spoken += [_ROMAN[int(part) - 1]] if after_word and part.isdigit() and 1 <= int(part) <= len(_ROMAN) else []
     return f"(?:{'|'.join([re.escape(part), *spoken])})" if spoken else re.escape(part)
