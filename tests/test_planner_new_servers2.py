@@ -123,3 +123,58 @@ async def test_a_not_in_an_option_may_be_said_as_no_longer() -> None:
         planner_agent([tool(list_sensors, readOnlyHint=True)]), "list sensors that are active but no longer logging"
     )
     assert turn.calls == [("list_sensors", {"state": "ACTIVE_NOT_LOGGING"})]
+
+
+def chromosome_slice(
+    chromosome: Annotated[str, Field(description="Chromosome name, e.g. 'chr7'", pattern=r"^chr[0-9XYM]{1,2}$")],
+    from_base: Annotated[int | None, Field(description="First base (1-based)", ge=1)] = None,
+    to_base: Annotated[int | None, Field(description="Last base (inclusive)", ge=1)] = None,
+) -> dict[str, Any]:
+    """Get the bases of a chromosome, or only those from from_base to to_base."""
+    return {"bases": ""}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("bases 1200 to 1850 of chr7", {"from_base": 1200, "to_base": 1850}),
+        ("chr7 bp 2500-3100 pls", {"from_base": 2500, "to_base": 3100}),
+        ("the first forty bases of chr7", {"from_base": 1, "to_base": 40}),
+        ("chr7 from base 900 to the end", {"from_base": 900}),
+    ],
+)
+async def test_a_range_of_numbers_fills_a_start_and_end_pair(text: str, args: dict) -> None:
+    turn = await ask(planner_agent([tool(chromosome_slice, readOnlyHint=True)]), text)
+    assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [
+        ("chromosome_slice", {"chromosome": "chr7", **args})
+    ]
+
+
+def get_plasmid(
+    plasmid_id: Annotated[str, Field(description="Plasmid id, e.g. PL01234", pattern=r"^PL\d{5}$")],
+) -> dict[str, Any]:
+    """Get a plasmid record from the plasmid bank."""
+    return {"name": "pUC19"}
+
+
+async def test_a_code_is_read_even_when_it_is_the_descriptions_own_example() -> None:
+    turn = await ask(planner_agent([tool(get_plasmid, readOnlyHint=True)]), "get plasmid PL01234 from the bank")
+    assert turn.calls == [("get_plasmid", {"plasmid_id": "PL01234"})]
+
+
+def get_strain(
+    strain_id: Annotated[str, Field(description="Strain id", pattern=r"^ST-\d{4}$")],
+    fields: Annotated[
+        list[Literal["genotype", "origin", "growth_medium", "freezer_box"]] | None,
+        Field(description="Fields to return; all if omitted"),
+    ] = None,
+) -> dict[str, Any]:
+    """Get a yeast strain record."""
+    return {"genotype": "MATa"}
+
+
+async def test_a_list_of_options_takes_the_options_the_request_names() -> None:
+    turn = await ask(
+        planner_agent([tool(get_strain, readOnlyHint=True)]), "just the genotype and growth medium of ST-0042"
+    )
+    assert turn.calls == [("get_strain", {"strain_id": "ST-0042", "fields": ["genotype", "growth_medium"]})]

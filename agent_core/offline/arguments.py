@@ -334,6 +334,13 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             filled.read += len(names)
             taken.extend(values)
             properties = {n: p for n, p in properties.items() if n not in names}
+    for names in _number_pairs(properties):  # "residues 94 to 292" for ``start`` and ``end``
+        ends = slots.number_ends(text)
+        for end, name in zip(("start", "end"), names, strict=True):
+            if end in ends:
+                filled.args[name], filled.read, filled.typed = ends[end].value, filled.read + 1, filled.typed + 1
+                taken.append(ends[end])
+        properties = {n: p for n, p in properties.items() if n not in names} if ends else properties
     text_names = _text_params(properties, required, capability)
     entities = [n for n, p in properties.items() if kind_of(n, p) == "entity" and n not in text_names]
     entities = [] if capability else entities
@@ -609,6 +616,22 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     return filled
 
 
+def _number_pairs(properties: dict[str, Any]) -> list[tuple[str, str]]:
+    """Integer parameters that are the two ends of one range ("start" and "end", "from_page" and "to_page")."""
+    ends = {
+        name: (slots.date_end(name), frozenset(words(name)) - slots.RANGE_WORDS)
+        for name, prop in properties.items()
+        if kind_of(name, prop) in {"count", "id"} and slots.date_end(name)
+    }
+    starts = [n for n, (end, rest) in ends.items() if end == "start"]
+    return [
+        (start, end)
+        for start in starts
+        for end, (which, rest) in ends.items()
+        if which == "end" and rest == ends[start][1]
+    ][:1]
+
+
 def _filter_leads(
     properties: dict[str, Any], required: list[str], text_names: list[str]
 ) -> list[tuple[str, tuple[str, ...]]]:
@@ -748,9 +771,14 @@ def _owner_and_name(properties: dict[str, Any], text: str) -> dict[str, Span] | 
 
 
 def _not_own(tool: Any, found: list[Span]) -> list[Span]:
-    """Values shaped like an example that are words the tool describes itself with ("NCBI" of "NCBI Gene id")."""
+    """Values shaped like an example that are words the tool describes itself with ("NCBI" of "NCBI Gene id"); a
+    code with digits is no such word, even the description's own example ("UniProt accession, e.g. P04637")."""
     own = tool_vocabulary(tool)
-    return [s for s in found if not (isinstance(s.value, str) and stem(s.value.lower()) in own)]
+    return [
+        s
+        for s in found
+        if not (isinstance(s.value, str) and stem(s.value.lower()) in own and not re.search(r"\d", s.value))
+    ]
 
 
 def _whole_units(properties: dict[str, Any], text: str, filled: Filled) -> None:

@@ -921,6 +921,7 @@ _START_WORDS = frozenset(
     {"start", "from", "since", "after", "begin", "min", "earliest", "first", "newer", "depart", "departure", "arrival"}
 )
 _END_WORDS = frozenset({"end", "to", "until", "before", "max", "latest", "last", "older", "till", "return", "back"})
+RANGE_WORDS = _START_WORDS | _END_WORDS
 _NIGHTS = re.compile(rf"\bfor\s+(?P<n>\d{{1,2}}|{_SPOKEN_NUMBER}|a)\s+(?P<u>nights?|weeks?)\b", re.I)
 _PERIOD = re.compile(r"\b(last|this|past|previous)\s+(week|month|year)\b", re.I)
 
@@ -1629,6 +1630,10 @@ def described_flag(prop: dict[str, Any], text: str, elsewhere: frozenset[str]) -
 def choices(prop: dict[str, Any], text: str) -> Span | None:
     """For a list-of-strings parameter whose description names its options ("any of title, authors, year"):
     the options the request mentions."""
+    items = prop.get("items") or next((o["items"] for o in prop.get("anyOf", []) if "items" in o), {})
+    if items.get("enum"):  # "just the length and mass" for a list of ["length", "mass", "sequence", …]
+        named = enum_values(items["enum"], text)
+        return Span(list(dict.fromkeys(s.value for s in named)), named[0].start, named[-1].end) if named else None
     description = prop.get("description", "")
     listed = re.split(r"[,;/]|\bor\b|\band\b", description.split(":")[-1]) if ":" in description else []
     options = [o.strip(" .'\"()") for o in listed if o.strip(" .'\"()") and len(o.split()) <= 2]
@@ -1717,6 +1722,36 @@ def year(name: str, prop: dict[str, Any], text: str, today: date) -> Span | None
 
 
 ENDS = {"first", "last", "top", "bottom", "oldest", "newest", "latest", "earliest"}
+
+_END_NUMBER = rf"(\d+(?:,\d{{3}})*|{_SPOKEN_NUMBER})"
+_NUMBER_RANGE = re.compile(  # "residues 94 to 292", "aa 244-368", "319 through 541", "between 10 and 20 kDa"
+    rf"(?<![\w.:/-]){_END_NUMBER}\s*(?:-|–|—|\.\.|\s(?:to|through|thru|till|until|and)\s)\s*{_END_NUMBER}"
+    rf"(?![\w.:/-]|\s*(?:{'|'.join(_MONTH_NAMES)}|{'|'.join(_MONTHS)}|am|pm|a\.m|p\.m|h|hrs?|hours?|min|%)\b)",
+    re.I,
+)
+_FROM_NUMBER = re.compile(rf"\b(?:from|starting\s+(?:at|from)|after)\s+(?:[a-z]+\s+)?{_END_NUMBER}\b(?!\s*-)", re.I)
+_FIRST_NUMBER = re.compile(rf"\b(?:the\s+)?first\s+{_END_NUMBER}\b", re.I)
+
+
+def number_ends(text: str) -> dict[str, Span]:
+    """The ends of a range of numbers a request names (for a ``start``/``end`` pair of integer parameters):
+    "94 to 292" (both), "from residue 600 (to the end)" (the start), "the first fifty" (the end; the start is 1)."""
+
+    def value(said: str) -> int:
+        return int(said.replace(",", "")) if said[0].isdigit() else _spoken_value(said)
+
+    pair = _NUMBER_RANGE.search(text)
+    if pair and value(pair[1]) < value(pair[2]):
+        return {"start": Span(value(pair[1]), pair.start(1), pair.end(1)),
+                "end": Span(value(pair[2]), pair.start(2), pair.end(2))}  # fmt: skip
+    first = _FIRST_NUMBER.search(text)
+    if first:
+        return {
+            "start": Span(1, first.start(), first.start()),
+            "end": Span(value(first[1]), first.start(), first.end()),
+        }
+    start = _FROM_NUMBER.search(text)
+    return {"start": Span(value(start[1]), start.start(1), start.end(1))} if start else {}
 
 
 def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
