@@ -178,3 +178,24 @@ async def test_a_list_of_options_takes_the_options_the_request_names() -> None:
         planner_agent([tool(get_strain, readOnlyHint=True)]), "just the genotype and growth medium of ST-0042"
     )
     assert turn.calls == [("get_strain", {"strain_id": "ST-0042", "fields": ["genotype", "growth_medium"]})]
+
+
+def close_work_order(
+    orderRef: Annotated[str, Field(description="Work order", pattern=r"^WO-\d{5}$")],
+    note: Annotated[str, Field(description="What was done")],
+) -> dict[str, Any]:
+    """Close work order."""
+    return {"status": "closed"}
+
+
+@pytest.mark.parametrize(
+    "text", ["ugh, WO-20417 is still waiting for the pump", "WO-20417 finally got its new pump, Sam told me"]
+)
+async def test_a_statement_about_a_code_does_not_act_on_it(text: str) -> None:
+    turn = await ask(planner_agent([tool(close_work_order, readOnlyHint=False)]), text)
+    assert turn.calls == []
+
+
+async def test_a_statement_about_a_code_a_lookup_reads_does_not_look_it_up() -> None:
+    turn = await ask(planner_agent([tool(get_plasmid, readOnlyHint=True)]), "PL01234 is probably our most used plasmid")
+    assert turn.calls == []

@@ -570,9 +570,11 @@ def _plan_clause(
         return _question(clause, best, tools, routing.margin())
     if (
         capability is None
-        and (_STATEMENT.search(clause) or _DECLARATIVE.search(clause))
+        and (
+            _CODE_SAYS.search(clause)  # what a code "is" or "has done" says, even of a code the tool reads
+            or ((_STATEMENT.search(clause) or _DECLARATIVE.search(clause)) and not _computes(best, clause, context))
+        )
         and not is_question(clause)
-        and not _computes(best, clause, context)
         and not _then_asks(clause, best.tools[0] if best.tools else None)
     ):
         return None  # "I love caffeine" is not a request to look caffeine up
@@ -805,6 +807,12 @@ def _then_asks(clause: str, tool: Any) -> bool:
     return tool is not None and any(stem(m[1].lower()) in ToolFacts.of(tool).name_stems for m in _THEN.finditer(clause))
 
 
+# "SR-10478 is still waiting for the part", "ugh, NCT05877201 finally opened a site": a code as the subject of a verb
+_CODE_SAYS = re.compile(
+    r"^\s*(?:(?:ugh|oh|ah|well|so|hmm|btw|fyi|update|good\s+news|bad\s+news)\W+)*(?:the\s+)?[A-Za-z]+[-_]?\d[\w-]*\s+"
+    r"(?:is|are|was|were|has|had|still|finally|just|already|now|never|got|came|went|[a-z]{3,}ed)\b",
+    re.I,
+)
 _SUBJECT = re.compile(r"^\s*(?:the|a|an|my|our|their|his|her|this|that|these|those|it|its|it's|there)\b", re.I)
 
 
