@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 import pytest
 from pydantic import Field
 
-from tests.planner_support import ask, planner_agent, tool
+from tests.planner_support import ask, conversation, planner_agent, tool
 
 pytestmark = pytest.mark.anyio
 
@@ -199,3 +199,26 @@ async def test_a_statement_about_a_code_does_not_act_on_it(text: str) -> None:
 async def test_a_statement_about_a_code_a_lookup_reads_does_not_look_it_up() -> None:
     turn = await ask(planner_agent([tool(get_plasmid, readOnlyHint=True)]), "PL01234 is probably our most used plasmid")
     assert turn.calls == []
+
+
+def list_spectra(
+    pageSize: Annotated[int, Field(description="Page size", ge=1, le=100)] = 20,
+    offset: Annotated[int, Field(description="Number of spectra to skip", ge=0)] = 0,
+) -> dict[str, Any]:
+    """List recorded spectra, newest first."""
+    return {"spectra": []}
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "args"),
+    [
+        ("list spectra", "next page", {"offset": 20}),
+        ("list spectra, 5 at a time", "next 5", {"pageSize": 5, "offset": 5}),
+        ("list spectra, 5 at a time", "show me more", {"pageSize": 5, "offset": 5}),
+    ],
+)
+async def test_next_page_asks_the_previous_listing_again_from_where_its_page_ended(
+    first: str, then: str, args: dict
+) -> None:
+    turn = (await conversation(planner_agent([tool(list_spectra, readOnlyHint=True)]), first, then))[-1]
+    assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [("list_spectra", args)]

@@ -475,7 +475,12 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             and (slots.unit_of(name, prop) or ("time",))[0] != "time"
         ):
             continue  # a quantity in a unit is read with one of its dimension or by its label, never as a bare number
-        elif kind == "count" and set(words(name)) & _SKIPS and not _SKIP_SAID.search(text):
+        elif (
+            kind == "count"
+            and set(words(name)) & _SKIPS
+            and not set(words(name)) & {"size", "limit", "per"}  # "pageSize" is how many, not how many to skip
+            and not _SKIP_SAID.search(text)
+        ):
             continue  # "list trays, five per page": a number of results is no number to skip
         elif kind == "count":
             timed = _seconds(name) is not None  # "minutes": "from 9 to 10:30" too

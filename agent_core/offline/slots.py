@@ -1733,13 +1733,18 @@ _FROM_NUMBER = re.compile(rf"\b(?:from|starting\s+(?:at|from)|after)\s+(?:[a-z]+
 _FIRST_NUMBER = re.compile(rf"\b(?:the\s+)?first\s+{_END_NUMBER}\b", re.I)
 
 
+SPOKEN_NUMBER = _SPOKEN_NUMBER
+
+
+def count_value(said: str) -> int:
+    """A whole number written in digits ("1,200") or in words ("fifty")."""
+    return int(said.replace(",", "")) if said[0].isdigit() else _spoken_value(said)
+
+
 def number_ends(text: str) -> dict[str, Span]:
     """The ends of a range of numbers a request names (for a ``start``/``end`` pair of integer parameters):
     "94 to 292" (both), "from residue 600 (to the end)" (the start), "the first fifty" (the end; the start is 1)."""
-
-    def value(said: str) -> int:
-        return int(said.replace(",", "")) if said[0].isdigit() else _spoken_value(said)
-
+    value = count_value
     pair = _NUMBER_RANGE.search(text)
     if pair and value(pair[1]) < value(pair[2]):
         return {"start": Span(value(pair[1]), pair.start(1), pair.end(1)),
@@ -1752,6 +1757,9 @@ def number_ends(text: str) -> dict[str, Span]:
         }
     start = _FROM_NUMBER.search(text)
     return {"start": Span(value(start[1]), start.start(1), start.end(1))} if start else {}
+
+
+_PAGED = (["per", "page"], ["a", "page"], ["each", "page"], ["at", "a", "time"], ["per", "go"])
 
 
 def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
@@ -1772,13 +1780,10 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
             continue  # part of a date, a time of day or a tag ("LN2-02")
         near = {stem(t.group(0)) for t in tokens[index + 1 : index + 3]}
         before = tokens[index - 1].group(0) if index else ""
-        paged = [t.group(0) for t in tokens[index + 1 : index + 3]] in (
-            ["per", "page"],
-            ["a", "page"],
-            ["each", "page"],
-        )
+        following = [t.group(0) for t in tokens[index + 1 : index + 4]]
+        paged = next((len(p) for p in _PAGED if following[: len(p)] == p), 0)  # "five per page", "5 at a time"
         if paged and vocabulary & {stem(w) for w in ("limit", "maximum", "size", "results", "return")}:
-            return Span(value, token.start(), tokens[index + 2].end())  # "five per page": how many to return
+            return Span(value, token.start(), tokens[index + paged].end())  # how many to return
         end = {"top": "first", "bottom": "last"}.get(before, before)  # "the top 15 lines" are the first 15
         if end in ENDS and stem(end) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
             continue  # "the first 5 lines" is not for a "last N lines" parameter
