@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import pytest
 from pydantic import Field
 
-from tests.planner_support import ask, planner_agent, tool
+from tests.planner_support import ask, conversation, planner_agent, tool
 
 pytestmark = pytest.mark.anyio
 
@@ -77,3 +77,148 @@ async def test_options_listed_only_in_the_tools_description_are_matched_like_an_
     roman numerals."""
     turn = await ask(planner_agent([tool(list_repairs, readOnlyHint=True)]), text)
     assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [("list_repairs", args)]
+
+
+def find_cohorts(
+    query: Annotated[str | None, Field(description="Free-text search terms")] = None,
+    disease: Annotated[str | None, Field(description="Disease studied")] = None,
+    treatment: Annotated[str | None, Field(description="Treatment given")] = None,
+    city: Annotated[str | None, Field(description="City of a recruiting hospital")] = None,
+    limit: Annotated[int, Field(description="Page size", ge=1, le=50)] = 10,
+) -> dict[str, Any]:
+    """Searches patient cohorts in the cohort catalogue. All parameters are optional."""
+    return {"cohorts": []}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("find cohorts for melanoma", {"disease": "melanoma"}),
+        ("search cohorts on chronic kidney disease in Boston", {"disease": "chronic kidney disease", "city": "Boston"}),
+        ("cohorts testing metformin", {"treatment": "metformin"}),
+        ("cohorts for lupus treated with rituximab", {"disease": "lupus treated", "treatment": "rituximab"}),
+        ("show me asthma cohorts", {"disease": "asthma"}),
+    ],
+)
+async def test_a_searchs_free_text_filters_each_take_the_phrase_their_lead_words_open(text: str, args: dict) -> None:
+    """ "for X" is a condition, "testing X" an intervention, "in X" a location; with no lead, the words before the
+    tool's own noun are the first filter's; the search's own free text keeps only what the filters leave."""
+    turn = await ask(planner_agent([tool(find_cohorts, readOnlyHint=True)]), text)
+    assert [(n, {k: v for k, v in a.items() if v is not None and k != "limit"}) for n, a in turn.calls] == [
+        ("find_cohorts", args)
+    ]
+
+
+def list_sensors(
+    state: Annotated[
+        Literal["ONLINE", "ACTIVE_NOT_LOGGING", "LOGGING"] | None, Field(description="Sensor state")
+    ] = None,
+) -> dict[str, Any]:
+    """Lists the building's sensors."""
+    return {"sensors": []}
+
+
+async def test_a_not_in_an_option_may_be_said_as_no_longer() -> None:
+    turn = await ask(
+        planner_agent([tool(list_sensors, readOnlyHint=True)]), "list sensors that are active but no longer logging"
+    )
+    assert turn.calls == [("list_sensors", {"state": "ACTIVE_NOT_LOGGING"})]
+
+
+def chromosome_slice(
+    chromosome: Annotated[str, Field(description="Chromosome name, e.g. 'chr7'", pattern=r"^chr[0-9XYM]{1,2}$")],
+    from_base: Annotated[int | None, Field(description="First base (1-based)", ge=1)] = None,
+    to_base: Annotated[int | None, Field(description="Last base (inclusive)", ge=1)] = None,
+) -> dict[str, Any]:
+    """Get the bases of a chromosome, or only those from from_base to to_base."""
+    return {"bases": ""}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("bases 1200 to 1850 of chr7", {"from_base": 1200, "to_base": 1850}),
+        ("chr7 bp 2500-3100 pls", {"from_base": 2500, "to_base": 3100}),
+        ("the first forty bases of chr7", {"from_base": 1, "to_base": 40}),
+        ("chr7 from base 900 to the end", {"from_base": 900}),
+    ],
+)
+async def test_a_range_of_numbers_fills_a_start_and_end_pair(text: str, args: dict) -> None:
+    turn = await ask(planner_agent([tool(chromosome_slice, readOnlyHint=True)]), text)
+    assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [
+        ("chromosome_slice", {"chromosome": "chr7", **args})
+    ]
+
+
+def get_plasmid(
+    plasmid_id: Annotated[str, Field(description="Plasmid id, e.g. PL01234", pattern=r"^PL\d{5}$")],
+) -> dict[str, Any]:
+    """Get a plasmid record from the plasmid bank."""
+    return {"name": "pUC19"}
+
+
+async def test_a_code_is_read_even_when_it_is_the_descriptions_own_example() -> None:
+    turn = await ask(planner_agent([tool(get_plasmid, readOnlyHint=True)]), "get plasmid PL01234 from the bank")
+    assert turn.calls == [("get_plasmid", {"plasmid_id": "PL01234"})]
+
+
+def get_strain(
+    strain_id: Annotated[str, Field(description="Strain id", pattern=r"^ST-\d{4}$")],
+    fields: Annotated[
+        list[Literal["genotype", "origin", "growth_medium", "freezer_box"]] | None,
+        Field(description="Fields to return; all if omitted"),
+    ] = None,
+) -> dict[str, Any]:
+    """Get a yeast strain record."""
+    return {"genotype": "MATa"}
+
+
+async def test_a_list_of_options_takes_the_options_the_request_names() -> None:
+    turn = await ask(
+        planner_agent([tool(get_strain, readOnlyHint=True)]), "just the genotype and growth medium of ST-0042"
+    )
+    assert turn.calls == [("get_strain", {"strain_id": "ST-0042", "fields": ["genotype", "growth_medium"]})]
+
+
+def close_work_order(
+    orderRef: Annotated[str, Field(description="Work order", pattern=r"^WO-\d{5}$")],
+    note: Annotated[str, Field(description="What was done")],
+) -> dict[str, Any]:
+    """Close work order."""
+    return {"status": "closed"}
+
+
+@pytest.mark.parametrize(
+    "text", ["ugh, WO-20417 is still waiting for the pump", "WO-20417 finally got its new pump, Sam told me"]
+)
+async def test_a_statement_about_a_code_does_not_act_on_it(text: str) -> None:
+    turn = await ask(planner_agent([tool(close_work_order, readOnlyHint=False)]), text)
+    assert turn.calls == []
+
+
+async def test_a_statement_about_a_code_a_lookup_reads_does_not_look_it_up() -> None:
+    turn = await ask(planner_agent([tool(get_plasmid, readOnlyHint=True)]), "PL01234 is probably our most used plasmid")
+    assert turn.calls == []
+
+
+def list_spectra(
+    pageSize: Annotated[int, Field(description="Page size", ge=1, le=100)] = 20,
+    offset: Annotated[int, Field(description="Number of spectra to skip", ge=0)] = 0,
+) -> dict[str, Any]:
+    """List recorded spectra, newest first."""
+    return {"spectra": []}
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "args"),
+    [
+        ("list spectra", "next page", {"offset": 20}),
+        ("list spectra, 5 at a time", "next 5", {"pageSize": 5, "offset": 5}),
+        ("list spectra, 5 at a time", "show me more", {"pageSize": 5, "offset": 5}),
+    ],
+)
+async def test_next_page_asks_the_previous_listing_again_from_where_its_page_ended(
+    first: str, then: str, args: dict
+) -> None:
+    turn = (await conversation(planner_agent([tool(list_spectra, readOnlyHint=True)]), first, then))[-1]
+    assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [("list_spectra", args)]

@@ -345,6 +345,13 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             filled.read += len(names)
             taken.extend(values)
             properties = {n: p for n, p in properties.items() if n not in names}
+    for names in _number_pairs(properties):  # "residues 94 to 292" for ``start`` and ``end``
+        ends = slots.number_ends(text)
+        for end, name in zip(("start", "end"), names, strict=True):
+            if end in ends:
+                filled.args[name], filled.read, filled.typed = ends[end].value, filled.read + 1, filled.typed + 1
+                taken.append(ends[end])
+        properties = {n: p for n, p in properties.items() if n not in names} if ends else properties
     text_names = _text_params(properties, required, capability)
     entities = [n for n, p in properties.items() if kind_of(n, p) == "entity" and n not in text_names]
     entities = [] if capability else entities
@@ -429,8 +436,15 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 continue
             if not found and filled.reference is None and names_a_file(text, capability):
                 filled.reference = name  # "read the meeting notes": found by its words in a listing
-        elif kind == "place":
-            found = slots.places(text)
+        elif kind == "place":  # never a phrase another filter leads ("trials for Alzheimer's")
+            others = "|".join(
+                lead for n, leads in _filter_leads(properties, required, text_names) if n != name for lead in leads
+            )
+            found = [
+                s
+                for s in slots.places(text)
+                if not (others and re.search(rf"\b(?:{others})\s+$", text[: s.start], re.I))
+            ]
         elif kind == "enum":
             options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
             options = options or slots.described_options(prop)
@@ -472,7 +486,12 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             and (slots.unit_of(name, prop) or ("time",))[0] != "time"
         ):
             continue  # a quantity in a unit is read with one of its dimension or by its label, never as a bare number
-        elif kind == "count" and set(words(name)) & _SKIPS and not _SKIP_SAID.search(text):
+        elif (
+            kind == "count"
+            and set(words(name)) & _SKIPS
+            and not set(words(name)) & {"size", "limit", "per"}  # "pageSize" is how many, not how many to skip
+            and not _SKIP_SAID.search(text)
+        ):
             continue  # "list trays, five per page": a number of results is no number to skip
         elif kind == "count":
             timed = _seconds(name) is not None  # "minutes": "from 9 to 10:30" too
@@ -573,12 +592,17 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             if len(found) > 1 and filled.spread is None and slots.shaped(slots.example_of(prop), text):
                 filled.spread = (name, [s.value for s in found])
             filled.args[name] = found[0].value
+    filters = _filters(tool, properties, required, text_names, filled, text, taken + values) if not capability else {}
+    for name, span in filters.items():  # "trials testing semaglutide in Boston": each filter its phrase
+        filled.args[name], filled.read = span.value, filled.read + 1
+        taken.append(span)
     for name in [n for n in text_names if n not in filled.args]:
         reference = reference_span if filled.reference is None and capability and capability.entity else None
         if capability and capability.entity and filled.reference and reference is None:
             reference = _words_reference_end(text, capability)
         found = _free_text(text, capability, tool, reference, taken)
         found = [s for s in found if words(str(s.value)) and not set(words(str(s.value))) <= _EMPTY]
+        found = [s for s in found if not filters or _content(str(s.value), tool)]  # the filters said it all
         quoted = {m.group(1).strip() for m in QUOTED.finditer(text)}  # "add 'thaw, then spin' to tasks": one title
         listing = found and found[0].value not in quoted and re.search(r",|\band\b", found[0].value)
         if len(found) == 1 and plural and capability and capability.entity and listing:
@@ -606,6 +630,117 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
     ]
     return filled
+
+
+def _number_pairs(properties: dict[str, Any]) -> list[tuple[str, str]]:
+    """Integer parameters that are the two ends of one range ("start" and "end", "from_page" and "to_page")."""
+    ends = {
+        name: (slots.date_end(name), frozenset(words(name)) - slots.RANGE_WORDS)
+        for name, prop in properties.items()
+        if kind_of(name, prop) in {"count", "id"} and slots.date_end(name)
+    }
+    starts = [n for n, (end, rest) in ends.items() if end == "start"]
+    return [
+        (start, end)
+        for start in starts
+        for end, (which, rest) in ends.items()
+        if which == "end" and rest == ends[start][1]
+    ][:1]
+
+
+def _filter_leads(
+    properties: dict[str, Any], required: list[str], text_names: list[str]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """A search's optional filters the catalogue knows by their words ("condition", "intervention", "location"), each
+    with the words that lead its value in a request; none unless the search also has a free text of its own."""
+    if not text_names:
+        return []
+    found = []
+    for name, prop in properties.items():
+        if name in required or name in text_names or kind_of(name, prop) not in {"text", "entity", "place"}:
+            continue
+        said = set(words(f"{name} {prop.get('description', '')}"))
+        leads = next((leads for names, leads in catalogue().filters if names & set(words(name))), None)
+        leads = leads or next((leads for names, leads in catalogue().filters if names & said), None)
+        if leads:
+            found.append((name, leads))
+    return found if any(kind_of(n, properties[n]) != "place" for n, _ in found) else []
+
+
+_PHRASE_END = r"\s{2,}|[,;:?!.()](?:\s|$)|\b(?:that|which|who|whose|where|when|are|is|was|were|please|pls|only|but)\b"
+
+
+def _content(value: str, tool: Any) -> bool:
+    """Whether a phrase says something besides little words, asking words and the tool's own words."""
+    own, asking = tool_vocabulary(tool), catalogue().asking_words
+    return any(w not in STOPWORDS and w not in asking and stem(w) not in own and not w.isdigit() for w in words(value))
+
+
+def _filters(
+    tool: Any,
+    properties: dict[str, Any],
+    required: list[str],
+    text_names: list[str],
+    filled: Filled,
+    text: str,
+    taken: list[Span],
+) -> dict[str, Span]:
+    """The phrase each optional free-text filter of a search takes: the one its lead words open ("for melanoma" for
+    a condition, "testing pembrolizumab" for an intervention, "in Boston" for a location), ending at another
+    filter's lead, a clause or another parameter's value; with no lead said, the words before the tool's own noun
+    ("diabetes trials") are the first filter's."""
+    filters = _filter_leads(properties, required, text_names)
+    open_ = [(n, leads) for n, leads in filters if n not in filled.args and kind_of(n, properties[n]) != "place"]
+    if not open_:
+        return {}
+    masked = _masked(text, taken)
+    every = "|".join(sorted({re.escape(lead) for _, leads in filters for lead in leads}, key=len, reverse=True))
+    found: dict[str, Span] = {}
+    claimed: list[tuple[int, int]] = []
+    for name, leads in open_:
+        alternatives = "|".join(re.escape(lead) for lead in leads)
+        for match in re.finditer(rf"\b(?:{alternatives})\s+(?=\w)", masked, re.I):
+            start = match.end()
+            if any(a <= match.start() < b for a, b in claimed):
+                continue
+            end = re.search(rf"{_PHRASE_END}|\b(?:{every})\s", masked[start:], re.I)
+            phrase = masked[start : start + end.start()] if end else masked[start:]
+            value = re.sub(r"^(?:the|a|an|any|some)\s+", "", phrase.strip(), flags=re.I)
+            value = _trim_own(value, tool, [n for n, _ in filters])
+            if value and _content(value, tool):
+                offset = start + phrase.index(value)
+                found[name] = Span(value, match.start(), offset + len(value))  # its lead is no other text's
+                claimed.append((match.start(), offset + len(value)))
+                break
+    if not found and open_:  # "which diabetes trials are phase II?": the words before the tool's own noun
+        own, asking = tool_vocabulary(tool), catalogue().asking_words
+        tokens = list(re.finditer(r"[\w'’-]+", masked))
+        for index, token in enumerate(tokens):
+            if stem(token.group().lower()) not in own:
+                continue
+            run: list[re.Match[str]] = []
+            for before in reversed(tokens[:index]):
+                gap = masked[before.end() : (run[0] if run else token).start()]
+                low = before.group().lower()
+                if gap != " " or low in STOPWORDS or low in asking or stem(low) in own or low.isdigit():
+                    break
+                run.insert(0, before)
+            if run:
+                found[open_[0][0]] = Span(masked[run[0].start() : run[-1].end()], run[0].start(), run[-1].end())
+                break
+    return found
+
+
+def _trim_own(value: str, tool: Any, filters: list[str]) -> str:
+    """A phrase without the tool's own words at its end ("breast cancer trials" -> "breast cancer"); the words
+    describing the filters are no such words ("chronic kidney disease")."""
+    properties = (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+    described = " ".join(f"{n} {properties[n].get('description', '')}" for n in filters)
+    own = tool_vocabulary(tool) - {stem(w) for w in words(described)}
+    parts = value.split()
+    while len(parts) > 1 and stem(parts[-1].lower().strip("'’")) in own:
+        parts.pop()
+    return " ".join(parts)
 
 
 _SIDE_LABELS = frozenset({"details", "detail", "description", "desc", "note", "notes", "comment", "comments"})
@@ -652,9 +787,14 @@ def _owner_and_name(properties: dict[str, Any], text: str) -> dict[str, Span] | 
 
 
 def _not_own(tool: Any, found: list[Span]) -> list[Span]:
-    """Values shaped like an example that are words the tool describes itself with ("NCBI" of "NCBI Gene id")."""
+    """Values shaped like an example that are words the tool describes itself with ("NCBI" of "NCBI Gene id"); a
+    code with digits is no such word, even the description's own example ("UniProt accession, e.g. P04637")."""
     own = tool_vocabulary(tool)
-    return [s for s in found if not (isinstance(s.value, str) and stem(s.value.lower()) in own)]
+    return [
+        s
+        for s in found
+        if not (isinstance(s.value, str) and stem(s.value.lower()) in own and not re.search(r"\d", s.value))
+    ]
 
 
 def _whole_units(properties: dict[str, Any], text: str, filled: Filled) -> None:

@@ -126,6 +126,9 @@ class Catalogue:
     verbs: Mapping[str, frozenset[str]] = field(default_factory=dict)  # "opening" / "continuing" to-do verbs
     file_kinds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # "bib": ("bibliography", …)
     lead_ins: tuple[str, ...] = ()  # "hey, morning!", "would it be possible to": said before a request, not part of it
+    filters: tuple[
+        tuple[frozenset[str], tuple[str, ...]], ...
+    ] = ()  # a search filter's words, the words leading its value
 
     @cached_property
     def shorthand_pattern(self) -> re.Pattern[str] | None:
@@ -200,4 +203,8 @@ def catalogue() -> Catalogue:
     verbs = {group: frozenset(listed) for group, listed in data.get("verbs", {}).items()}
     kinds = {extension: tuple(names) for extension, names in data.get("file_kinds", {}).items()}
     lead_ins = tuple(sorted(data.get("lead_ins", {}).get("phrases", ()), key=len, reverse=True))
-    return Catalogue(capabilities, synonyms, currencies, languages, regions, shorthand, verbs, kinds, lead_ins)
+    filters = tuple(
+        (frozenset(entry["names"]), tuple(sorted(entry["leads"], key=len, reverse=True)))
+        for entry in data.get("filters", {}).values()
+    )
+    return Catalogue(capabilities, synonyms, currencies, languages, regions, shorthand, verbs, kinds, lead_ins, filters)

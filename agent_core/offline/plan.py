@@ -283,6 +283,47 @@ def _follow_up(
     return Planned(clause, route, None, tool, _calls(filled), filled, margin=0.2)
 
 
+_NEXT = re.compile(
+    rf"^\W*(?:(?:and|ok(?:ay)?|then|now)\W+)*(?:(?:show|give|get|list|fetch)\s+(?:me\s+|us\s+)?)?(?:the\s+)?"
+    rf"(?:next|more)(?:\s+(?P<page>page)|\s+(?P<n>\d+|{slots.SPOKEN_NUMBER}))?"
+    rf"(?:\s+(?:results?|ones?|items?|hits?|entries|rows|please|pls))*\W*$",
+    re.I,
+)
+_LIMITS = frozenset({"limit", "size", "max", "maximum", "count", "per", "top", "results"})
+
+
+def _next_page(clause: str, dialogue: Dialogue, tools: list[Any], earlier: Any = None) -> Planned | None:
+    """ "next page", "next 5", "more" after a paged listing: the previous call again, from where its page ended
+    (``offset`` moves on by the page size; a ``page`` number by one; "next 5" also sets the page size)."""
+    said = _NEXT.match(clause)
+    last = earlier or dialogue.last_call
+    tool = next((t for t in tools if last is not None and t.name == last.tool_name), None)
+    if said is None or tool is None:
+        return None
+    properties = properties_of(tool)
+    counts = [n for n, p in properties.items() if kind_of(n, p) in {"count", "id"}]
+    skip = next((n for n in counts if set(words(n)) & {"offset", "skip", "cursor", "start"}), None)
+    page = next(
+        (n for n in counts if set(words(n)) == {"page"} or words(n) in (["page", "number"], ["page", "no"])), None
+    )
+    size = next((n for n in counts if n not in {skip, page} and set(words(n)) & _LIMITS), None)
+    previous = last.args_as_dict()
+    args = dict(previous)
+    if said["n"] and size:
+        args[size] = slots.count_value(said["n"])
+    if skip and size:
+        step = previous.get(size, properties[size].get("default"))
+        if not isinstance(step, int):
+            return None
+        args[skip] = int(previous.get(skip) or properties[skip].get("default") or 0) + step
+    elif page:
+        args[page] = int(previous.get(page) or properties[page].get("default") or 1) + 1
+    else:
+        return None
+    route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
+    return Planned(clause, route, None, tool, [args], Filled(args, read=1), margin=0.2)
+
+
 _COUNTED = re.compile(r"\b(?:first|last|top|bottom)\s+(?:\d+|[a-z]+)\s*[?.!]*$", re.I)
 
 
@@ -504,7 +545,7 @@ def _plan_clause(
     _specific_first(routing)
     _named_text_first(routing, clause)
     best = routing.best
-    follow = _follow_up(clause, dialogue, tools, context, best, earlier)
+    follow = _next_page(clause, dialogue, tools, earlier) or _follow_up(clause, dialogue, tools, context, best, earlier)
     if follow is not None:
         return follow
     if best is None:
@@ -573,9 +614,11 @@ def _plan_clause(
         return _question(clause, best, tools, routing.margin())
     if (
         capability is None
-        and (_STATEMENT.search(clause) or _DECLARATIVE.search(clause))
+        and (
+            _CODE_SAYS.search(clause)  # what a code "is" or "has done" says, even of a code the tool reads
+            or ((_STATEMENT.search(clause) or _DECLARATIVE.search(clause)) and not _computes(best, clause, context))
+        )
         and not is_question(clause)
-        and not _computes(best, clause, context)
         and not _then_asks(clause, best.tools[0] if best.tools else None)
     ):
         return None  # "I love caffeine" is not a request to look caffeine up
@@ -808,6 +851,12 @@ def _then_asks(clause: str, tool: Any) -> bool:
     return tool is not None and any(stem(m[1].lower()) in ToolFacts.of(tool).name_stems for m in _THEN.finditer(clause))
 
 
+# "SR-10478 is still waiting for the part", "ugh, NCT05877201 finally opened a site": a code as the subject of a verb
+_CODE_SAYS = re.compile(
+    r"^\s*(?:(?:ugh|oh|ah|well|so|hmm|btw|fyi|update|good\s+news|bad\s+news)\W+)*(?:the\s+)?[A-Za-z]+[-_]?\d[\w-]*\s+"
+    r"(?:is|are|was|were|has|had|still|finally|just|already|now|never|got|came|went|[a-z]{3,}ed)\b",
+    re.I,
+)
 _SUBJECT = re.compile(r"^\s*(?:the|a|an|my|our|their|his|her|this|that|these|those|it|its|it's|there)\b", re.I)
 
 

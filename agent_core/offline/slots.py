@@ -922,6 +922,7 @@ _START_WORDS = frozenset(
     {"start", "from", "since", "after", "begin", "min", "earliest", "first", "newer", "depart", "departure", "arrival"}
 )
 _END_WORDS = frozenset({"end", "to", "until", "before", "max", "latest", "last", "older", "till", "return", "back"})
+RANGE_WORDS = _START_WORDS | _END_WORDS
 _NIGHTS = re.compile(rf"\bfor\s+(?P<n>\d{{1,2}}|{_SPOKEN_NUMBER}|a)\s+(?P<u>nights?|weeks?)\b", re.I)
 _PERIOD = re.compile(r"\b(last|this|past|previous)\s+(week|month|year)\b", re.I)
 
@@ -1453,7 +1454,7 @@ def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] |
         said_as = [*catalogue().synonyms.get(str(option), ()), *(named_too or {}).get(str(option), ())]
         for word in [str(option), *said_as]:
             parts = re.findall(r"[^\W\d_]+|\d+", word.lower())
-            said = r"(?:\W+(?:for|of|on|the)\b)?\W*".join(  # "mL"; "waiting for parts" for waiting_parts
+            said = r"(?:\W+(?:for|of|on|the|but)\b)?\W*".join(  # "mL"; "waiting for parts" for waiting_parts
                 _said_part(w, i > 0 and parts[i - 1].isalpha()) for i, w in enumerate(parts)
             )
             match = re.search(rf"(?<![^\W_]){said}(?![^\W_])", text, re.IGNORECASE) if said else None
@@ -1507,6 +1508,8 @@ def _said_part(part: str, after_word: bool = False) -> str:
     after a word, as a roman numeral ("phase II" for PHASE2)."""
     if part == "minus":
         return r"(?:minus|-)"
+    if part == "not":  # "active but no longer recruiting" for ACTIVE_NOT_RECRUITING
+        return r"(?:not|no\s+longer|no\s+more)"
     spoken = [w for w, v in {**_UNITS_SPOKEN, **_TENS_SPOKEN}.items() if part.isdigit() and v == int(part)]
     spoken += [_ROMAN[int(part) - 1]] if after_word and part.isdigit() and 1 <= int(part) <= len(_ROMAN) else []
     return f"(?:{'|'.join([re.escape(part), *spoken])})" if spoken else re.escape(part)
@@ -1634,6 +1637,10 @@ def described_flag(prop: dict[str, Any], text: str, elsewhere: frozenset[str]) -
 def choices(prop: dict[str, Any], text: str) -> Span | None:
     """For a list-of-strings parameter whose description names its options ("any of title, authors, year"):
     the options the request mentions."""
+    items = prop.get("items") or next((o["items"] for o in prop.get("anyOf", []) if "items" in o), {})
+    if items.get("enum"):  # "just the length and mass" for a list of ["length", "mass", "sequence", …]
+        named = enum_values(items["enum"], text)
+        return Span(list(dict.fromkeys(s.value for s in named)), named[0].start, named[-1].end) if named else None
     description = prop.get("description", "")
     listed = re.split(r"[,;/]|\bor\b|\band\b", description.split(":")[-1]) if ":" in description else []
     options = [o.strip(" .'\"()") for o in listed if o.strip(" .'\"()") and len(o.split()) <= 2]
@@ -1723,6 +1730,44 @@ def year(name: str, prop: dict[str, Any], text: str, today: date) -> Span | None
 
 ENDS = {"first", "last", "top", "bottom", "oldest", "newest", "latest", "earliest"}
 
+_END_NUMBER = rf"(\d+(?:,\d{{3}})*|{_SPOKEN_NUMBER})"
+_NUMBER_RANGE = re.compile(  # "residues 94 to 292", "aa 244-368", "319 through 541", "between 10 and 20 kDa"
+    rf"(?<![\w.:/-]){_END_NUMBER}\s*(?:-|–|—|\.\.|\s(?:to|through|thru|till|until|and)\s)\s*{_END_NUMBER}"
+    rf"(?![\w.:/-]|\s*(?:{'|'.join(_MONTH_NAMES)}|{'|'.join(_MONTHS)}|am|pm|a\.m|p\.m|h|hrs?|hours?|min|%)\b)",
+    re.I,
+)
+_FROM_NUMBER = re.compile(rf"\b(?:from|starting\s+(?:at|from)|after)\s+(?:[a-z]+\s+)?{_END_NUMBER}\b(?!\s*-)", re.I)
+_FIRST_NUMBER = re.compile(rf"\b(?:the\s+)?first\s+{_END_NUMBER}\b", re.I)
+
+
+SPOKEN_NUMBER = _SPOKEN_NUMBER
+
+
+def count_value(said: str) -> int:
+    """A whole number written in digits ("1,200") or in words ("fifty")."""
+    return int(said.replace(",", "")) if said[0].isdigit() else _spoken_value(said)
+
+
+def number_ends(text: str) -> dict[str, Span]:
+    """The ends of a range of numbers a request names (for a ``start``/``end`` pair of integer parameters):
+    "94 to 292" (both), "from residue 600 (to the end)" (the start), "the first fifty" (the end; the start is 1)."""
+    value = count_value
+    pair = _NUMBER_RANGE.search(text)
+    if pair and value(pair[1]) < value(pair[2]):
+        return {"start": Span(value(pair[1]), pair.start(1), pair.end(1)),
+                "end": Span(value(pair[2]), pair.start(2), pair.end(2))}  # fmt: skip
+    first = _FIRST_NUMBER.search(text)
+    if first:
+        return {
+            "start": Span(1, first.start(), first.start()),
+            "end": Span(value(first[1]), first.start(), first.end()),
+        }
+    start = _FROM_NUMBER.search(text)
+    return {"start": Span(value(start[1]), start.start(1), start.end(1))} if start else {}
+
+
+_PAGED = (["per", "page"], ["a", "page"], ["each", "page"], ["at", "a", "time"], ["per", "go"])
+
 
 def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
     """A count such as ``max_results`` or ``days``: a number next to a word of the parameter's name or description
@@ -1742,13 +1787,10 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
             continue  # part of a date, a time of day or a tag ("LN2-02")
         near = {stem(t.group(0)) for t in tokens[index + 1 : index + 3]}
         before = tokens[index - 1].group(0) if index else ""
-        paged = [t.group(0) for t in tokens[index + 1 : index + 3]] in (
-            ["per", "page"],
-            ["a", "page"],
-            ["each", "page"],
-        )
+        following = [t.group(0) for t in tokens[index + 1 : index + 4]]
+        paged = next((len(p) for p in _PAGED if following[: len(p)] == p), 0)  # "five per page", "5 at a time"
         if paged and vocabulary & {stem(w) for w in ("limit", "maximum", "size", "results", "return")}:
-            return Span(value, token.start(), tokens[index + 2].end())  # "five per page": how many to return
+            return Span(value, token.start(), tokens[index + paged].end())  # how many to return
         end = {"top": "first", "bottom": "last"}.get(before, before)  # "the top 15 lines" are the first 15
         if end in ENDS and stem(end) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
             continue  # "the first 5 lines" is not for a "last N lines" parameter
