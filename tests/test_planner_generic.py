@@ -1017,6 +1017,15 @@ async def test_the_one_after_or_before_it_is_its_neighbour_in_the_list_last_show
     assert turn.calls == [("update_task", {"task_id": 3, "title": "Book the bus"})]
 
 
+async def test_for_the_record_and_fyi_lead_in_what_is_to_be_kept() -> None:
+    def store_memory(content: str) -> str:
+        """Store a fact in the user's long-term memory for later questions."""
+        return "stored"
+
+    turn = await ask(agent(store_memory), "FYI: the spare keys for the cold room are in my desk. remember that")
+    assert turn.calls == [("store_memory", {"content": "the spare keys for the cold room are in my desk"})]
+
+
 async def test_a_follow_up_that_changes_both_of_two_alike_parameters_keeps_both() -> None:
     def storage_check(
         chemical_a: Annotated[str, Field(description="First chemical name")],
