@@ -700,7 +700,7 @@ def _lead_in() -> re.Pattern[str]:
     return re.compile(rf"^(?:\s*(?:{phrases})(?![\w'-])[\s,!.:;…—–-]*)+", re.I)
 
 
-_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Z'\"‘“])")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Za-z'\"‘“])")
 _POINTING = re.compile(  # "what time it is" points at nothing
     r"\b(?:(?<!\bis\s)it(?!\s+is\b|'s\b)|that|this|these|those|them|there|he|she|they|him|her)\b", re.I
 )
