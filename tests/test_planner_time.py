@@ -157,6 +157,7 @@ async def test_a_when_or_what_time_will_question_pointing_back_converts_the_time
          "Europe/Berlin"),
         ("convert 8 pm Irish time to Quito", "Europe/Dublin", "20:00", "America/Guayaquil"),
         ("02:15 at DXB — what time is that in SIN?", "Asia/Dubai", "02:15", "Asia/Singapore"),
+        ("twenty past eight a.m. in Cape Town = ? in Perth", "Africa/Johannesburg", "08:20", "Australia/Perth"),
         ("my talk is at 5 o'clock sharp in the afternoon, London time — what's that in Chicago?", "Europe/London",
          "17:00", "America/Chicago"),  # it was 05:00
         ("convert 4pm Tokyo to LA — sorry, I mean 4pm Seoul", "Asia/Seoul", "16:00", "America/Los_Angeles"),

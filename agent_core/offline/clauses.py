@@ -700,7 +700,10 @@ def _lead_in() -> re.Pattern[str]:
     return re.compile(rf"^(?:\s*(?:{phrases})(?![\w'-])[\s,!.:;…—–-]*)+", re.I)
 
 
-_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Za-z'\"‘“])")
+_SENTENCES = re.compile(  # "at 8 a.m. in Oslo", "ask Dr. Lee" go on
+    r"(?<=[.!?])(?<!\ba\.m\.)(?<!\bp\.m\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)"
+    r"(?<!\bvs\.)\s+(?=[A-Za-z'\"‘“])"
+)
 _POINTING = re.compile(  # "what time it is" points at nothing
     r"\b(?:(?<!\bis\s)it(?!\s+is\b|'s\b)|that|this|these|those|them|there|he|she|they|him|her)\b", re.I
 )
@@ -732,7 +735,8 @@ def _told(sentence: str) -> bool:
 
 
 _CARRIES_VALUE = re.compile(
-    r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:today|tomorrow|yesterday|tonight)\b|\b(?:january|february|"
+    r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:today|tomorrow|yesterday|tonight|noon|midnight|o'clock)\b|"
+    r"\b[ap]\.?m\b|\b(?:january|february|"
     r"march|april|may|june|july|august|september|october|november|december)\b",
     re.I,
 )
