@@ -222,3 +222,30 @@ async def test_next_page_asks_the_previous_listing_again_from_where_its_page_end
 ) -> None:
     turn = (await conversation(planner_agent([tool(list_spectra, readOnlyHint=True)]), first, then))[-1]
     assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [("list_spectra", args)]
+
+
+def listJobs(
+    status: Annotated[str, Field(description="Job status filter")] = "open",
+    limit: Annotated[int, Field(description="Max results")] = 20,
+) -> dict[str, Any]:
+    """List workshop jobs, newest first. status: open (default), archived or all."""
+    return {"jobs": []}
+
+
+def archiveJob(jobId: Annotated[str, Field(description="Job id")]) -> dict[str, Any]:
+    """Archive a finished workshop job."""
+    return {"ok": True}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("show archived jobs", {"status": "archived"}),
+        ("list archived jobs, 5 at a time", {"status": "archived", "limit": 5}),
+    ],
+)
+async def test_a_filter_value_of_a_listing_is_not_the_verb_of_a_write_tool(text: str, args: dict) -> None:
+    """'archived' is a status the listing filters by: no request to archive a job (which would ask for its id)."""
+    tools = [tool(listJobs, readOnlyHint=True), tool(archiveJob, readOnlyHint=False)]
+    turn = await ask(planner_agent(tools), text)
+    assert turn.calls == [("listJobs", args)]
