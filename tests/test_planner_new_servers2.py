@@ -249,3 +249,27 @@ async def test_a_filter_value_of_a_listing_is_not_the_verb_of_a_write_tool(text:
     tools = [tool(listJobs, readOnlyHint=True), tool(archiveJob, readOnlyHint=False)]
     turn = await ask(planner_agent(tools), text)
     assert turn.calls == [("listJobs", args)]
+
+
+def open_fault_job(
+    equipment: Annotated[str, Field(description="Equipment name or asset tag")],
+    problem: Annotated[str, Field(description="What is wrong")],
+) -> dict[str, Any]:
+    """Opens a job for the workshop technicians."""
+    return {"id": "J-1"}
+
+
+@pytest.mark.parametrize(
+    ("text", "missing"),
+    [
+        ("email the facility manager that the autoclave is broken", ["email_sending"]),
+        ("email Sam that the centrifuge is leaking", ["email_sending"]),
+        ("message Sam that the centrifuge is leaking", ["messaging"]),
+    ],
+)
+def test_a_missing_capability_is_named_by_the_verb_that_opens_the_request(text: str, missing: list[str]) -> None:
+    """'email X that Y is broken' reads like a chat message, but the verb asks for an e-mail."""
+    from agent_core.gaps import required_capabilities
+
+    tools = [tool(open_fault_job, readOnlyHint=False).tool_def]
+    assert [need.name for need in required_capabilities(text, tools)] == missing
