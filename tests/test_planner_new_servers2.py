@@ -273,3 +273,17 @@ def test_a_missing_capability_is_named_by_the_verb_that_opens_the_request(text: 
 
     tools = [tool(open_fault_job, readOnlyHint=False).tool_def]
     assert [need.name for need in required_capabilities(text, tools)] == missing
+
+
+def find_tanks(
+    species: Annotated[str | None, Field(description="Species, e.g. 'zebrafish' or 'medaka'")] = None,
+    water: Annotated[str | None, Field(description="'fresh', 'brackish', or 'salt' for marine tanks")] = None,
+) -> dict[str, Any]:
+    """Search the aquarium room for tanks. All filters are optional; with no filter every tank is listed."""
+    return {"tanks": []}
+
+
+async def test_a_parameter_that_takes_listed_options_never_takes_the_requests_own_words() -> None:
+    """'show me every tank in the room' names no option: the listing runs unfiltered, not with water='show me …'."""
+    turn = await ask(planner_agent([tool(find_tanks, readOnlyHint=True)]), "show me every tank in the room")
+    assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [("find_tanks", {})]
