@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 _MAX_PAGES = 50  # a server that keeps returning cursors must not hang the turn
 # A gap needs a catalogue capability that matches well and leads every capability a live tool serves.
 GAP_THRESHOLD = 0.55
+VERB_WITHIN = 0.15  # an unserved action the opening verb names may trail the best match by this much
 GAP_MARGIN = 0.05
 EXPLAINED_WITHIN = 0.25  # a live tool whose own words the request uses explains a capability it comes this close to
 _CLAUSES = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+and\s+|,\s+)\s*", re.IGNORECASE)
@@ -145,10 +146,34 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
             continue
         if _explained(clause, capability.name, routing, routes):
             continue
+        capability = _by_verb(clause, routing) or capability
         name = capability.gap_name or capability.name
         public = capability.kind == "public"
         found.setdefault(name, Requirement(name, f"the request asks for {capability.summary}", public))
     return list(found.values())
+
+
+def _by_verb(clause: str, routing: Any) -> Any:
+    """The unserved action the clause's opening verb names when the best match is another one ("email the manager
+    that the autoclave is broken" reads like a chat message, but it asks for an e-mail)."""
+    said = words(POLITE.sub("", clause))
+    best = routing.best
+    if not said or best is None or best.capability is None or best.capability.kind != "action":
+        return None
+    verb = stem(said[0])
+    if verb in GENERIC_NAME_WORDS or verb in {stem(k) for k in best.capability.keywords}:
+        return None
+    for route in routing.routes[1:6]:
+        capability = route.capability
+        if (
+            capability is not None
+            and capability.kind == "action"
+            and not route.served
+            and route.score >= best.score - VERB_WITHIN
+            and verb in {stem(k) for k in capability.keywords}
+        ):
+            return capability
+    return None
 
 
 _LABELLED = re.compile(r"^\s*[^\W\d_]+\s*:\s*\S")

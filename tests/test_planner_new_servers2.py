@@ -222,3 +222,68 @@ async def test_next_page_asks_the_previous_listing_again_from_where_its_page_end
 ) -> None:
     turn = (await conversation(planner_agent([tool(list_spectra, readOnlyHint=True)]), first, then))[-1]
     assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [("list_spectra", args)]
+
+
+def listJobs(
+    status: Annotated[str, Field(description="Job status filter")] = "open",
+    limit: Annotated[int, Field(description="Max results")] = 20,
+) -> dict[str, Any]:
+    """List workshop jobs, newest first. status: open (default), archived or all."""
+    return {"jobs": []}
+
+
+def archiveJob(jobId: Annotated[str, Field(description="Job id")]) -> dict[str, Any]:
+    """Archive a finished workshop job."""
+    return {"ok": True}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("show archived jobs", {"status": "archived"}),
+        ("list archived jobs, 5 at a time", {"status": "archived", "limit": 5}),
+    ],
+)
+async def test_a_filter_value_of_a_listing_is_not_the_verb_of_a_write_tool(text: str, args: dict) -> None:
+    """'archived' is a status the listing filters by: no request to archive a job (which would ask for its id)."""
+    tools = [tool(listJobs, readOnlyHint=True), tool(archiveJob, readOnlyHint=False)]
+    turn = await ask(planner_agent(tools), text)
+    assert turn.calls == [("listJobs", args)]
+
+
+def open_fault_job(
+    equipment: Annotated[str, Field(description="Equipment name or asset tag")],
+    problem: Annotated[str, Field(description="What is wrong")],
+) -> dict[str, Any]:
+    """Opens a job for the workshop technicians."""
+    return {"id": "J-1"}
+
+
+@pytest.mark.parametrize(
+    ("text", "missing"),
+    [
+        ("email the facility manager that the autoclave is broken", ["email_sending"]),
+        ("email Sam that the centrifuge is leaking", ["email_sending"]),
+        ("message Sam that the centrifuge is leaking", ["messaging"]),
+    ],
+)
+def test_a_missing_capability_is_named_by_the_verb_that_opens_the_request(text: str, missing: list[str]) -> None:
+    """'email X that Y is broken' reads like a chat message, but the verb asks for an e-mail."""
+    from agent_core.gaps import required_capabilities
+
+    tools = [tool(open_fault_job, readOnlyHint=False).tool_def]
+    assert [need.name for need in required_capabilities(text, tools)] == missing
+
+
+def find_tanks(
+    species: Annotated[str | None, Field(description="Species, e.g. 'zebrafish' or 'medaka'")] = None,
+    water: Annotated[str | None, Field(description="'fresh', 'brackish', or 'salt' for marine tanks")] = None,
+) -> dict[str, Any]:
+    """Search the aquarium room for tanks. All filters are optional; with no filter every tank is listed."""
+    return {"tanks": []}
+
+
+async def test_a_parameter_that_takes_listed_options_never_takes_the_requests_own_words() -> None:
+    """'show me every tank in the room' names no option: the listing runs unfiltered, not with water='show me …'."""
+    turn = await ask(planner_agent([tool(find_tanks, readOnlyHint=True)]), "show me every tank in the room")
+    assert [(n, {k: v for k, v in a.items() if v is not None}) for n, a in turn.calls] == [("find_tanks", {})]

@@ -164,6 +164,12 @@ def _free_text(
     return [Span(value)] if value else []
 
 
+def _closed_list(tool: Any, name: str, prop: dict[str, Any]) -> bool:
+    """Whether a text parameter takes one of the options its description lists ("'female', 'male' or 'mixed'"): the
+    request's own words are never its value."""
+    return bool(slots.described_options(prop) or slots.options_for(name, getattr(tool, "description", None) or ""))
+
+
 def _asking(word: str) -> bool:
     """A word of how people ask (the catalogue's keywords and framing), or its -ed / -ing form ("renamed")."""
     asking = catalogue().asking_words
@@ -596,7 +602,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     for name, span in filters.items():  # "trials testing semaglutide in Boston": each filter its phrase
         filled.args[name], filled.read = span.value, filled.read + 1
         taken.append(span)
-    for name in [n for n in text_names if n not in filled.args]:
+    for name in [n for n in text_names if n not in filled.args and not _closed_list(tool, n, properties[n])]:
         reference = reference_span if filled.reference is None and capability and capability.entity else None
         if capability and capability.entity and filled.reference and reference is None:
             reference = _words_reference_end(text, capability)

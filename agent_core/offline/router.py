@@ -26,7 +26,7 @@ import numpy as np
 
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.slots import POLITE as _POLITE
-from agent_core.offline.slots import QUOTED, files_as_word, number_word
+from agent_core.offline.slots import QUOTED, described_options, files_as_word, number_word, options_for
 from agent_core.offline.text import STOPWORDS, stem, words
 from agent_core.offline.vector_cache import cached_vectors, default_cache_dir, digest
 
@@ -227,6 +227,43 @@ def _own_words(tools: Sequence[Any]) -> dict[str, frozenset[str]]:
         for word in stems_:
             counts[word] = counts.get(word, 0) + 1
     return {name: frozenset(w for w in stems_ if counts[w] == 1) - GENERIC_NAME_WORDS for name, stems_ in seen.items()}
+
+
+def _option_words(tool: Any) -> frozenset[str]:
+    """The one-word values a tool's parameters take from a closed list (an enum, or options its description lists):
+    'closed', 'open', 'booked' as the status a listing filters by."""
+    found: set[str] = set()
+    for name, prop in ((getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}).items():
+        if not isinstance(prop, dict):
+            continue
+        choices = [*(prop.get("enum") or []), *described_options(prop)]
+        choices += options_for(name, getattr(tool, "description", None) or "")
+        found.update(str(c).lower() for c in choices if isinstance(c, str) and len(str(c).split()) == 1)
+    return frozenset(found)
+
+
+def _filter_not_verb(routes: list[Route], text: str) -> None:
+    """A write tool named only by a word that a listing of the same things takes as a filter value ('show closed
+    tickets' is no request to close one) ranks below that listing."""
+    said = [w for w in words(text) if w not in STOPWORDS]
+    for index, route in enumerate(routes):
+        if route.capability is not None or len(route.tools) != 1:
+            continue
+        facts = ToolFacts.of(route.tools[0])
+        if facts.read_only is not False:
+            continue
+        named = [w for w in said if stem(w) in facts.name_stems - GENERIC_NAME_WORDS]
+        for other in routes:
+            if other.capability is not None or len(other.tools) != 1 or other.score < route.score - 0.35:
+                continue
+            reader = ToolFacts.of(other.tools[0])
+            if reader.read_only is not True or not (reader.name_stems & facts.name_stems) - GENERIC_NAME_WORDS:
+                continue
+            options = _option_words(other.tools[0])
+            verbs = [w for w in named if stem(w) not in reader.name_stems]
+            if verbs and all(w in options for w in verbs):
+                routes[index] = Route(route.key, other.score - 0.01, None, route.tools, route.framed, route.evidence)
+                break
 
 
 _SIGNED: dict[tuple[int, ...], tuple[Sequence[Any], str]] = {}
@@ -477,6 +514,7 @@ class Router:
             routes.append(
                 Route(f"tool:{fact.name}", score, None, (by_name[fact.name],), evidence=hits + described_only)
             )
+        _filter_not_verb(routes, text)
         routes.sort(key=lambda r: r.score, reverse=True)
         return Routing(routes, vector, cap_scores, text)
 

@@ -1559,7 +1559,7 @@ def described_options(prop: dict[str, Any]) -> list[str]:
     if _EXAMPLES.search(description):
         return []
     quoted = [a or b for a, b in re.findall(r"'([^']{1,30})'|\"([^\"]{1,30})\"", description)]
-    if len(quoted) >= 2 and re.search(r"['\"]\s+or\s+['\"]", description):
+    if len(quoted) >= 2 and re.search(r"['\"],?\s+or\s+['\"]", description):
         return quoted
     return []
 
