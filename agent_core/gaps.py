@@ -161,8 +161,9 @@ def _by_verb(clause: str, routing: Any) -> Any:
     if not said or best is None or best.capability is None or best.capability.kind != "action":
         return None
     verb = stem(said[0])
-    if verb in GENERIC_NAME_WORDS or verb in {stem(k) for k in best.capability.keywords}:
-        return None
+    own = {stem(k) for k in best.capability.keywords}
+    if verb in GENERIC_NAME_WORDS or own & {stem(w) for w in said}:
+        return None  # "send Sam a whatsapp": the best match's own word is said, whatever the verb
     for route in routing.routes[1:6]:
         capability = route.capability
         if (

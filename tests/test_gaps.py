@@ -445,3 +445,9 @@ def test_a_request_that_opens_with_a_command_no_live_tool_takes_is_a_gap_even_be
     assert need.name == "email_sending"
     assert required_capabilities("send me the cage card for CG-0412", tools) == []  # "send me" asks to see it
     assert required_capabilities("show the cage card for CG-0412", tools) == []
+
+
+async def test_a_messaging_app_named_in_the_request_names_the_gap_whatever_its_verb() -> None:
+    detector = ToolGapDetector(full_source())
+    report = await detector.detect_missing_tools("send Sam a whatsapp saying I'll be 10 mins late")
+    assert report is not None and report.missing_tools == ["messaging"]  # "send" alone reads as e-mail
