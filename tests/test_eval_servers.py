@@ -16,8 +16,10 @@ from mcp.client.client import Client
 
 from agent_core.settings import PROJECT_ROOT
 from eval.servers import (
+    antibodies,
     biobank,
     calendar,
+    chat,
     citations,
     cluster,
     coldchain,
@@ -27,6 +29,7 @@ from eval.servers import (
     datasets,
     doi,
     expenses,
+    fieldlog,
     genes,
     geocode,
     glossary,
@@ -42,6 +45,7 @@ from eval.servers import (
     proteins,
     protocols,
     pubmed,
+    refs,
     roombook,
     safety,
     seminars,
@@ -363,9 +367,47 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         },
         {"request_id": "TR-2026-0141", "budget_eur": 2300.0, "nights": 4, "status": "pending_approval"},
     ),
+    "chat": (
+        {
+            "slack_list_channels": True,
+            "slack_post_message": False,
+            "slack_reply_to_thread": False,
+            "slack_get_channel_history": True,
+            "slack_get_users": True,
+        },
+        "slack_post_message",
+        {"channel_id": "C07ABC123", "text": "The autoclave is fixed"},
+        {"ok": True, "channel": "C07ABC123", "ts": "1795348800.000100"},
+    ),
+    "refs": (
+        {
+            "zotero_search_items": True,
+            "zotero_get_item_metadata": True,
+            "zotero_add_by_doi": False,
+            "zotero_get_collections": True,
+        },
+        "zotero_search_items",
+        {"query": "CRISPR", "itemType": "journalArticle", "limit": 2},
+        {"query": "CRISPR", "qmode": "titleCreatorYear", "total_results": 3},
+    ),
+    "fieldlog": (
+        {"log_sample": False, "sites_near": True, "site_summary": True},
+        "log_sample",
+        {"site_id": "LK-07", "collected_at": "2026-11-22T09:00", "depth_m": 0.5, "water_temp_c": 8.5, "ph": 7.9},
+        {"sample_id": "FS-2026-0601", "site_name": "Jetty", "warnings": []},
+    ),
+    "antibodies": (
+        {"find_antibody": True, "request_aliquot": False, "antibody_details": True},
+        "request_aliquot",
+        {"antibody_id": "AB-0218", "volume_ul": 50, "dilution": "1:1000"},
+        {"request_id": "AQ-1181", "stock_left_ul": 200.0, "warnings": []},
+    ),
 }
 # tools whose published description is deliberately terse (as on some public servers)
-TERSE = frozenset({"get_tray", "job_status", "getStudy", "closeTicket"})
+TERSE = frozenset(
+    {"get_tray", "job_status", "getStudy", "closeTicket"}
+    | {"slack_post_message", "slack_reply_to_thread", "slack_get_channel_history"}
+)
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # Dev-only servers exercised in process (the same MCP requests through mcp's Client, no subprocess), so the test
 # stays fast on a small machine: each stdio start costs about a second of CPU importing mcp. The eval harness starts
@@ -380,6 +422,7 @@ IN_PROCESS = frozenset(
     | {"greenhouse", "sequencing", "expenses", "imaging"}
     | {"notebook", "cluster", "ontology", "shipping"}
     | {"trials", "proteins", "servicedesk", "travel"}
+    | {"chat", "refs", "fieldlog", "antibodies"}
 )
 
 
@@ -480,6 +523,11 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         ("servicedesk", "escalate"),
         ("servicedesk", "closeTicket"),
         ("travel", "request_travel"),
+        ("chat", "slack_post_message"),
+        ("chat", "slack_reply_to_thread"),
+        ("refs", "zotero_add_by_doi"),
+        ("fieldlog", "log_sample"),
+        ("antibodies", "request_aliquot"),
     ]:
         assert results[name]["tools"][tool].annotations.destructive_hint is False
     assert results["cluster"]["tools"]["cancel_job"].annotations.destructive_hint is True
@@ -581,6 +629,26 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
     trip = results["travel"]["tools"]["request_travel"].input_schema
     assert set(trip["required"]) == {"destination_city", "depart_date", "return_date", "budget"}
     assert trip["properties"]["travel_class"]["enum"] == ["economy", "premium_economy", "business", "first"]
+    assert results["chat"]["tools"]["slack_get_users"].input_schema.get("properties") == {}
+    assert set(results["chat"]["tools"]["slack_reply_to_thread"].input_schema["required"]) == {
+        "channel_id",
+        "thread_ts",
+        "text",
+    }
+    assert "pattern" not in results["chat"]["tools"]["slack_post_message"].input_schema["properties"]["channel_id"]
+    search = results["refs"]["tools"]["zotero_search_items"].input_schema["properties"]
+    assert (
+        search["qmode"]["enum"] == ["titleCreatorYear", "everything"]
+        and "book" in search["itemType"]["anyOf"][0]["enum"]
+    )
+    assert results["refs"]["tools"]["zotero_get_collections"].input_schema.get("properties") == {}
+    sample = results["fieldlog"]["tools"]["log_sample"]
+    assert sample.input_schema["properties"]["site_id"]["pattern"] and "LK-07 Jetty" in sample.description
+    assert set(sample.input_schema["required"]) == {"site_id", "collected_at", "depth_m", "water_temp_c"}
+    finder = results["antibodies"]["tools"]["find_antibody"].input_schema["properties"]
+    assert finder["host"]["anyOf"][0]["enum"] == ["rabbit", "mouse", "goat", "rat", "chicken"]
+    assert finder["application"]["anyOf"][0]["enum"] == ["WB", "IF", "IHC", "FC", "IP"]
+    assert results["antibodies"]["tools"]["request_aliquot"].input_schema["properties"]["antibody_id"]["pattern"]
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -762,7 +830,44 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
     assert [r.request_id for r in travel.Office().listing("approved").requests] == ["TR-2026-0133"]
     assert travel.per_diem("zürich", 7).total_eur == 2320.0
     assert travel.Office().request("NYC", "2026-12-01", "2026-12-04", 900, "usd").warnings
+    assert [c.id for c in chat.channels(2).channels] == ["C07ABC123", "C07SEQ4R2"]
+    assert chat.channels(5, chat.channels(5).response_metadata.next_cursor).channels[0].name == "tissue-culture"
+    assert chat.Workspace().history("c07seq4r2", 1).messages[0].ts == "1795330800.000600"
+    assert chat.Workspace().reply("C07SEQ4R2", "1795246200.000400", "half a lane").message.thread_ts == (
+        "1795246200.000400"
+    )
+    assert [i.key for i in refs.Library().search("Laemmli 1970").items] == ["9FRX2CLD"]
+    assert [i.key for i in refs.Library().search("shrinkage", "everything").items] == ["K8DQ3VHS"]
+    assert refs.Library().search("shrinkage").items == []
+    added = refs.Library().add("https://doi.org/10.1038/nbt.3519", "7XK2M9QA")
+    assert added.key == refs.new_key("10.1038/nbt.3519") and added.collections == ["7XK2M9QA"] and not added.duplicate
+    assert refs.Library().add("10.1126/science.1225829").model_dump()["key"] == "ABCD2345"
+    assert [s.site_id for s in fieldlog.near(52.37, 4.89, 2).sites] == ["CN-01", "PD-01", "CN-03"]
+    assert fieldlog.site_key("lk7") == "LK-07"
+    assert fieldlog.FieldLog().summary("LK-07", "2026-11-01").samples == 3
+    assert [a.antibody_id for a in antibodies.Inventory().find("anti-GFAP").antibodies] == ["AB-0234", "AB-0233"]
+    assert [a.antibody_id for a in antibodies.Inventory().find("β-actin", "mouse", "WB").antibodies] == ["AB-0204"]
+    assert antibodies.Inventory().request("AB-0212", 30, "1 : 5000").warnings  # outside the validated range
     for call, hint in [
+        (lambda: chat.Workspace().post("#lab-general", "hi"), "send 'C07ABC123'"),
+        (lambda: chat.Workspace().post("C06RTR7QZ", "hi"), "archived"),
+        (lambda: chat.Workspace().reply("C07FRZ2AX", "p1795312345000100", "on it"), "'1795312345.000100'"),
+        (lambda: chat.Workspace().reply("C07ABC123", "1795246200.000400", "x"), "send channel_id 'C07SEQ4R2'"),
+        (lambda: chat.channels(5, "bogus"), "invalid_cursor"),
+        (lambda: refs.Library().metadata("ABCD234"), "8 characters"),
+        (lambda: refs.Library().add("10.1038/nbt.3519", "Thesis"), "send '7XK2M9QA'"),
+        (lambda: refs.Library().search("p53", item_type="Thesis"), "must be one of"),
+        (lambda: fieldlog.site_key("the jetty site"), "send 'LK-07'"),
+        (lambda: fieldlog.FieldLog().log("LK-07", "2026-11-22T09:00", 50, 8.5), "50 cm is 0.5"),
+        (lambda: fieldlog.FieldLog().log("LK-07", "2026-11-22T09:00", 0.5, 47.3), "47.3 °F is 8.5 °C"),
+        (lambda: fieldlog.FieldLog().log("LK-07", "today 9am", 0.5, 8.5), "YYYY-MM-DDTHH:MM"),
+        (lambda: fieldlog.FieldLog().log("LK-07", "2026-11-23T09:00", 0.5, 8.5), "in the future"),
+        (lambda: fieldlog.near(52.37, 4.89, 0), "3 miles is 4.83"),
+        (lambda: antibodies.Inventory().details("231"), "send 'AB-0231'"),
+        (lambda: antibodies.Inventory().request("AB-0231", 200), "0.05 ml is 50"),
+        (lambda: antibodies.Inventory().request("AB-0231", 20, "one to five hundred"), "'1:500'"),
+        (lambda: antibodies.Inventory().request("AB-0260", 10), "Only 0"),
+        (lambda: antibodies.Inventory().find("GFAP", application="western"), "western is WB"),
         (lambda: trials.study("04512345"), "'NCT04512345'"),
         (lambda: trials.study("NCT09999999"), "Use searchStudies"),
         (lambda: trials.search(phase="phase 2"), "'phase 2' is PHASE2"),
