@@ -241,7 +241,8 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
 
 def _errands_kept_whole(clauses: list[str], text: str) -> list[str]:
     """A to-do's next step that points back at it ("add a task: print the posters and then laminate them") is part
-    of the same title, not a second task."""
+    of the same title, not a second task; so is one that would undo the to-do just added ("add task: read the file
+    Ana sent and then delete it" deletes the file, not the task)."""
     kept: list[str] = []
     for clause in clauses:
         said = words(clause)
@@ -249,7 +250,7 @@ def _errands_kept_whole(clauses: list[str], text: str) -> list[str]:
             kept
             and said
             and len(said) <= 5
-            and said[0] not in _command_words() | STOPWORDS
+            and (said[0] not in _command_words() | STOPWORDS or _UNDOING.match(clause))
             and {"them", "it"} & set(said)
             and _text_framing(kept[-1])
             and (start := text.find(kept[-1])) >= 0
@@ -261,6 +262,7 @@ def _errands_kept_whole(clauses: list[str], text: str) -> list[str]:
     return kept
 
 
+_UNDOING = re.compile(r"^\s*(?:delete|remove|trash|erase|scrap|bin|wipe)\s+(?:it|them)\s*$", re.I)
 _REFERENCE_END = re.compile(  # "task one", "#4", "number 3": an item named by its number
     r"\b(?:tasks?|items?|todos?|number|no\.?|nr\.?)\s*#?\s*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
     r"(?P<gap>\s+)(?=(?P<verb>[a-z]+)\s+(?:tasks?|items?|todos?|#|number|no\.?|nr\.?|the|it|that)\b)",
@@ -424,7 +426,13 @@ def _text_framing(piece: str) -> str:
     """The longest framing phrase of a capability that writes a text (a task, a memory) opening the piece."""
     opening = " ".join(POLITE.sub("", piece).split())
     said = opening.lower().replace(":", " :")
-    phrases = [f for c in catalogue() if c.writes and c.text_param for f in c.framing if said.startswith(f + " ")]
+    phrases = [
+        f
+        for c in catalogue()
+        if c.writes and c.text_param
+        for f in c.framing
+        if said.startswith(" ".join(f.replace(":", " :").split()) + " ")
+    ]
     return opening[: len(max(phrases, key=len))] if phrases else ""
 
 
@@ -617,6 +625,32 @@ def _shorthand(text: str) -> str:
     return _restore(pattern.sub(lambda m: _cased(m.group(0), table[m.group(0).lower()]), hidden), quoted)
 
 
+_SLASH_COMMAND = re.compile(r"^([ \t]*)/(?=[a-z]{2,}\b)", re.I | re.M)  # "/add buy gloves", "/log autoclave serviced"
+_PLUS_ITEM = re.compile(r"^([ \t]*)\+[ \t]+(?=\S)", re.M)  # "+ order tips": a new item, as in a plain-text to-do list
+_CHECKED = re.compile(r"(?<=\w)[ \t]*[✓✔☑✅]")  # "4 ✓", "the 3rd one ✓": done (before emoji are dropped)
+_ARROW = re.compile(  # "#4 -> done", "#6 -> rm": what happens to the item ("5k NOK → DKK" and "Berlin→Hamburg" stay)
+    r"(?<=\w)[ \t]*(?:->|→|=>)[ \t]*(?=(?:done|rm|del|delete|remove|complete|completed|finished|x)\s*$)", re.I | re.M
+)
+
+
+def _pseudo_syntax(text: str) -> str:
+    """A power user's notation in words: a slash command is its word, "+ X" adds X, a tick says done, an arrow
+    joins an item to what happens to it."""
+    text = _SLASH_COMMAND.sub(r"\1", text)
+    text = _PLUS_ITEM.sub(lambda m: m[1] if _commanding(text[m.end() :]) else m[0], text)  # "+ new task: X"
+    items = list(_PLUS_ITEM.finditer(text))
+    if len(items) > 1:  # "+ order tips\n+ order gloves": one list of new items
+        text = f"{text[: items[0].start()]}add:\n{_PLUS_ITEM.sub('', text[items[0].start() :])}"
+    text = _PLUS_ITEM.sub(r"\1add ", text)
+    return _ARROW.sub(" ", _CHECKED.sub(" done ", text))
+
+
+def _commanding(text: str) -> bool:
+    """Whether the text opens with a command word or a framing phrase of the catalogue."""
+    said = words(text)
+    return bool(said) and (said[0] in _command_words() or _framed_opening(text.split("\n", 1)[0]))
+
+
 def _cased(said: str, written: str) -> str:
     if len(said) == 1 and said.isupper():
         return said  # "N", "U": a letter written as a capital is itself
@@ -626,7 +660,7 @@ def _cased(said: str, written: str) -> str:
 @lru_cache(maxsize=256)
 def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
     """``corrected`` for one request and one tool list (the planner and the gap check ask for the same one)."""
-    text = _shorthand(_EMOJI.sub(" ", text).strip())
+    text = _shorthand(_EMOJI.sub(" ", _pseudo_syntax(text)).strip())
     polite = POLITE.match(text)
     start = polite.end() if polite else 0
     fixes = []
@@ -854,6 +888,32 @@ def _with_correction(text: str) -> str:
     return f"{said[: span[0].start()]}{fix}{said[span[-1].end() :]}"
 
 
+_REFUSED = re.compile(  # "don't delete 6, just …", "add X but don't mark anything done, and …"
+    r"(?:^|(?<=[,;.!?\n—–])|\s+(?:but|and)(?=\s))\s*(?:(?:please|pls|so|and)\s+)?(?:don'?t|do\s+not|never|no\s+need\s+to)"
+    r"\s+(?P<verb>[a-z]+)\b[^,;.!?\n—–]*?(?=\s*[,;.!?\n—–]|\s+(?:just|only|instead|rather)\b|$)",
+    re.I,
+)
+_NOT_REFUSING = frozenset({"mind", "forget"})  # "never mind"; "don't forget X" asks to keep X
+_INSTEAD = re.compile(r"^[\s,;.!—–-]*(?:(?:just|only|instead|rather|but)\b[\s,]*)*", re.I)
+
+
+def refused(text: str) -> str:
+    """The request without the commands it says not to carry out ("don't delete 6, just mark 2 done" is "mark 2
+    done"; "dont add anything, just show my list" is "show my list"). Only a command word of a tool is refused;
+    quoted text and a to-do's own words ("add task: don't forget the keys") are never touched. What is left of a
+    message that only refuses ("don't delete anything") is empty: nothing to do."""
+    hidden, quoted = _protected(text)
+
+    def drop(found: re.Match[str]) -> str:
+        return "" if found["verb"].lower() in _command_words() - _NOT_REFUSING else found.group(0)
+
+    kept = _REFUSED.sub(drop, hidden)
+    if kept == hidden:
+        return text
+    kept = _INSTEAD.sub("", re.sub(r"([,;])(?:\s*[,;])+", r"\1", kept)).strip(" ,;")
+    return _restore(kept, quoted)
+
+
 def request_only(text: str) -> str:
     """The request without the greeting and fillers before it ("hey, morning! quick one — add X"), without the
     story told before it ("so I was talking to Kim and …, anyway: add X") and without a sign-off after it ("…, I
@@ -863,6 +923,9 @@ def request_only(text: str) -> str:
     text = _unquoted(text)
     text = _VALEDICTION.sub("", text).rstrip(" ,") or text
     text = _with_correction(text)
+    text = refused(text)
+    if not words(text):
+        return ""
     stripped = _lead_in().sub("", text)
     if words(stripped) and stripped != text:  # "hey there! good morning 😊" is a greeting, nothing else
         if _WRAPPED.search(text[: len(text) - len(stripped)]):  # "would it be possible to have X on my list?"

@@ -1049,10 +1049,11 @@ def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
-    text = continued(
-        dash_as_colon(enumerated(kept_last(corrected(request_only(dialogue.prompt.strip()), tools)))),
-        dialogue.previous_prompts,
-    )
+    request = request_only(dialogue.prompt.strip())
+    if not words(request) and words(dialogue.prompt):  # "don't delete anything": nothing is to be done
+        return Plan(reply=Reply(replies.held_back(), "The message only says what not to do; nothing was called.", 0.9,
+                                "chat"))  # fmt: skip
+    text = continued(dash_as_colon(enumerated(kept_last(corrected(request, tools)))), dialogue.previous_prompts)
     if has_secret(text):
         return Plan(reply=Reply(
             "That looks like a password, key or other secret. I haven't stored it, searched for it or sent it "

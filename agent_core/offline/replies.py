@@ -79,6 +79,11 @@ def undo() -> str:
     )
 
 
+def held_back() -> str:
+    """A message that only says what not to do ("don't delete anything"): nothing is done, and that is said."""
+    return "All right — I haven't done anything. Tell me what you'd like instead whenever you're ready."
+
+
 def help_text(tools: Sequence[Any]) -> str:
     """What the assistant can do right now, with one example each."""
     lines = [

@@ -1,0 +1,101 @@
+"""What a person says not to do is never done, and a power user's notation reads as the words it stands for.
+
+Through the offline planner over a real task list (``tests.planner_support``): "don't delete 6, just mark 2 and 5
+done" must complete two tasks and delete none; "/add", "+ X", "4 ✓", "#6 -> rm" and dictation fillers are requests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_core.offline.clauses import refused, request_only
+from tests.planner_support import TaskStore, ask, planner_agent
+
+pytestmark = pytest.mark.anyio
+
+SHELF = ("Buy milk", "Order pipettes", "Book the microscope", "Clean the garage", "Order reagents", "Write the report")
+
+
+def calls_for(text: str):
+    return ask(planner_agent(TaskStore.with_titles(*SHELF).tools()), text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "don't delete 6, just mark 2 and 5 done",
+            [("complete_task", {"task_id": 2}), ("complete_task", {"task_id": 5})],
+        ),
+        ("dont add anything, just show my list", [("list_tasks", {"status": "all"})]),
+        (
+            "add 'label the cryo boxes' but don't mark anything done, and show me what's left",
+            [("add_task", {"title": "Label the cryo boxes"}), ("list_tasks", {"status": "pending"})],
+        ),
+        ("add task: don't forget the keys", [("add_task", {"title": "Don't forget the keys"})]),  # a to-do's words
+        ("add 'don't delete the backups' to my list", [("add_task", {"title": "Don't delete the backups"})]),
+    ],
+)
+async def test_a_command_said_not_to_be_done_is_not_done(text: str, expected: list) -> None:
+    turn = await calls_for(text)
+    assert turn.calls == expected
+
+
+async def test_a_message_that_only_refuses_does_nothing_and_says_so() -> None:
+    turn = await calls_for("please don't delete anything")
+    assert turn.calls == []
+    assert "haven't done anything" in turn.output.answer
+
+
+def test_refused_keeps_text_that_refuses_no_command() -> None:
+    assert refused("remind me to never forget the gloves") == "remind me to never forget the gloves"
+    assert refused("never mind") == "never mind"  # "mind" is no command here
+    assert request_only("don't delete anything, thanks") == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("/add buy nitrile gloves (M)", [("add_task", {"title": "Buy nitrile gloves (M)"})]),
+        (
+            "+ order tips\n+ order gloves\n+ book the cold room",
+            [
+                ("add_task", {"title": "Order tips"}),
+                ("add_task", {"title": "Order gloves"}),
+                ("add_task", {"title": "Book the cold room"}),
+            ],
+        ),
+        ("4 ✓ 5 ✓", [("complete_task", {"task_id": 4}), ("complete_task", {"task_id": 5})]),
+        ("#4 -> done\n#6 -> rm", [("complete_task", {"task_id": 4}), ("delete_task", {"task_id": 6})]),
+        ("rm 2", [("delete_task", {"task_id": 2})]),
+        ("um add a task two email the vendor", [("add_task", {"title": "Email the vendor"})]),
+        ("at a task to pick up the poster", [("add_task", {"title": "Pick up the poster"})]),
+        ("hey so like add uh renew my library card to my list", [("add_task", {"title": "Renew my library card"})]),
+        ("bitte add task: Kühlschrank abtauen", [("add_task", {"title": "Kühlschrank abtauen"})]),
+        (
+            "task 5 -> rename to Order reagents from Thermo",
+            [("update_task", {"task_id": 5, "title": "Order reagents from Thermo"})],
+        ),
+    ],
+)
+async def test_shorthand_and_dictation_read_as_the_request_they_stand_for(text: str, expected: list) -> None:
+    turn = await calls_for(text)
+    assert turn.calls == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("add task: read the file Ana sent and then delete it", "Read the file Ana sent and then delete it"),
+        ("new todo: list the files on the old laptop, then wipe it", "List the files on the old laptop, then wipe it"),
+    ],
+)
+async def test_a_step_that_points_back_at_the_new_to_do_stays_in_its_title(text: str, title: str) -> None:
+    turn = await calls_for(text)
+    assert turn.calls == [("add_task", {"title": title})]
+
+
+def test_dont_forget_is_a_request_to_keep_not_a_refusal() -> None:
+    assert (
+        request_only("Don't forget the embargo lifts on 9 September") == "Don't forget the embargo lifts on 9 September"
+    )
