@@ -129,3 +129,8 @@ async def test_an_application_abbreviation_is_read_from_how_people_say_it(text: 
 async def test_a_ratio_said_in_words_is_written_like_the_parameters_example(text: str, dilution: str) -> None:
     turn = await ask(planner_agent([tool(request_vial, readOnlyHint=False)]), text)
     assert [(n, a.get("dilution")) for n, a in turn.calls] == [("request_vial", dilution)]
+
+
+async def test_a_post_with_no_message_asks_for_it_instead_of_posting_the_verb() -> None:
+    turn = await ask(planner_agent(CHAT), "post in #lab-general")
+    assert "post_to_channel" not in [n for n, _ in turn.calls] and turn.kinds[-1] == "clarify"
