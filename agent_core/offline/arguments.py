@@ -16,7 +16,7 @@ from typing import Any
 from agent_core.offline import slots
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
-from agent_core.offline.text import STOPWORDS, dictionary, stem, words
+from agent_core.offline.text import STOPWORDS, dictionary, stem, stems, words
 from agent_core.offline.timezones import find_places, locate_places, position
 
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
@@ -76,7 +76,7 @@ def _text_params(properties: dict[str, Any], required: list[str], capability: Ca
     # A catalogue capability knows which parameter carries its text; for a tool no capability describes, entity-like
     # parameters ("name", "symbol", "city") are read as entities instead.
     kinds = {"text", "entity", "glob"} if capability else {"text", "glob"}
-    texts = [name for name, prop in properties.items() if kind_of(name, prop) in kinds]
+    texts = [n for n, p in properties.items() if kind_of(n, p) in kinds and not set(words(n)) & {"cursor", "token"}]
     if capability and capability.text_param in texts:
         return [capability.text_param]
     needed = [name for name in texts if name in required]
@@ -160,8 +160,14 @@ def _free_text(
         if {stem(w) for w in words(head)} & ToolFacts.of(tool).name_stems or set(props) & _VERBATIM:
             return [Span(tail.strip().strip("'\"‘’“”").rstrip(" ?.!").strip())]
         rest = tail  # "log a new sample: rat brain, 250 µL": what the head calls it is not its label
+    said = _SAYING.search(rest) if capability is None and set(props) & _VERBATIM else None
+    if said:  # "post in #lab-general that the autoclave is fixed": the message as written
+        return [Span(said.group(1).strip(" '\"‘’“”").rstrip(" ?.!"))]
     value = slots.strip_framing(rest, Framing(capability.framing if capability else (), vocabulary))
     return [Span(value)] if value else []
+
+
+_SAYING = re.compile(r"\b(?:saying|quote|know(?:\s+that)?|that)\s+(\S.*?)(?:\s+unquote)?\W*$", re.I)
 
 
 def _closed_list(tool: Any, name: str, prop: dict[str, Any]) -> bool:
@@ -389,9 +395,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 filled.unknown.extend(u for u in unknown if u not in filled.unknown)
                 required = [*required, name] if not found else required
         elif kind in {"time_of_day", "datetime"}:
-            span = slots.time_range(text)
-            found = [span[0]] if span else slots.time_of_day(text)[:1]
-            day = slots.dates(text, context.today)[:1] if kind == "datetime" else []
+            span = slots.time_range(text)  # "at 2 ft at 11:00": a number with its unit is no time
+            clock = [t for t in slots.time_of_day(text) if not any(_overlaps(t, m) for m in measures.values())]
+            found = [span[0]] if span else clock[:1]
+            day = slots.dates(text, context.today, back=slots.looks_back(text, prop))[:1] if kind == "datetime" else []
             if kind == "datetime":  # "tomorrow at 2pm": one value, both spans the request's words for it
                 taken.extend(s for s in found + day if s.start >= 0)
                 found = [Span(f"{day[0].value}T{found[0].value}")] if found and day else []
@@ -410,8 +417,18 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = slots.identifier(kind, text)
         elif kind == "region":
             found = slots.regions(text)
-        elif kind == "code":
-            found = [s for s in slots.codes(_mask_quotes(text)) if s.start not in {t.start for t in taken}][:1]
+        elif kind == "code":  # "post to the tissue culture channel: … 5% CO2": a channel named by words, no code
+            noun = "|".join(w for w in words(name) if w not in {"id", "ids", "key"})
+            found = [
+                s
+                for s in slots.codes(_mask_quotes(text))
+                if s.start not in {t.start for t in taken}
+                and (
+                    str(s.value).startswith("#")
+                    or not re.search(rf"\b(?:{noun})s?\b", text, re.I)
+                    or re.search(rf"\b(?:{noun})s?\W*$", text[: s.start], re.I)
+                )
+            ][:1]
         elif kind == "pattern":  # never the tool's own words ("GC" of "gc_ratio") nor a little word ("at"), nor
             # part of a value another parameter reads ("0412" of "CG-0412", "351" of "0.351 kg")
             others = taken + [m for n, m in measures.items() if n != name]
@@ -420,6 +437,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 for s in _not_own(tool, slots.patterned(prop, text))
                 if str(s.value).lower() not in STOPWORDS and not any(_overlaps(s, t) for t in others)
             ]
+            masked = _masked(text, others + slots.time_of_day(text))  # "site 7 on the lake, 14:30, 9 degrees"
+            listed = None if found else slots.described_code(prop, tool.description or "", masked)
+            found = found or ([listed] if listed else [])
         elif kind == "glob":  # nothing shaped like a file pattern: the words of the request (as free text)
             found = slots.globs(text)
         elif kind == "currency":
@@ -584,6 +604,11 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     ]
     for name in strict + [n for n in entities if n not in strict]:  # a tag ("GC-1") first: then no name takes it
         prop = properties[name]
+        ratio = slots.ratio(text) if re.fullmatch(r"\d+:\d+", slots.example_of(prop) or "") else None
+        if ratio:  # "1:500", "1 in 2000", "one to a thousand" for a dilution "e.g. '1:500'"
+            filled.args[name], filled.read, filled.typed = ratio.value, filled.read + 1, filled.typed + 1
+            taken.append(ratio)
+            continue
         found = slots.shaped(
             slots.example_of(prop), _mask_quotes(text) if capability else text, prop.get("description", "")
         )
@@ -608,6 +633,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             reference = _words_reference_end(text, capability)
         found = _free_text(text, capability, tool, reference, taken)
         found = [s for s in found if words(str(s.value)) and not set(words(str(s.value))) <= _EMPTY]
+        found = [s for s in found if not stems(str(s.value)) <= ToolFacts.of(tool).name_stems]  # "post in #x": no text
         found = [s for s in found if not filters or _content(str(s.value), tool)]  # the filters said it all
         quoted = {m.group(1).strip() for m in QUOTED.finditer(text)}  # "add 'thaw, then spin' to tasks": one title
         listing = found and found[0].value not in quoted and re.search(r",|\band\b", found[0].value)

@@ -109,6 +109,7 @@ class Dialogue:
     listing: list[dict[str, Any]] = field(default_factory=list)  # before this turn
     last_id: int | None = None  # before this turn
     last_call: ToolCallPart | None = None  # the previous turn's last tool call
+    last_result: Any = None  # and its result, when it succeeded
     last_kind: str | None = None  # what the previous turn's last reply was (planner kind)
 
     def calls_for(self, prefix: str) -> list[Step]:
@@ -151,6 +152,7 @@ def read(messages: list[ModelMessage], output_tools: set[str]) -> Dialogue:
                     denied = isinstance(part, ToolReturnPart) and getattr(part, "outcome", None) == "denied"
                     dialogue.steps.append(Step(call, ok, content, denied))
                 elif ok:
+                    dialogue.last_result = content if call is dialogue.last_call else dialogue.last_result
                     listing = listing_of(content)
                     if listing is not None:
                         dialogue.listing = listing

@@ -35,7 +35,7 @@ from agent_core.offline.clauses import (
     split_clauses,
     threshold,
 )
-from agent_core.offline.dialogue import Dialogue, touched_id
+from agent_core.offline.dialogue import Dialogue, as_data, touched_id
 from agent_core.offline.router import (
     DOC_BONUS,
     DOC_THRESHOLD,
@@ -194,16 +194,35 @@ def _reader(route: Route, best: Route) -> bool:
     return route.served and ToolFacts.of(route.tools[0]).read_only is True and best.score - route.score <= LOOKUP_WINDOW
 
 
-def _lister(tool: Any, tools: list[Any], capability: Capability | None) -> Any:
-    """A read-only tool that lists the items a write tool acts on (same entity noun, nothing required)."""
+def _lister(tool: Any, tools: list[Any], capability: Capability | None, reference: str | None = None) -> Any:
+    """A read-only tool that lists the items a write tool acts on (same entity noun, nothing required; for a
+    ``channel_id`` of a new server, the tool whose name says channels)."""
     entity = stem(capability.entity) if capability and capability.entity else None
-    nouns = {entity} if entity else set(ToolFacts.of(tool).name_stems) - GENERIC_NAME_WORDS  # never by "get"
+    named = {stem(w) for w in words(reference or "") if w not in _ID_WORDS} if capability is None else set()
+    nouns = {entity} if entity else named or set(ToolFacts.of(tool).name_stems) - GENERIC_NAME_WORDS  # not "get"
     for candidate in tools:
         facts = ToolFacts.of(candidate)
         schema = getattr(candidate, "parameters_json_schema", None) or {}
         if candidate is not tool and facts.read_only and not schema.get("required") and nouns & facts.name_stems:
             return candidate
     return None
+
+
+_ID_WORDS = frozenset({"id", "ids", "key"})
+
+
+def _named_code(clause: str, tool: Any, filled: Filled, tools: list[Any]) -> None:
+    """ "post in #lab-general", "tell the sequencing channel that …": a ``channel_id`` of no published shape said by
+    the item's name, when a read-only tool lists those items, is found by its words in that listing."""
+    for name, prop in properties_of(tool).items():
+        value = filled.args.get(name)
+        if filled.reference is not None or kind_of(name, prop) != "code" or str(value or "#")[0] != "#":
+            continue
+        if _lister(tool, tools, None, name) is None:
+            continue
+        filled.args.pop(name, None)
+        filled.missing = [n for n in filled.missing if n != name]
+        filled.reference = name
 
 
 def _calls(filled: Filled) -> list[dict[str, Any]]:
@@ -307,11 +326,15 @@ def _next_page(clause: str, dialogue: Dialogue, tools: list[Any], earlier: Any =
         (n for n in counts if set(words(n)) == {"page"} or words(n) in (["page", "number"], ["page", "no"])), None
     )
     size = next((n for n in counts if n not in {skip, page} and set(words(n)) & _LIMITS), None)
+    cursor = next((n for n, p in properties.items() if kind_of(n, p) == "text" and set(words(n)) & _CURSORS), None)
+    following = _next_cursor(as_data(dialogue.last_result)) if cursor and earlier is None else None
     previous = last.args_as_dict()
     args = dict(previous)
     if said["n"] and size:
         args[size] = slots.count_value(said["n"])
-    if skip and size:
+    if cursor and following:  # "next page" after a page that says where the next one starts
+        args[cursor] = following
+    elif skip and size:
         step = previous.get(size, properties[size].get("default"))
         if not isinstance(step, int):
             return None
@@ -322,6 +345,18 @@ def _next_page(clause: str, dialogue: Dialogue, tools: list[Any], earlier: Any =
         return None
     route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
     return Planned(clause, route, None, tool, [args], Filled(args, read=1), margin=0.2)
+
+
+_CURSORS = frozenset({"cursor", "token"})
+
+
+def _next_cursor(data: Any) -> str | None:
+    """The cursor of the next page a result gives (``next_cursor``, ``nextPageToken``, nested or not)."""
+    for key, value in data.items() if isinstance(data, dict) else ():
+        found = _next_cursor(value) if isinstance(value, dict) else None
+        if found or (value and isinstance(value, str) and set(words(key)) & (_CURSORS | {"next"})):
+            return found or value
+    return None
 
 
 _COUNTED = re.compile(r"\b(?:first|last|top|bottom)\s+(?:\d+|[a-z]+)\s*[?.!]*$", re.I)
@@ -687,6 +722,7 @@ def _plan_clause(
     for route in rivals:
         for tool in route.tools:
             filled = fill(tool, clause, route.capability, context)
+            _named_code(clause, tool, filled, tools)
             if chosen is None:
                 chosen = (route, tool, filled)
             if not filled.missing:
@@ -820,7 +856,7 @@ def _with_lookup(step: Planned, tools: list[Any], context: Context) -> Planned:
         step.clarify = "Which file do you mean? Tell me its path (e.g. notes/ideas.txt)."
         step.clarify_reason = "The request names a file without its path and no tool lists the files."
         return step
-    step.lookup = _lister(step.tool, tools, step.capability)
+    step.lookup = _lister(step.tool, tools, step.capability, step.filled.reference)
     if step.lookup is None:
         step.clarify = "Which one do you mean? Tell me its number."
         step.clarify_reason = "The request names an item without its number and no tool lists the items."
@@ -969,6 +1005,9 @@ def _reference_words(step: Planned) -> str:
             start = clause.lower().index(value.lower())
             return clause[:start] + clause[start + len(value) :]
         return re.split(r"\s(?:to|as|into)\s|:", clause, maxsplit=1)[0]
+    for said in [] if step.capability or not step.filled else step.filled.args.values():
+        if isinstance(said, str) and len(words(said)) > 1:  # "… that the autoclave is fixed": the message's words
+            clause = re.sub(re.escape(said), " ", clause, flags=re.I)
     return clause
 
 

@@ -200,7 +200,8 @@ _MEASURES = {
     "length": {"nm": 0.001, "nanometre": 0.001, "nanometer": 0.001, "um": 1, "µm": 1, "μm": 1, "micron": 1,
                "micrometre": 1, "micrometer": 1, "mm": 1000, "millimetre": 1000, "millimeter": 1000, "cm": 10**4,
                "centimetre": 10**4, "centimeter": 10**4, "m": 10**6, "metre": 10**6, "meter": 10**6, "km": 10**9,
-               "kilometre": 10**9, "kilometer": 10**9},
+               "kilometre": 10**9, "kilometer": 10**9, "ft": 304800, "foot": 304800, "feet": 304800,
+               "mile": 1609344000},
     "rotation": {"rpm": 1, "krpm": 1000},
     "acceleration": {"xg": 1, "×g": 1, "x g": 1, "× g": 1},  # relative centrifugal force, "16,000 x g"
 }  # fmt: skip
@@ -242,7 +243,7 @@ def _unit_of(tokens: list[str]) -> tuple[str, float, float] | None:
 
 def unit_of(name: str, prop: dict[str, Any]) -> tuple[str, float, float] | None:
     """The unit a numeric parameter is in: a word of its name, else the one its description gives it in."""
-    described = re.findall(r"\bin\s+([^\W\d]+(?:\s*(?:/|per\s)\s*[^\W\d]+)?)", prop.get("description", "") or "")
+    described = re.findall(r"\bin\s+(°?[^\W\d]+(?:\s*(?:/|per\s)\s*[^\W\d]+)?)", prop.get("description", "") or "")
     for tokens in (re.split(r"[\W_]+", name), words(name), *(p.replace("/", " per ").split() for p in described)):
         found = _unit_of(tokens)
         if found:
@@ -915,7 +916,8 @@ def looks_back(text: str, prop: dict[str, Any] | None = None) -> bool:
     return bool(
         _LOOKING_BACK.search(text)
         or re.search(r"\b(?:cannot|can't|not|never)\s+(?:be\s+)?in\s+the\s+future", described, re.I)
-    )
+        or re.search(r"\b(?:was|were)\s+(?:taken|collected|measured|made|done)\b", described, re.I)  # "When it was
+    )  # taken": a sample logged "on Friday" was taken last Friday
 
 
 _START_WORDS = frozenset(
@@ -1284,6 +1286,44 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
     if not found:
         found = _prefixed(prop["pattern"], whole, text)
     return [s for s in _clear_of_times(found, text) if not (unbounded and len(s.value) <= 2)]
+
+
+def described_code(prop: dict[str, Any], description: str, text: str) -> Span | None:
+    """A code the tool's description lists with a name ("Sites: LK-07 Jetty (Nieuwe Meer lake); …"), said by that
+    name's words and its number ("the jetty site", "site 2 on the river"): the one listing that shares the most."""
+    try:
+        body = re.compile(rf"(?<![\w-])(?:{prop['pattern'].lstrip('^').rstrip('$')})(?![\w-])")
+    except (re.error, TypeError, KeyError):
+        return None
+    listed = list(body.finditer(description or ""))
+    said = {stem(w) for w in words(text) if w not in STOPWORDS and not w.isdigit()}
+    numbers = {int(n) for n in re.findall(r"(?<![\d.:,])\b\d{1,4}\b(?![\d.:,])", text)}
+    scored: dict[str, int] = {}
+    for i, match in enumerate(listed if len(listed) > 1 else []):
+        end = listed[i + 1].start() if i + 1 < len(listed) else len(description)
+        name = re.split(r"[;.]", description[match.end() : end])[0]
+        digits = re.findall(r"\d+", match.group(0))
+        score = len(said & {stem(w) for w in words(name) if w not in STOPWORDS})
+        scored[match.group(0)] = score + bool(score or len(digits) == 1) * bool(digits and int(digits[-1]) in numbers)
+    best = max(scored.values(), default=0)
+    top = [code for code, score in scored.items() if score == best]
+    return Span(top[0]) if best and len(top) == 1 else None
+
+
+_RATIO = re.compile(
+    rf"\b(?:1|one)\s*(?::|\s+in\s+|\s+to\s+)\s*(?:an?\s+)?(?P<n>\d[\d,]*|(?:(?:{_SPOKEN_NUMBER})\s+)?(?:hundred|thousand)"
+    rf"(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|{_SPOKEN_NUMBER})\b",
+    re.I,
+)
+
+
+def ratio(text: str) -> Span | None:
+    """A ratio said as "1:500", "1 in 2000" or "one to a thousand", written "1:N"."""
+    match = _RATIO.search(text)
+    if match is None:
+        return None
+    said = match["n"].replace(",", "")
+    return Span(f"1:{said if said.isdigit() else _spoken_value(said)}", match.start(), match.end())
 
 
 def _prefixed(pattern: str, whole: re.Pattern[str], text: str) -> list[Span]:
