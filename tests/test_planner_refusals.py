@@ -99,3 +99,32 @@ def test_dont_forget_is_a_request_to_keep_not_a_refusal() -> None:
     assert (
         request_only("Don't forget the embargo lifts on 9 September") == "Don't forget the embargo lifts on 9 September"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "tick off the milk and the other order one — not pipettes, the reagents",
+            [("complete_task", {"task_id": 1}), ("complete_task", {"task_id": 5})],
+        ),
+        ("tick off the order one — not the pipettes one", [("complete_task", {"task_id": 5})]),
+        ("not the garage one, the other one — delete it", []),  # "the other one" of six: asked, nothing deleted
+    ],
+)
+async def test_an_item_the_request_rules_out_is_never_acted_on(text: str, expected: list) -> None:
+    turn = await calls_for(text)
+    assert [c for c in turn.calls if c[0] != "list_tasks"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("if I delete task 3 can I get it back?", "Undo"),
+        ("hypothetically if i told u to delete all my tasks would u just do it", "approval"),
+    ],
+)
+async def test_a_hypothetical_is_answered_never_acted_on(text: str, says: str) -> None:
+    turn = await calls_for(text)
+    assert turn.calls == []
+    assert says in turn.output.answer

@@ -345,3 +345,53 @@ def test_a_length_in_hours_is_not_a_time_of_day() -> None:
 async def test_a_utc_offset_is_that_offset_never_plain_utc(question: str, zone: str, said: str) -> None:
     turn = await ask(agent(), question)
     assert zones(turn) == [zone] and said in turn.answer and "Etc/" not in turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("what time's it in the Windy City", ["America/Chicago"]),  # a city by its nickname
+        ("qué hora es en Lima", ["America/Lima"]),  # a few words of another language
+        ("time in Zürich", ["Europe/Zurich"]),
+    ],
+)
+async def test_places_by_nickname_and_questions_in_other_words(question: str, expected: list[str]) -> None:
+    turn = await ask(agent(), question)
+    assert zones(turn) == expected
+
+
+def test_a_german_is_is_no_time_zone_but_ist_in_capitals_is() -> None:
+    assert [p.zone for p in find_places("wie spät ist es in Zürich?")[0]] == ["Europe/Zurich"]
+    assert [p.zone for p in find_places("3pm IST")[0]] == ["Asia/Kolkata"]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("a quarter past midnight in Tokyo is what o'clock in Honolulu", [("Asia/Tokyo", "00:15", "Pacific/Honolulu")]),
+        ("what's noon in the Big Apple in Bombay time", [("America/New_York", "12:00", "Asia/Kolkata")]),
+        (
+            "convert twenty past seven pm Paris time to Tokyo time and to Sydney time",
+            [("Europe/Paris", "19:20", "Asia/Tokyo"), ("Europe/Paris", "19:20", "Australia/Sydney")],
+        ),
+        (
+            "what's noon in NYC in LA time, and midnight in NYC in LA time",
+            [
+                ("America/New_York", "12:00", "America/Los_Angeles"),
+                ("America/New_York", "00:00", "America/Los_Angeles"),
+            ],
+        ),
+    ],
+)
+async def test_conversions_said_around_noon_midnight_and_twice(question: str, expected: list) -> None:
+    turn = await ask(agent(), question)
+    assert [
+        (a["source_timezone"], a["time"], a["target_timezone"]) for n, a in turn.calls if n == "convert_time"
+    ] == expected
+    assert not [n for n, _ in turn.calls if n == "get_current_time"]  # never answered with the current time
+
+
+def test_the_tokenizer_folds_accents_instead_of_cutting_words() -> None:
+    from agent_core.offline.text import words
+
+    assert words("wie spät ist es in Zürich? São Paulo") == ["wie", "spat", "ist", "es", "in", "zurich", "sao", "paulo"]

@@ -138,7 +138,7 @@ class Catalogue:
             return None
         keys = sorted(self.shorthand, key=len, reverse=True)
         return re.compile(
-            r"(?:(?<=\s)|^)(?:" + "|".join(re.escape(k) for k in keys) + r")(?=\s|[,;!?](?!\d)|\.(?!\w)|$)", re.I
+            r"(?:(?<=\s)|^)(?:" + "|".join(re.escape(k) for k in keys) + r")(?=\s|[,;:!?](?!\d)|\.(?!\w)|$)", re.I
         )
 
     def __getitem__(self, name: str) -> Capability:

@@ -196,7 +196,7 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             if verb and verb[0] in _command_words() and all(words(p)[:1] == verb for p in restored[1:]):
                 clauses.extend(restored)  # "add buy batteries and add call the bank": the verb said again
                 continue
-            same = re.match(r"\s*(?:also\s+|again\s+)?(for|of|in|on|about)\s+(\S.*)$", restored[-1], re.I)
+            same = re.match(r"\s*(?:also\s+|again\s+)?(for|of|in|on|about|to|into)\s+(\S.*)$", restored[-1], re.I)
             head = same and re.match(rf"(.*\b{same.group(1)})\s+\S", restored[0], re.I)
             if len(restored) == 2 and same and head and len(words(same.group(2))) <= 3:
                 clauses.extend([restored[0], f"and {head.group(1)} {same.group(2)}"])  # "deadline for X and for Y"
@@ -227,7 +227,7 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
                     for r, a, p in zip(routes[1:], asks, restored[1:], strict=True)
                 )
                 and (confident(routes[0]) or commands(restored[0], routes[0]))
-                and len({r.key for r in routes}) > 1
+                and (len({r.key for r in routes}) > 1 or _asked_twice(routes, restored))
                 and len(words(restored[-1])) > 1
             ):
                 clauses.extend(restored)
@@ -306,6 +306,16 @@ def _two_errands(first: str, second: str) -> bool:
         and one[0] in verbs.get("opening", ())
         and two[0] in verbs.get("opening", ())
         and two[0] not in verbs.get("continuing", ())
+    )
+
+
+def _asked_twice(routes: list[Route], pieces: list[str]) -> bool:
+    """The same question asked again with other values ("what's noon in NYC in LA time, and midnight in NYC in LA
+    time"): each piece a confident read of its own, with a value of its own."""
+    return (
+        all(confident(r) and r.capability is not None and not r.capability.writes for r in routes)
+        and len({p.lower() for p in pieces}) == len(pieces)
+        and all(len(words(p)) >= 4 for p in pieces)
     )
 
 

@@ -77,6 +77,11 @@ _PERSONAL = re.compile(
 _NO_TOPIC = frozenset(
     ["web", "internet", "online", "net", "it", "that", "this", "something", "stuff", "google", "search"]
 )
+_HYPOTHETICAL = re.compile(  # asks how the assistant behaves, never for the action it names
+    r"^\s*(?:hypothetically\b|what\s+(?:happens|would\s+happen)\s+if\b|if\s+i\s+(?:told|asked)\s+(?:you|u)\b"
+    r"|if\s+i\s+\w+\b[^,?]*?,?\s+(?:can|could|will)\s+i\s+[^?]*\?\s*$)",
+    re.I,
+)
 _HOW_TO_START = re.compile(r"^\s*(?:how\s+(?:do|can|should|would)\s+i|how\s+to)\b", re.I)
 _COMMAND_WORDS = frozenset(
     stem(w)
@@ -1036,6 +1041,11 @@ def _matches(phrase: str, listing: list[dict[str, Any]], *, by_count: bool = Fal
     return [item for score, item in scored if score == best]
 
 
+_EXCEPT = re.compile(  # "— not pipettes", "not the garage one, …", "except the milk"
+    r"(?:^|[,;—–-]\s*|\s)(?:but\s+)?(?:not|except(?:\s+for)?|apart\s+from|other\s+than)\s+(?:the\s+)?"
+    r"(?P<them>[\w'-]+(?:\s+[\w'-]+){0,3}?)(?:\s+(?:one|task|item)s?)?(?=\s*(?:[,;.!?—–]|$))",
+    re.I,
+)
 _ON_THE_LIST = re.compile(r"\b(?:on|in|of|from)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos)\b", re.I)
 
 
@@ -1055,12 +1065,16 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
         step.filled.args[step.filled.reference] = listing[position[0] - 1 if position[0] > 0 else -1]["id"]
         step.calls = _calls(step.filled)
         return
+    excluded = {i["id"] for found in _EXCEPT.finditer(phrase) for i in _matches(found["them"], listing)}
+    if excluded:  # "the other order one — not pipettes": never an item the request rules out
+        phrase, listing = _EXCEPT.sub(" ", phrase), [i for i in listing if i["id"] not in excluded]
     parts = [p for p in re.split(r"\s+and\s+|,\s*|\s+[+&]\s+", phrase) if p.strip()]  # "ethics form + milk"
     if len(parts) > 1:
         each = [_matches(p, listing) for p in parts]
-        if all(len(m) == 1 for m in each) and len({m[0]["id"] for m in each}) == len(each):
+        ids = list(dict.fromkeys(m[0]["id"] for m in each if len(m) == 1))
+        if all(len(m) == 1 for m in each) and (len(ids) == len(each) or (excluded and len(ids) > 1)):
             assert step.filled is not None and step.filled.reference is not None
-            step.filled.spread = (step.filled.reference, [m[0]["id"] for m in each])
+            step.filled.spread = (step.filled.reference, ids)  # "…, the reagents" said again names it once
             step.calls = _calls(step.filled)
             return
     top = _matches(phrase, listing, by_count=files)
@@ -1100,6 +1114,9 @@ def make_plan(
             "The message contains a secret; nothing was called, so it went nowhere.", 0.9, "decline"))  # fmt: skip
     context = Context(today, dialogue.listing, dialogue.last_id, resolve_path)
     whole = router.route(text, tools)
+    if _HYPOTHETICAL.search(text):  # "if I delete task 3 can I get it back?": the conversation's answer, no action
+        chat = next((r.capability for r in whole.routes if r.capability and r.capability.kind == "conversation"), None)
+        return Plan(reply=_chat(chat if chat and chat.reply in {"undo", "help"} else catalogue()["help"], tools))
     if _is_chat(whole) and whole.best and whole.best.capability and whole.best.score >= CHAT_THRESHOLD:
         return Plan(reply=_chat(whole.best.capability, tools))
     opener = _opens_chat(whole, context)

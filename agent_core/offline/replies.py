@@ -94,7 +94,8 @@ def help_text(tools: Sequence[Any]) -> str:
     return (
         "Here is what I can do with the tools connected now:\n"
         + "\n".join(lines[:12])
-        + "\n\nI'm the offline planner: I understand requests like these without an LLM. "
+        + "\n\nWhatever can't be taken back (deleting, for one) waits for your approval first, and the newest task or "
+        + "memory change can be undone. I'm the offline planner: I understand requests like these without an LLM. "
         + HOW_TO_USE_AN_LLM
     )
 

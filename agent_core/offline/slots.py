@@ -133,6 +133,19 @@ def number_word(word: str) -> bool:
 
 
 _SPOKEN_MINUTES = {"quarter": 15, "half": 30, "twenty five": 25, "twenty": 20, "ten": 10, "five": 5}
+_NEAR_NOON = re.compile(  # "a quarter past midnight" 00:15, "ten to noon" 11:50
+    rf"\b(?P<min>{_alternatives(_SPOKEN_MINUTES)}|[1-5]?\d(?=\s+minutes))\s+(?:minutes\s+)?(?P<rel>past|after|to|before)"
+    r"\s+(?P<at>midnight|noon|midday)\b",
+    re.IGNORECASE,
+)
+
+
+def _near_noon(match: re.Match[str]) -> str:
+    said = _said(match["min"])
+    minutes = (0 if match["at"].lower() == "midnight" else 720) + (
+        int(said) if said.isdigit() else _SPOKEN_MINUTES[said]
+    ) * (-1 if match["rel"].lower() in {"to", "before"} else 1)
+    return f"{minutes % 1440 // 60:02d}:{minutes % 60:02d}"
 
 
 def spoken_clock(text: str) -> str:
@@ -157,7 +170,7 @@ def spoken_clock(text: str) -> str:
         later = not (re.search(r"morning|^a\.?m", part, re.IGNORECASE) or small_hours)
         return f"{hour}:{minute:02d} {'pm' if later else 'am'}"
 
-    text = _MILITARY.sub(lambda m: f"{_HOURS_24[_said(m['hour'])]:02d}:00", text)
+    text = _NEAR_NOON.sub(_near_noon, _MILITARY.sub(lambda m: f"{_HOURS_24[_said(m['hour'])]:02d}:00", text))
     text = _CLOCK_MINUTES.sub(
         lambda m: (
             f"{m['hour'] if m['hour'].isdigit() else _HOUR_WORDS[m['hour'].lower()]}:"

@@ -8,6 +8,7 @@ comparison are cut the same way.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache, lru_cache
 
 # A question about how to do something asks for knowledge, not for the action ("How do I take a screenshot?").
@@ -69,8 +70,12 @@ def reports_done(text: str) -> bool:
 
 
 def words(text: str) -> list[str]:
-    """The lower-case words of a text, in order ("sendEmail now" -> ["send", "email", "now"])."""
-    return _WORD.findall(_CAMEL.sub(r" \1", text or "").lower().replace("e-mail", "email"))
+    """The lower-case words of a text, in order ("sendEmail now" -> ["send", "email", "now"]), accents folded
+    ("Zürich" -> "zurich", "São Paulo" -> "sao", "paulo"), never a word cut in two at a letter outside ASCII."""
+    text = text or ""
+    if not text.isascii():
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return _WORD.findall(_CAMEL.sub(r" \1", text).lower().replace("e-mail", "email"))
 
 
 @lru_cache(maxsize=8192)

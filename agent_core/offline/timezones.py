@@ -90,6 +90,10 @@ _EXTRA = {
     "atlanta": "America/New_York",
     "philadelphia": "America/New_York",
     "nyc": "America/New_York",
+    "big apple": "America/New_York",  # nicknames people use for a city
+    "windy city": "America/Chicago",
+    "city of light": "Europe/Paris",
+    "eternal city": "Europe/Rome",
     "la": "America/Los_Angeles",
     "l a": "America/Los_Angeles",
     "sf": "America/Los_Angeles",
@@ -312,6 +316,8 @@ _MULTI_ZONE_ALIASES = {"usa", "us", "america", "the united states"}
 
 # Zone cities that are also ordinary words; they only count after "in"/"at"/"for".
 _AMBIGUOUS = {
+    "ist",  # German "is" ("wie spät ist es"); IST in capitals is India's time
+    "est",  # French "is"
     "la",
     "sf",
     "dc",
