@@ -160,12 +160,21 @@ def match_calls(
 ) -> list[int] | None:
     """Indexes of the actual calls matching the expected ones in order (an ordered subsequence), or None.
 
-    Greedy earliest matching is enough: if any subsequence matches, the earliest-first one does too.
+    A call that ran and failed answers nothing, so it matches only an expected call marked ``"may_fail": true``
+    (a request the tool must refuse, such as a CAS number that fails its check digit). Greedy earliest matching
+    is enough: if any subsequence matches, the earliest-first one does too.
     """
     found: list[int] = []
     start = 0
     for want in expected:
-        index = next((i for i in range(start, len(actual)) if call_matches(want, actual[i], defaults)), None)
+        index = next(
+            (
+                i
+                for i in range(start, len(actual))
+                if call_matches(want, actual[i], defaults) and (actual[i].ok or want.get("may_fail"))
+            ),
+            None,
+        )
         if index is None:
             return None
         found.append(index)
@@ -215,6 +224,9 @@ def score(
     if calls_expected:
         matched = match_calls(calls_expected, outcome.calls, defaults)
         if matched is None:
+            failed = [c for c in outcome.calls if not c.ok]
+            if failed and match_calls([{**c, "may_fail": True} for c in calls_expected], outcome.calls, defaults):
+                return False, f"an expected call failed: {describe_calls(failed[:1])} ({failed[0].error or 'error'})"
             return False, "expected calls not made in order"
     else:
         matched = []

@@ -92,6 +92,16 @@ def test_an_unexpected_write_call_fails_the_item() -> None:
     assert not ok and "delete_task" in reason
 
 
+def test_an_expected_call_that_failed_answers_nothing_unless_the_item_expects_the_refusal() -> None:
+    failed = Outcome([Call("directory_tree", {"path": "/srv/research/whole"}, ok=False, error="ENOENT")])
+    ok, reason = score(item({"calls": [{"tool": "directory_tree"}]}), failed, read_only)
+    assert not ok and "failed" in reason and "ENOENT" in reason
+    refused = Outcome([Call("sds_lookup", {"cas_number": "64-17-6"}, ok=False, error="check digit")])
+    assert score(item({"calls": [{"tool": "sds_lookup", "may_fail": True}]}), refused, read_only) == (True, "")
+    retried = Outcome([Call("read_file", {"path": "x"}, ok=False), Call("read_file", {"path": "x"})])
+    assert score(item({"calls": [{"tool": "read_file"}]}), retried, read_only) == (True, "")  # the one that ran
+
+
 def test_read_only_lookups_and_search_memory_are_not_write_calls() -> None:
     outcome = Outcome([Call("search_memory", {"query": "q"}), Call("web_search", {"query": "q"})])
     assert score(item({"calls": [{"tool": "web_search"}]}), outcome, read_only) == (True, "")

@@ -1452,13 +1452,17 @@ def paths(text: str) -> list[Span]:
         for pattern in _FOLDER_NAMED:  # "the papers folder", "the folder papers"
             for match in pattern.finditer(text):
                 name = match.group(1).rstrip(".")
-                if name.lower() not in STOPWORDS | {"root", "home", "main", "the", "a", "which", "what"}:
+                if name.lower() not in STOPWORDS | _NOT_A_FOLDER_NAME:
                     found.append(Span(name, match.start(), match.end()))
             if found:
                 break
     return found
 
 
+_NOT_A_FOLDER_NAME = frozenset(  # "the whole folder tree", "the folder structure": how much, not which folder
+    ["root", "home", "main", "which", "what", "whole", "entire", "full", "complete", "structure", "tree", "layout",
+     "contents", "content", "hierarchy", "overall", "top", "current", "same"]
+)  # fmt: skip
 _FOLDER_NAMED = (
     re.compile(r"\b(?:the|my|our)?\s*([\w\-]+)\s+(?:folder|directory|dir)\b", re.I),
     re.compile(r"\b(?:folder|directory|dir)\s+(?:called\s+|named\s+)?['\"]?([\w\-./]+)", re.I),
