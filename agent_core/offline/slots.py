@@ -135,7 +135,7 @@ def spoken_clock(text: str) -> str:
         part = next((match.group(g) for g in ("part", "part2", "part3", "part4") if match.group(g)), None)
         minute = 30 if match.group("half") else int(match.group("min3") or 0)
         if match.group("min"):
-            said_minute = re.sub(r"[\s-]+", " ", match.group("min").lower())
+            said_minute = _said(match.group("min"))
             minute = int(said_minute) if said_minute.isdigit() else _SPOKEN_MINUTES[said_minute]
             if not 0 < minute < 60:
                 return match.group(0)
@@ -462,8 +462,6 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         if items.get("type") in {"number", "integer"}:
             return "numbers"
         return "paths" if "path" in said else ("choices" if items.get("type", "string") == "string" else "skip")
-    if kind == "object":
-        return "skip"
     if kind == "integer" and ("year" in said or re.search(r"\byear\b.*\b(?:19|20)\d\d\b", lowered)):
         return "year"  # a calendar year: named so, or described with one as its example
     if kind == "integer" and (
@@ -471,10 +469,8 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         or (re.search(r"(?<!whole )\bnumber\b(?!\s+of\b)", lowered) and not re.search(r"how (?:many|much)", lowered))
     ):
         return "id"
-    if kind in {"integer", "number"}:
-        return "count" if kind == "integer" else "amount"
-    if kind == "boolean":
-        return "flag"
+    if kind in _BY_TYPE:
+        return _BY_TYPE[kind]
     if prop.get("format") == "date-time" or ("yyyy-mm-dd" in lowered and "hh:mm" in lowered):
         return "datetime"  # "local time YYYY-MM-DDTHH:MM": a day and a time of day, read together
     for marker, found in (
@@ -510,12 +506,12 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
     return "text"
 
 
+# A number, a yes/no or an object needs its type's extractor, whatever its name says.
+_BY_TYPE = {"integer": "count", "number": "amount", "boolean": "flag", "object": "skip"}
 _ENTITY_NAMES = frozenset(
-    [
-        "name", "title", "symbol", "ticker", "city", "address", "term", "word", "topic", "compound", "repo",
-        "repository", "article", "subject", "place", "location", "country", "station", "airport", "company",
-        "package", "library", "species", "gene", "protein", "drug", "element",
-    ]
+    ["name", "title", "symbol", "ticker", "city", "address", "term", "word", "topic", "compound", "repo",
+     "repository", "article", "subject", "place", "location", "country", "station", "airport", "company",
+     "package", "library", "species", "gene", "protein", "drug", "element"]
 )  # fmt: skip
 _FREE_TEXT_NAMES = frozenset(
     ["query", "text", "content", "body", "message", "description", "note", "notes", "prompt", "question", "q", "fact"]
@@ -603,12 +599,10 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
 
 
 _LEAD_WORDS = frozenset(
-    [
-        "what", "whats", "what's", "who", "how", "which", "tell", "give", "show", "find", "get", "pull", "check",
-        "look", "lookup", "need", "want", "i", "i'd", "please", "me", "the", "a", "an", "is", "are", "do", "does",
-        "can", "could", "would", "you", "some", "quick", "short", "and", "now", "also", "then", "oh", "same",
-        "exactly", "where", "do", "wheres", "where's", "did", "list",
-    ]
+    ["what", "whats", "what's", "who", "how", "which", "tell", "give", "show", "find", "get", "pull", "check",
+     "look", "lookup", "need", "want", "i", "i'd", "please", "me", "the", "a", "an", "is", "are", "do", "does",
+     "can", "could", "would", "you", "some", "quick", "short", "and", "now", "also", "then", "oh", "same",
+     "exactly", "where", "do", "wheres", "where's", "did", "list"]
 )  # fmt: skip
 
 
@@ -624,11 +618,9 @@ _QUESTION_TAIL = re.compile(
 )
 # Words around an entity that are about the asking, not the thing asked about.
 _FILLER = frozenset(
-    [
-        "please", "pls", "plz", "thanks", "today", "now", "currently", "right", "doing", "info", "information",
-        "details", "data", "quickly", "asap", "latest", "current", "real", "time", "much", "many", "have", "has",
-        "got", "still", "left", "remaining", "enough", "belong", "belongs",
-    ]
+    ["please", "pls", "plz", "thanks", "today", "now", "currently", "right", "doing", "info", "information",
+     "details", "data", "quickly", "asap", "latest", "current", "real", "time", "much", "many", "have", "has",
+     "got", "still", "left", "remaining", "enough", "belong", "belongs"]
 )  # fmt: skip
 
 
@@ -1784,19 +1776,12 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
         end = {"top": "first", "bottom": "last"}.get(before, before)  # "the top 15 lines" are the first 15
         if end in ENDS and stem(end) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
             continue  # "the first 5 lines" is not for a "last N lines" parameter
-        skips = vocabulary & {stem("skip"), stem("offset")}
-        if (
-            before == "first"
-            and not skips
-            and re.search(r"\bskip\w*\s+(?:the\s+)?$", text[: tokens[index - 1].start()], re.I)
-        ):
+        skipping = before == "first" and re.search(r"\bskip\w*\s+(?:the\s+)?$", text[: tokens[index - 1].start()], re.I)
+        if skipping and not vocabulary & {stem("skip"), stem("offset")}:
             continue  # "skip the first 10": how many to skip, not how many to return
         if near & vocabulary or before in {"top", "first", "list", "show"}:  # "list ten crystal structures"
-            after = (
-                tokens[index + 1]
-                if index + 1 < len(tokens) and stem(tokens[index + 1].group(0)) in vocabulary
-                else token
-            )
+            named = tokens[index + 1 : index + 2]
+            after = named[0] if named and stem(named[0].group(0)) in vocabulary else token
             start = tokens[index - 1].start() if before in {"top", "first"} else token.start()  # "top 3" is one phrase
             return Span(value, start, after.end())
     return None
