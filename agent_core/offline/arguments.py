@@ -47,6 +47,9 @@ _UNIT_PAIR = re.compile(
     r"(?P<to>°?\s?[A-Za-z€$£¥][A-Za-z]*(?:\s+[A-Za-z]+)?)",
 )
 
+# Words that say a request adds several items: "add these: …", "three things to my list".
+_PLURAL = re.compile(r"\b(?:these|following|tasks|items|todos|all of)\b|\b(?:two|three|four|five|\d+)\s+things\b", re.I)
+
 
 @dataclass
 class Context:
@@ -323,10 +326,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     Returns:
         The arguments, the parameter that takes several values, what is missing.
     """
-    if capability is not None and capability.is_gap_kind:
-        capability = (
-            None  # a new server's tool met by the gap vocabulary ("purchase"): the catalogue knows no parameter
-        )
+    if capability is not None and capability.is_gap_kind:  # a new server's tool met by the gap vocabulary ("purchase")
+        capability = None  # the catalogue knows no parameter of it
     schema = getattr(tool, "parameters_json_schema", None) or {}
     properties: dict[str, Any] = schema.get("properties") or {}
     if any(kind_of(n, p) not in _WORDS_AS_SAID for n, p in properties.items()):
@@ -472,8 +473,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 if not (others and re.search(rf"\b(?:{others})\s+$", text[: s.start], re.I))
             ]
         elif kind == "enum":
-            options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
-            options = options or slots.described_options(prop)
+            options = _options(prop) or slots.described_options(prop)
             span = slots.enum_value(options, text, slots.aliases(prop)) or slots.ordinal_option(name, options, text)
             if span and span.value == prop.get("default") and str(span.value) in STOPWORDS:
                 span = None  # "any seminars coming up?": the default's word said as a determiner chooses nothing
@@ -585,13 +585,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     # Every date and time of day is a value, never part of a name ("the plate reader, 9:30-11:00"); titles and notes
     # keep theirs ("call the vet tomorrow").
     values = [s for s in slots.time_of_day(text) + slots.dates(text, context.today) if s.start >= 0]
-    plural = bool(
-        re.search(
-            r"\b(?:these|following|tasks|items|todos|all of)\b|\b(?:two|three|four|five|\d+)\s+things\b",
-            text,
-            re.IGNORECASE,
-        )
-    )
+    plural = bool(_PLURAL.search(text))
     listed = _series(_mask_quotes(text))  # "add pick up the kids, pay the bill, and call grandma"
     plural = plural or (
         filled.reference is None
@@ -646,11 +640,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             filled.args[name] = found[0].value
             if name == "title" and filled.spread is None:
                 filled.args[name] = found[0].value[:1].upper() + found[0].value[1:]
-            topic = (
-                slots.entity(str(filled.args[name]), tool_vocabulary(tool))
-                if kind_of(name, properties[name]) == "glob"
-                else []
-            )
+            glob = kind_of(name, properties[name]) == "glob"
+            topic = slots.entity(str(filled.args[name]), tool_vocabulary(tool)) if glob else []
             if topic and len(words(str(filled.args[name]))) > 1:  # "search my files for anything about reagents"
                 filled.args[name] = f"*{topic[0].value.replace(' ', '*')}*"
     if re.search(r"\bthere\b", text, re.IGNORECASE):  # "what time is it there?" with no place: ask which place
@@ -812,10 +803,7 @@ def _owner_and_name(properties: dict[str, Any], text: str) -> dict[str, Span] | 
     match = re.search(r"(?<![\w./:-])([A-Za-z0-9][\w.-]*)/([A-Za-z0-9][\w.-]*)(?![\w/])", text)
     if not owner or not name or not match or "." in match.group(2)[-5:-1]:  # "notes/ideas.txt" is a path
         return None
-    return {
-        owner: Span(match.group(1), match.start(1), match.end(1)),
-        name: Span(match.group(2), match.start(2), match.end(2)),
-    }
+    return {owner: Span(match[1], match.start(1), match.end(1)), name: Span(match[2], match.start(2), match.end(2))}
 
 
 def _not_own(tool: Any, found: list[Span]) -> list[Span]:
@@ -829,13 +817,18 @@ def _not_own(tool: Any, found: list[Span]) -> list[Span]:
     ]
 
 
+def _options(prop: dict[str, Any]) -> list[Any]:
+    """An enum parameter's options, also when the schema allows null too (``anyOf``)."""
+    return prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
+
+
 def _whole_units(properties: dict[str, Any], text: str, filled: Filled) -> None:
     """An integer amount beside a unit enum (the one its description names): "2.5 L" is 2500 mL, "half a kilo"
     500 g — the pair the request means, where the number alone is no whole count or no number at all."""
     for unit, prop in properties.items():
         if kind_of(unit, prop) != "enum":
             continue
-        options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
+        options = _options(prop)
         counts = [
             n for n, p in properties.items() if kind_of(n, p) == "count" and unit in words(p.get("description", ""))
         ]
@@ -862,10 +855,8 @@ def _series(text: str, *, every: bool = False) -> list[str]:
 
 # Words that say what to do with a file rather than which file it is.
 FILE_VERBS = frozenset(
-    [
-        "read", "open", "show", "display", "view", "print", "cat", "see", "look", "get", "give", "file", "files",
-        "content", "contents", "text", "whole", "full", "now", "again", "please",
-    ]
+    ["read", "open", "show", "display", "view", "print", "cat", "see", "look", "get", "give", "file", "files",
+     "content", "contents", "text", "whole", "full", "now", "again", "please"]
 )  # fmt: skip
 
 

@@ -46,23 +46,13 @@ _ORDINALS = {
     "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9, "tenth": 10,
     "10th": 10, "last": -1,
 }  # fmt: skip
-_NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
-_UNITS_SPOKEN = {"zero": 0, **_NUMBER_WORDS, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-                 "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}  # fmt: skip
+_UNITS_SPOKEN = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+                 "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}  # fmt: skip
+_NUMBER_WORDS = {n: v for n, v in _UNITS_SPOKEN.items() if 1 <= v <= 10}
 _TENS_SPOKEN = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
                 "ninety": 90}  # fmt: skip
-_SPOKEN_NUMBER = (
+SPOKEN_NUMBER = (
     rf"(?:(?:{'|'.join(_TENS_SPOKEN)})(?:[\s-](?:{'|'.join(n for n, v in _UNITS_SPOKEN.items() if 0 < v < 10)}))?"
     rf"|{'|'.join(sorted(_UNITS_SPOKEN, key=len, reverse=True))})"
 )
@@ -158,7 +148,7 @@ def spoken_clock(text: str) -> str:
         part = next((match.group(g) for g in ("part", "part2", "part3", "part4") if match.group(g)), None)
         minute = 30 if match.group("half") else int(match.group("min3") or 0)
         if match.group("min"):
-            said_minute = re.sub(r"[\s-]+", " ", match.group("min").lower())
+            said_minute = _said(match.group("min"))
             minute = int(said_minute) if said_minute.isdigit() else _SPOKEN_MINUTES[said_minute]
             if not 0 < minute < 60:
                 return match.group(0)
@@ -225,7 +215,7 @@ _CASED = {u.lower() for u in _UNIT_SIZES if u != u.lower()}  # "mM": only as wri
 _UNIT = "|".join(sorted(map(re.escape, _UNIT_SIZES), key=len, reverse=True))
 _MEASURED = re.compile(
     r"(?:\b(?:(?:in|over|for|during)\s+)?(?:the\s+)?(?:last|past|previous|next)\s+|(?<![\w.-]))(?P<sign>-|minus\s+)?"
-    rf"(?P<n>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:[.,]\d+)?k?|(?:an?|{_SPOKEN_NUMBER})\s+thousand|(?:(?:an?|{_SPOKEN_NUMBER})\s+hundred(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|{_SPOKEN_NUMBER}|half\s+an?|an?)"
+    rf"(?P<n>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:[.,]\d+)?k?|(?:an?|{SPOKEN_NUMBER})\s+thousand|(?:(?:an?|{SPOKEN_NUMBER})\s+hundred(?:\s+(?:and\s+)?{SPOKEN_NUMBER})?|{SPOKEN_NUMBER}|half\s+an?|an?)"
     rf"|(?<=(?:la|pa)st\s))[\s-]*(?P<u>{_UNIT})(?:e?s)?(?:\s*(?:/|\bper\s+)(?P<d>{_UNIT})(?:e?s)?)?(?!\w)",
     re.I,
 )  # "1.5 mL", "three hundred and fifty microlitres", "in the next six months", "-78 °C", "58.44 g/mol", "5 mg per kg"
@@ -397,13 +387,13 @@ def spoken_lengths(text: str) -> str:
     for pattern, digits in _SPOKEN_LENGTHS:
         text = pattern.sub(digits, text)
     text = re.sub(  # "minus seventy-nine point five": -79.5, said the one way a number is never part of a title
-        rf"\b(minus\s+)?({_SPOKEN_NUMBER})\s+point\s+({'|'.join(n for n, v in _UNITS_SPOKEN.items() if v < 10)})\b",
+        rf"\b(minus\s+)?({SPOKEN_NUMBER})\s+point\s+({'|'.join(n for n, v in _UNITS_SPOKEN.items() if v < 10)})\b",
         lambda m: f"{'-' if m.group(1) else ''}{_spoken_value(m.group(2))}.{_UNITS_SPOKEN[m.group(3).lower()]}",
         text,
         flags=re.I,
     )
     return re.sub(
-        rf"\b({_SPOKEN_NUMBER})(?=[\s-]+{_TIME_UNIT}\b)",
+        rf"\b({SPOKEN_NUMBER})(?=[\s-]+{_TIME_UNIT}\b)",
         lambda m: str(_spoken_value(m.group(1))),
         text,
         flags=re.I,
@@ -485,8 +475,6 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         if items.get("type") in {"number", "integer"}:
             return "numbers"
         return "paths" if "path" in said else ("choices" if items.get("type", "string") == "string" else "skip")
-    if kind == "object":
-        return "skip"
     if kind == "integer" and ("year" in said or re.search(r"\byear\b.*\b(?:19|20)\d\d\b", lowered)):
         return "year"  # a calendar year: named so, or described with one as its example
     if kind == "integer" and (
@@ -494,10 +482,8 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         or (re.search(r"(?<!whole )\bnumber\b(?!\s+of\b)", lowered) and not re.search(r"how (?:many|much)", lowered))
     ):
         return "id"
-    if kind in {"integer", "number"}:
-        return "count" if kind == "integer" else "amount"
-    if kind == "boolean":
-        return "flag"
+    if kind in _BY_TYPE:
+        return _BY_TYPE[kind]
     if prop.get("format") == "date-time" or ("yyyy-mm-dd" in lowered and "hh:mm" in lowered):
         return "datetime"  # "local time YYYY-MM-DDTHH:MM": a day and a time of day, read together
     for marker, found in (
@@ -533,12 +519,12 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
     return "text"
 
 
+# A number, a yes/no or an object needs its type's extractor, whatever its name says.
+_BY_TYPE = {"integer": "count", "number": "amount", "boolean": "flag", "object": "skip"}
 _ENTITY_NAMES = frozenset(
-    [
-        "name", "title", "symbol", "ticker", "city", "address", "term", "word", "topic", "compound", "repo",
-        "repository", "article", "subject", "place", "location", "country", "station", "airport", "company",
-        "package", "library", "species", "gene", "protein", "drug", "element",
-    ]
+    ["name", "title", "symbol", "ticker", "city", "address", "term", "word", "topic", "compound", "repo",
+     "repository", "article", "subject", "place", "location", "country", "station", "airport", "company",
+     "package", "library", "species", "gene", "protein", "drug", "element"]
 )  # fmt: skip
 _FREE_TEXT_NAMES = frozenset(
     ["query", "text", "content", "body", "message", "description", "note", "notes", "prompt", "question", "q", "fact"]
@@ -626,12 +612,10 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
 
 
 _LEAD_WORDS = frozenset(
-    [
-        "what", "whats", "what's", "who", "how", "which", "tell", "give", "show", "find", "get", "pull", "check",
-        "look", "lookup", "need", "want", "i", "i'd", "please", "me", "the", "a", "an", "is", "are", "do", "does",
-        "can", "could", "would", "you", "some", "quick", "short", "and", "now", "also", "then", "oh", "same",
-        "exactly", "where", "do", "wheres", "where's", "did", "list",
-    ]
+    ["what", "whats", "what's", "who", "how", "which", "tell", "give", "show", "find", "get", "pull", "check",
+     "look", "lookup", "need", "want", "i", "i'd", "please", "me", "the", "a", "an", "is", "are", "do", "does",
+     "can", "could", "would", "you", "some", "quick", "short", "and", "now", "also", "then", "oh", "same",
+     "exactly", "where", "do", "wheres", "where's", "did", "list"]
 )  # fmt: skip
 
 
@@ -647,11 +631,9 @@ _QUESTION_TAIL = re.compile(
 )
 # Words around an entity that are about the asking, not the thing asked about.
 _FILLER = frozenset(
-    [
-        "please", "pls", "plz", "thanks", "today", "now", "currently", "right", "doing", "info", "information",
-        "details", "data", "quickly", "asap", "latest", "current", "real", "time", "much", "many", "have", "has",
-        "got", "still", "left", "remaining", "enough", "belong", "belongs",
-    ]
+    ["please", "pls", "plz", "thanks", "today", "now", "currently", "right", "doing", "info", "information",
+     "details", "data", "quickly", "asap", "latest", "current", "real", "time", "much", "many", "have", "has",
+     "got", "still", "left", "remaining", "enough", "belong", "belongs"]
 )  # fmt: skip
 
 
@@ -877,13 +859,7 @@ def time_range(text: str) -> tuple[Span, int] | None:
     """A span of the day ("from 1 to 3pm", "9:30–11:00"): its start as HH:MM and its length in minutes."""
     for match in _RANGE.finditer(text):
         a, b = match.group("a"), match.group("b")
-        if not (
-            match.group("ap")
-            or match.group("bp")
-            or ":" in a + b
-            or "." in a + b
-            or match.group(0).lower().startswith("from")
-        ):
+        if not (match["ap"] or match["bp"] or re.search(r"[:.]", a + b) or match[0].lower().startswith("from")):
             continue  # "3-5" alone could be anything
         if (
             not match.group("bp")
@@ -898,13 +874,8 @@ def time_range(text: str) -> tuple[Span, int] | None:
             return h * 60 + int(minute or 0)
 
         end = minutes(b, match.group("bp"))
-        start = minutes(
-            a,
-            match.group("ap")
-            or (
-                match.group("bp") if int(a.split(":")[0].split(".")[0]) <= int(b.split(":")[0].split(".")[0]) else None
-            ),
-        )
+        hours = [int(re.split(r"[:.]", v)[0]) for v in (a, b)]
+        start = minutes(a, match.group("ap") or (match.group("bp") if hours[0] <= hours[1] else None))
         if not match.group("ap") and not match.group("bp") and start < 7 * 60 and ":" not in a:
             start += 12 * 60  # "from 1 to 3" in a working day is the afternoon
         if end < start and not match.group("bp") and end < 12 * 60:
@@ -938,7 +909,7 @@ _START_WORDS = frozenset(
 )
 _END_WORDS = frozenset({"end", "to", "until", "before", "max", "latest", "last", "older", "till", "return", "back"})
 RANGE_WORDS = _START_WORDS | _END_WORDS
-_NIGHTS = re.compile(rf"\bfor\s+(?P<n>\d{{1,2}}|{_SPOKEN_NUMBER}|a)\s+(?P<u>nights?|weeks?)\b", re.I)
+_NIGHTS = re.compile(rf"\bfor\s+(?P<n>\d{{1,2}}|{SPOKEN_NUMBER}|a)\s+(?P<u>nights?|weeks?)\b", re.I)
 _PERIOD = re.compile(r"\b(last|this|past|previous)\s+(week|month|year)\b", re.I)
 
 
@@ -975,7 +946,7 @@ def date_ends(text: str, today: date, *, back: bool = False) -> dict[str, Span]:
         return {}
     stay = _NIGHTS.search(text, said[0].end)  # "on 9 December for 2 nights": the day after the last night
     if stay:
-        count = 1 if stay["n"].lower() == "a" else int(stay["n"]) if stay["n"].isdigit() else _spoken_value(stay["n"])
+        count = 1 if stay["n"].lower() == "a" else count_value(stay["n"])
         last = date.fromisoformat(said[0].value) + timedelta(days=count * (7 if stay["u"].lower()[0] == "w" else 1))
         return {"start": said[0], "end": Span(last.isoformat(), stay.start(), stay.end())}
     before = words(text[: said[0].start])[-2:]
@@ -1003,7 +974,7 @@ def dates(text: str, today: date, *, back: bool = False, nearest: bool = False) 
     ):
         if not (match.group(0).startswith("in ") or match.group(3)):
             continue  # "2 days" is a length; "in 2 days", "2 days from now" and "2 days ago" are dates
-        count = _NUMBER_WORDS.get(match.group(1)) or (1 if match.group(1) in {"a", "an"} else int(match.group(1)))
+        count = 1 if match.group(1) in {"a", "an"} else count_value(match.group(1))
         days = count * (7 if match.group(2) == "week" else 1) * (-1 if (match.group(3) or "").endswith("ago") else 1)
         found.append(Span((today + timedelta(days=days)).isoformat(), match.start(), match.end()))
     for pattern, (month_, day_) in _NAMED_DAYS:
@@ -1072,14 +1043,10 @@ def dates(text: str, today: date, *, back: bool = False, nearest: bool = False) 
 def numbers(text: str) -> list[Span]:
     """Numbers as written (digits, or number words up to ninety-nine), with their positions."""
     found = [
-        Span(
-            written_number(m.group(0)) if "." in m.group(0) or "," in m.group(0) else int(m.group(0)),
-            m.start(),
-            m.end(),
-        )
+        Span(written_number(m[0]) if re.search(r"[.,]", m[0]) else int(m[0]), m.start(), m.end())
         for m in _NUMBER.finditer(text)
     ]
-    for match in re.finditer(rf"\b(?!zero\b){_SPOKEN_NUMBER}\b", text.lower()):  # "twenty bucks", "thirty-two"
+    for match in re.finditer(rf"\b(?!zero\b){SPOKEN_NUMBER}\b", text.lower()):  # "twenty bucks", "thirty-two"
         if match.group(0) == "one" and re.search(
             r"\b(?:another|the|this|that|which|each|any)\s+$", text[: match.start()], re.I
         ):
@@ -1105,16 +1072,11 @@ def coordinates(text: str) -> tuple[Span, Span] | None:
     lat = next((m for m in marked if m.group("hemi").upper() in "NS"), None)
     lon = next((m for m in marked if m.group("hemi").upper() in "EW"), None)
     if lat and lon:
-        return _degrees(lat, -1 if lat.group("hemi").upper() == "S" else 1), _degrees(
-            lon, -1 if lon.group("hemi").upper() == "W" else 1
-        )
+        return _degrees(lat), _degrees(lon)
     labelled = {m.group("axis").lower()[:3]: m for m in _LABELLED.finditer(text)}
     if "lat" in labelled and ({"lon", "lng"} & labelled.keys()):
         a, b = labelled["lat"], labelled.get("lon") or labelled["lng"]
-        return (
-            Span(float(a.group("value")), a.start(), a.end()),
-            Span(float(b.group("value")), b.start(), b.end()),
-        )
+        return Span(float(a["value"]), a.start(), a.end()), Span(float(b["value"]), b.start(), b.end())
     for match in _PLAIN_PAIR.finditer(text):
         first, second = float(match.group("a")), float(match.group("b"))
         decimal = "." in match.group("a") or "." in match.group("b")
@@ -1123,7 +1085,8 @@ def coordinates(text: str) -> tuple[Span, Span] | None:
     return None
 
 
-def _degrees(match: re.Match[str], sign: int) -> Span:
+def _degrees(match: re.Match[str]) -> Span:
+    sign = -1 if match.group("hemi").upper() in "SW" else 1
     value = float(match.group("deg")) + float(match.group("min") or 0) / 60 + float(match.group("sec") or 0) / 3600
     return Span(sign * round(value, 4), match.start(), match.end())
 
@@ -1164,7 +1127,7 @@ def ordinals(text: str) -> list[Span]:
         rf"\b(first|last)\s+({_COUNT_WORDS}|\d{{1,2}})\b(?!\s*(?:days?|weeks?|months?|years?|hours?|minutes?|mins?))",
         lowered,
     )
-    n = (_NUMBER_WORDS.get(counted.group(2)) or int(counted.group(2))) if counted else 0
+    n = count_value(counted.group(2)) if counted else 0
     if counted and n >= 2:  # "the last one" is one position
         places = range(1, n + 1) if counted.group(1) == "first" else range(-n, 0)
         return [Span(place, counted.start(), counted.end()) for place in places]
@@ -1180,9 +1143,7 @@ def ordinals(text: str) -> list[Span]:
     ]
 
 
-_COUNT_WORDS = "|".join(
-    sorted((w for w, n in _NUMBER_WORDS.items() if isinstance(n, int) and 0 < n <= 20), key=len, reverse=True)
-)
+_COUNT_WORDS = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 
 
 # What may follow an item's bare number ("complete 3", "mark 3 done", "delete 4 and 5"); any other word counts.
@@ -1198,28 +1159,16 @@ def ids(text: str, tags: tuple[str, ...] = ()) -> list[Span]:
     found = []
     number = rf"(\d+|{_COUNT_WORDS})"  # "task 7", "task seven"
     more = "".join(f"|{re.escape(t)}s?" for t in tags)
-
-    def value(token: str) -> int:
-        return int(token) if token.isdigit() else _NUMBER_WORDS[token.lower()]
-
+    listed = re.compile(rf"\s*(?:,|and|&|\+|plus|or)\s*(?:(?:task|item|number|#)\s*)?#?{number}\b", re.I)
     for match in re.finditer(
         rf"(?:#\s?|\b(?:no\.?|number|nr\.?|item|items|task|tasks|todo|todos|id|ids{more})\s*#?\s*){number}\b",
         text,
         re.IGNORECASE,
     ):
-        found.append(Span(value(match.group(1)), match.start(1), match.end(1)))
-        tail = text[match.end() :]
-        for more in re.finditer(
-            rf"^\s*(?:,|and|&|\+|plus|or)\s*(?:(?:task|item|number|#)\s*)?#?{number}\b", tail, re.IGNORECASE
-        ):
-            found.append(Span(value(more.group(1)), match.end() + more.start(1), match.end() + more.end(1)))
-            tail2 = tail[more.end() :]
-            while m2 := re.match(
-                rf"^\s*(?:,|and|&|\+|plus|or)\s*(?:(?:task|item|number|#)\s*)?#?{number}\b", tail2, re.IGNORECASE
-            ):
-                offset = len(text) - len(tail2)
-                found.append(Span(value(m2.group(1)), offset + m2.start(1), offset + m2.end(1)))
-                tail2 = tail2[m2.end() :]
+        said: re.Match[str] | None = match
+        while said:  # "tasks 1, 2 and 5": each number listed after the first too
+            found.append(Span(count_value(said.group(1)), said.start(1), said.end(1)))
+            said = listed.match(text, said.end())
     if not found:  # a bare number in a short command ("complete 3", "delete 4 and 5")
         bare = [
             n
@@ -1238,7 +1187,8 @@ def ids(text: str, tags: tuple[str, ...] = ()) -> list[Span]:
 
 
 def _classes(value: str) -> frozenset[str]:
-    return frozenset("digit" if c.isdigit() else "letter" if c.isalpha() else "mark" for c in value)
+    """The kinds of characters a code has, digits and letters (its marks, "-" or ".", may be written otherwise)."""
+    return frozenset("digit" if c.isdigit() else "letter" for c in value if c.isdigit() or c.isalpha())
 
 
 _CODE = re.compile(r"(?<![\w/.@:-])(#[A-Za-z][\w-]*|(?=[\w-]*\d)[A-Za-z][\w-]*|\d[\w-]*[A-Za-z][\w-]*)(?![\w/@-])")
@@ -1278,7 +1228,7 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
         value = match.group(0).rstrip(".,;:!?)'\"")
         if not value or not whole.fullmatch(value) or re.match(r"[\w-]", text[match.start() + len(value) :] or " "):
             continue
-        if classes is not None and not _classes(value) - {"mark"} >= classes - {"mark"}:  # "135X" for "1825"
+        if classes is not None and not _classes(value) >= classes:  # "135X" for "1825"
             continue
         if classes is None and (value.isdigit() or (value.isalpha() and value.islower())):
             continue
@@ -1294,7 +1244,7 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
                 if sample and len(re.sub(r"\W", "", sample)) == len(value) and not whole.fullmatch(value):
                     rest = iter(value)  # "0000 0002 9876 5436": grouped like the example, "0000-0002-9876-5436"
                     value = "".join(c if not c.isalnum() else next(rest) for c in sample)
-                if whole.fullmatch(value) and (classes is None or _classes(value) - {"mark"} >= classes - {"mark"}):
+                if whole.fullmatch(value) and (classes is None or _classes(value) >= classes):
                     found.append(Span(value, first.start(), last.end()))
     if not found:
         found = _prefixed(prop["pattern"], whole, text)
@@ -1324,8 +1274,8 @@ def described_code(prop: dict[str, Any], description: str, text: str) -> Span | 
 
 
 _RATIO = re.compile(
-    rf"\b(?:1|one)\s*(?::|\s+in\s+|\s+to\s+)\s*(?:an?\s+)?(?P<n>\d[\d,]*|(?:(?:{_SPOKEN_NUMBER})\s+)?(?:hundred|thousand)"
-    rf"(?:\s+(?:and\s+)?{_SPOKEN_NUMBER})?|{_SPOKEN_NUMBER})\b",
+    rf"\b(?:1|one)\s*(?::|\s+in\s+|\s+to\s+)\s*(?:an?\s+)?(?P<n>\d[\d,]*|(?:(?:{SPOKEN_NUMBER})\s+)?(?:hundred|thousand)"
+    rf"(?:\s+(?:and\s+)?{SPOKEN_NUMBER})?|{SPOKEN_NUMBER})\b",
     re.I,
 )
 
@@ -1425,11 +1375,8 @@ def paths(text: str) -> list[Span]:
         Span(m.group(0).rstrip("/") or "/", m.start(), m.end())
         for m in _PATH.finditer(text)
         if not _URL.match(text, m.start())
-    ]
-    found = [
-        s
-        for s in found
-        if not re.fullmatch(r"[\d.]+", s.value) and not _EMAIL.search(text[max(0, s.start - 30) : s.end])
+        and not re.fullmatch(r"[\d.]+", m.group(0).rstrip("/"))
+        and not _EMAIL.search(text[max(0, m.start() - 30) : m.end()])
     ]
     folder = _IN_FOLDER.match(text, found[0].end) if len(found) == 1 and "/" not in found[0].value else None
     name = next((g for g in folder.groups() if g), "") if folder else ""
@@ -1609,8 +1556,7 @@ def described_options(prop: dict[str, Any]) -> list[str]:
     description = str(prop.get("description") or "")
     listed = _ONE_OF.search(description)
     if listed:
-        items = [i.strip(" '\"‘’“”") for i in re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+", listed["list"].strip())]
-        items = [i for i in items if i]
+        items = _list_items(listed["list"], " '\"‘’“”")
         if 2 <= len(items) <= 12 and all(len(words(i)) <= 3 for i in items):
             return items
     if _EXAMPLES.search(description):
@@ -1621,6 +1567,12 @@ def described_options(prop: dict[str, Any]) -> list[str]:
     return []
 
 
+def _list_items(listed: str, marks: str) -> list[str]:
+    """The items of a written list ("a, b or c", "a, b, and c"), each without the ``marks`` around it."""
+    items = [i.strip(marks) for i in re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+", listed.strip())]
+    return [i for i in items if i]
+
+
 def options_for(name: str, description: str) -> list[str]:
     """The options a tool's description lists for its parameter ``name`` in the sentence that names it: "`phase` ...
     must be one of PHASE1, PHASE2 or NA", "status: open (default), new, closed or all" (asides in brackets left out)."""
@@ -1629,12 +1581,7 @@ def options_for(name: str, description: str) -> list[str]:
         sentence = re.split(r"(?<=[.;])\s", plain[match.end() :], maxsplit=1)[0]
         opens = not plain[: match.start()].strip() or plain[: match.start()].rstrip()[-1] in ".;:\n"
         listed = _ONE_OF.search(sentence) or (opens and re.match(r"\s*:\s*(?P<list>[^.;]+)", sentence))
-        items = (
-            [i.strip(" '\"`") for i in re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+", listed["list"].strip())]
-            if listed
-            else []
-        )
-        items = [i.rstrip(".") for i in items if i]
+        items = [i.rstrip(".") for i in _list_items(listed["list"], " '\"`")] if listed else []
         if 2 <= len(items) <= 12 and all(len(words(i)) <= 3 and len(i.split()) == 1 for i in items):
             return items
     return []
@@ -1719,7 +1666,7 @@ def amount(text: str) -> Span | None:
 
 _MONEY = re.compile(
     rf"(?<![\w.,])(?:(?P<d>\d{{1,3}}(?:[ ,]\d{{3}})+(?:\.\d+)?|\d+(?:[.,]\d+)?)(?P<k>\s?k\b)?"
-    rf"|(?P<w>(?:{_SPOKEN_NUMBER})(?:[\s-]+(?:and\s+)?(?:{_SPOKEN_NUMBER}|hundred|thousand))*))(?![\w])",
+    rf"|(?P<w>(?:{SPOKEN_NUMBER})(?:[\s-]+(?:and\s+)?(?:{SPOKEN_NUMBER}|hundred|thousand))*))(?![\w])",
     re.IGNORECASE,
 )
 
@@ -1743,11 +1690,11 @@ def money(text: str, currencies: Mapping[str, tuple[str, ...]]) -> Span | None:
     return None
 
 
-_YEAR_SAID = rf"(?:19|20)\d\d|twenty\s+(?:{_SPOKEN_NUMBER})"  # "2024", "twenty twenty-four"
+_YEAR_SAID = rf"(?:19|20)\d\d|twenty\s+(?:{SPOKEN_NUMBER})"  # "2024", "twenty twenty-four"
 _YEAR = re.compile(
     r"(?:\b(?P<range>between|from)\s+)?(?:\b(?P<word>since|after|from|before|until|till|through|by|in)\s+)?"
     rf"(?<![\w-])(?P<a>{_YEAR_SAID})(?:\s*(?:-|–|to|and|until|through)\s*(?P<b>{_YEAR_SAID}))?(?![\w-])"
-    rf"|\b(?:last|past)\s+(?P<n>\d+|{_SPOKEN_NUMBER})\s+years\b",
+    rf"|\b(?:last|past)\s+(?P<n>\d+|{SPOKEN_NUMBER})\s+years\b",
     re.I,
 )
 
@@ -1768,8 +1715,7 @@ def year(name: str, prop: dict[str, Any], text: str, today: date) -> Span | None
             start, verbs = said_before.start(1), verbs - (said_before[1].lower() not in STOPWORDS | {"that", "which"})
         if match["n"]:
             if lower:
-                n = int(match["n"]) if match["n"].isdigit() else _spoken_value(match["n"])
-                return Span(today.year - n, start, match.end())
+                return Span(today.year - count_value(match["n"]), start, match.end())
             continue
         first, last = (
             int(y) if y.isdigit() else 2000 + _spoken_value(y.split(None, 1)[-1])
@@ -1787,7 +1733,7 @@ def year(name: str, prop: dict[str, Any], text: str, today: date) -> Span | None
 
 ENDS = {"first", "last", "top", "bottom", "oldest", "newest", "latest", "earliest"}
 
-_END_NUMBER = rf"(\d+(?:,\d{{3}})*|{_SPOKEN_NUMBER})"
+_END_NUMBER = rf"(\d+(?:,\d{{3}})*|{SPOKEN_NUMBER})"
 _NUMBER_RANGE = re.compile(  # "residues 94 to 292", "aa 244-368", "319 through 541", "between 10 and 20 kDa"
     rf"(?<![\w.:/-]){_END_NUMBER}\s*(?:-|–|—|\.\.|\s(?:to|through|thru|till|until|and)\s)\s*{_END_NUMBER}"
     rf"(?![\w.:/-]|\s*(?:{'|'.join(_MONTH_NAMES)}|{'|'.join(_MONTHS)}|am|pm|a\.m|p\.m|h|hrs?|hours?|min|%)\b)",
@@ -1795,9 +1741,6 @@ _NUMBER_RANGE = re.compile(  # "residues 94 to 292", "aa 244-368", "319 through 
 )
 _FROM_NUMBER = re.compile(rf"\b(?:from|starting\s+(?:at|from)|after)\s+(?:[a-z]+\s+)?{_END_NUMBER}\b(?!\s*-)", re.I)
 _FIRST_NUMBER = re.compile(rf"\b(?:the\s+)?first\s+{_END_NUMBER}\b", re.I)
-
-
-SPOKEN_NUMBER = _SPOKEN_NUMBER
 
 
 def count_value(said: str) -> int:
@@ -1808,19 +1751,18 @@ def count_value(said: str) -> int:
 def number_ends(text: str) -> dict[str, Span]:
     """The ends of a range of numbers a request names (for a ``start``/``end`` pair of integer parameters):
     "94 to 292" (both), "from residue 600 (to the end)" (the start), "the first fifty" (the end; the start is 1)."""
-    value = count_value
     pair = _NUMBER_RANGE.search(text)
-    if pair and value(pair[1]) < value(pair[2]):
-        return {"start": Span(value(pair[1]), pair.start(1), pair.end(1)),
-                "end": Span(value(pair[2]), pair.start(2), pair.end(2))}  # fmt: skip
+    if pair and count_value(pair[1]) < count_value(pair[2]):
+        return {"start": Span(count_value(pair[1]), pair.start(1), pair.end(1)),
+                "end": Span(count_value(pair[2]), pair.start(2), pair.end(2))}  # fmt: skip
     first = _FIRST_NUMBER.search(text)
     if first:
         return {
             "start": Span(1, first.start(), first.start()),
-            "end": Span(value(first[1]), first.start(), first.end()),
+            "end": Span(count_value(first[1]), first.start(), first.end()),
         }
     start = _FROM_NUMBER.search(text)
-    return {"start": Span(value(start[1]), start.start(1), start.end(1))} if start else {}
+    return {"start": Span(count_value(start[1]), start.start(1), start.end(1))} if start else {}
 
 
 _PAGED = (["per", "page"], ["a", "page"], ["each", "page"], ["at", "a", "time"], ["per", "go"])
@@ -1851,19 +1793,12 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
         end = {"top": "first", "bottom": "last"}.get(before, before)  # "the top 15 lines" are the first 15
         if end in ENDS and stem(end) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
             continue  # "the first 5 lines" is not for a "last N lines" parameter
-        skips = vocabulary & {stem("skip"), stem("offset")}
-        if (
-            before == "first"
-            and not skips
-            and re.search(r"\bskip\w*\s+(?:the\s+)?$", text[: tokens[index - 1].start()], re.I)
-        ):
+        skipping = before == "first" and re.search(r"\bskip\w*\s+(?:the\s+)?$", text[: tokens[index - 1].start()], re.I)
+        if skipping and not vocabulary & {stem("skip"), stem("offset")}:
             continue  # "skip the first 10": how many to skip, not how many to return
         if near & vocabulary or before in {"top", "first", "list", "show"}:  # "list ten crystal structures"
-            after = (
-                tokens[index + 1]
-                if index + 1 < len(tokens) and stem(tokens[index + 1].group(0)) in vocabulary
-                else token
-            )
+            named = tokens[index + 1 : index + 2]
+            after = named[0] if named and stem(named[0].group(0)) in vocabulary else token
             start = tokens[index - 1].start() if before in {"top", "first"} else token.start()  # "top 3" is one phrase
             return Span(value, start, after.end())
     return None
@@ -1927,6 +1862,7 @@ _RESULT_NOUNS = frozenset(
      "sources", "reference", "references", "recent", "new", "newest", "good", "relevant", "up", "out", "around",
      "dig", "fetch", "grab", "bring", "hunt", "search", "searching", "looking", "browse", "list"]
 )  # fmt: skip
+_ASKING = STOPWORDS | _LEAD_WORDS | _FILLER | _RESULT_NOUNS
 
 
 def _request_head_cut(text: str, vocabulary: frozenset[str]) -> str:
@@ -1935,14 +1871,7 @@ def _request_head_cut(text: str, vocabulary: frozenset[str]) -> str:
     asking_words = catalogue().asking_words
 
     def asking(w: str) -> bool:
-        return (
-            w in STOPWORDS
-            or w in _LEAD_WORDS
-            or w in _FILLER
-            or w in _RESULT_NOUNS
-            or w in asking_words
-            or _known(w, vocabulary)
-        )
+        return w in _ASKING or w in asking_words or _known(w, vocabulary)
 
     def asks(head: list[str]) -> bool:  # "find grants on X": the plural noun last names what is looked up
         return all(map(asking, head[:-1])) and (asking(head[-1]) or re.fullmatch(r"\w{3,}[^s]s", head[-1]) is not None)
@@ -1961,6 +1890,11 @@ _COUNTED = re.compile(  # "add 2 tasks - a, b", "add these: a"
     r"(?:\s+(?:to|on|for)\s+(?:my|the)\s+(?:list|to-?do\s+list|tasks))?\s*[:\-–—]\s*",  # "two things to my list:"
     re.I,
 )
+
+
+# Words a free text never opens with once the framing is off ("papers about X", "say: X").
+_OPENING_WORDS = frozenset({"about", "on", "for", "regarding", "papers", "paper", "articles", "say", "express"})
+_OPENING = STOPWORDS | _LEAD_WORDS | _FILLER | _OPENING_WORDS
 
 
 def _all_known(tokens: list[str], framing: Framing) -> bool:
@@ -2033,18 +1967,10 @@ def strip_framing(text: str, framing: Framing) -> str:
         if tokens and not cut and tokens[0].lower() in catalogue().asking_words:  # "add 200 ul of X": its verb
             tokens.pop(0)
         asked = bool(tokens) and tokens[0].lower() in _LEAD_WORDS - {"the", "a", "an", "i", "me"}
-        while (
-            tokens
-            and not _literal(tokens[0], rest)
-            and (
-                stem(tokens[0].lower().strip(",:;")) in framing.vocabulary
-                or tokens[0].lower().strip(",:;")
-                in STOPWORDS
-                | _LEAD_WORDS
-                | _FILLER
-                | {"about", "on", "for", "regarding", "papers", "paper", "articles", "say", "express"}
-            )
-        ):
+        while tokens and not _literal(tokens[0], rest):
+            word = tokens[0].lower().strip(",:;")
+            if stem(word) not in framing.vocabulary and word not in _OPENING:
+                break
             tokens.pop(0)
         if asked and len(tokens) > 2 and tokens[1].lower() in {"the", "our", "my", "a", "an", "their", "in"}:
             tokens = tokens[2:]  # "where did we put the liver samples": the verb of the question goes too
