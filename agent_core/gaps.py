@@ -95,11 +95,13 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     A clause needs capability C when C's examples match it well (>= GAP_THRESHOLD) and lead every capability a
     live tool serves by GAP_MARGIN. Knowledge questions ("how do I send an email?") need nothing.
     """
-    text = kept_last(request_only(text.strip()))  # "X, please remember it" asks to keep X; a story before "anyway" goes
+    # The request as the planner reads it: "X, please remember it" asks to keep X, a story before "anyway" goes,
+    # "remnd me to …" and "txt jess …" are put right.
+    text = corrected(kept_last(request_only(text.strip())), tools)
     if not text or HOW_TO.search(text):
         return []
     routes = routes or router()
-    opening = " ".join(POLITE.sub("", corrected(text).lower()).replace(":", " :").split())  # "remnd me to …"
+    opening = " ".join(POLITE.sub("", text.lower()).replace(":", " :").split())
     served = routes.served_by(tools)
     carriers = {c.name for c in catalogue() if c.kind == "tool" and served.get(c.name)}
     if any(length >= 2 and name in carriers for name, length in framed_by(opening).items()):

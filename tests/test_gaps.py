@@ -132,6 +132,8 @@ def test_offline_requirements_name_the_catalogue_capability_and_why() -> None:
     # a time's colon is no heading ("X: Y" is judged on X alone): the clause that asks is a conversion
     assert required_capabilities("our group meeting is 09:15 EST, what is that for me in Rome?", tools) == []
     assert required_capabilities("the seminar got moved to Friday, note that down please", tools) == []  # to keep
+    # texting shorthand is read as the planner reads it: "txt" is "text" (a message), not an unknown word
+    assert [n.name for n in required_capabilities("txt jess im running 10 min late", tools)] == ["messaging"]
 
 
 @pytest.mark.parametrize(

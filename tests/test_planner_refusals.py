@@ -128,3 +128,20 @@ async def test_a_hypothetical_is_answered_never_acted_on(text: str, says: str) -
     turn = await calls_for(text)
     assert turn.calls == []
     assert says in turn.output.answer
+
+
+async def test_the_last_one_after_showing_the_list_in_the_same_message_is_its_last_item() -> None:
+    turn = await calls_for("show my list then delete the last one")
+    assert turn.calls[-1] == ("delete_task", {"task_id": 6})
+
+
+def test_if_nothing_opens_the_fallback_step() -> None:
+    from agent_core.offline.clauses import split_clauses
+    from agent_core.offline.router import router
+    from eval.toolsets import default_tools
+
+    text = "search memory for the Krios rules; if nothing, google 'Krios booking rules EMBL'"
+    assert split_clauses(text, default_tools(), router()) == [
+        "search memory for the Krios rules",
+        "google 'Krios booking rules EMBL'",
+    ]

@@ -24,9 +24,10 @@ from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import STOPWORDS, dictionary, stem, words
 
 _SPLIT = re.compile(
-    r"\s*(?:[,;]\s*next[,:]?\s+|;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+(?:and\s+)?after\s+that,?\s+|[,.?!]\s+also\s+|,?\s+afterwards,?\s+|"
+    r"\s*(?:[,;]?\s*(?:and\s+)?if\s+(?:there'?s\s+|there\s+is\s+|you\s+find\s+)?nothing(?:\s+(?:comes\s+up|turns\s+up|found))?,?\s+|"
+    r"[,;]\s*next[,:]?\s+|;|\n+|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+(?:and\s+)?after\s+that,?\s+|[,.?!]\s+also\s+|,?\s+afterwards,?\s+|"
     r",?\s+followed\s+by\s+|\s+/\s+|,?\s+after\s+which,?\s+|"
-    r",?\s+and\s+if\s+(?:there'?s|there\s+is|you\s+find)\s+nothing,?\s+|,\s+(?:and\s+)?(?:if\s+not|otherwise),?\s+|,\s+(?=(?:what(?:'s|\s+is)|when(?:'s|\s+is))\s+that\b)|"
+    r",\s+(?:and\s+)?(?:if\s+not|otherwise),?\s+|,\s+(?=(?:what(?:'s|\s+is)|when(?:'s|\s+is))\s+that\b)|"
     r",?\s+(?:and\s+)?(?:once|when)\s+(?:that|this|it)(?:'s|\s+is)\s+(?:done|finished|sorted),?\s+|"
     r",\s+and\s+also\s+(?=(?:how|what|what's|whats|where|when|which|who)\b)|"
     r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)(?<!\be\.g)(?<!\bi\.e)(?<!\ba\.m)(?<!\bp\.m)(?<!\b[a-z])(?<!=\s)(?<!=)"

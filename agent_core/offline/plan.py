@@ -1058,7 +1058,10 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
     files = step.lookup_kind == "files"
     noun = "file" if files else (step.capability.entity if step.capability and step.capability.entity else "item")
     ordinals = [] if files else slots.ordinals(phrase)
-    if not _ON_THE_LIST.search(phrase):  # "the 3rd task" counts on the list as much as "the 3rd one on my list"
+    earlier = step.plan.steps[: step.plan.steps.index(step)] if step.plan and step in step.plan.steps else []
+    lister = getattr(step.lookup, "name", None)  # "show my list then delete the last one": the list just shown
+    shown_here = lister is not None and any(s.tool is not None and s.tool.name == lister and s.calls for s in earlier)
+    if not _ON_THE_LIST.search(phrase) and not shown_here:  # "the 3rd task" counts on the list like "… on my list"
         ordinals = [o for o in ordinals if re.match(rf"\s*{noun}s?\b", phrase[o.end :], re.IGNORECASE)]
     position = [s.value for s in ordinals]
     if len(position) == 1 and -1 <= position[0] <= len(listing) and listing and step.filled:
