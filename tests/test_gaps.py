@@ -145,6 +145,9 @@ def test_offline_requirements_name_the_catalogue_capability_and_why() -> None:
         "Explain how Slack webhooks work",
         "Any tips for finding cheap flights to conferences?",
         "How does the Google Calendar API handle recurring events?",
+        "whats the difference between email and slack",
+        "can u explain how calendar invites work",
+        "where can i buy cheap flights",
     ],
 )
 def test_knowledge_questions_about_an_action_need_no_capability(question: str) -> None:
