@@ -134,3 +134,42 @@ async def test_a_ratio_said_in_words_is_written_like_the_parameters_example(text
 async def test_a_post_with_no_message_asks_for_it_instead_of_posting_the_verb() -> None:
     turn = await ask(planner_agent(CHAT), "post in #lab-general")
     assert "post_to_channel" not in [n for n, _ in turn.calls] and turn.kinds[-1] == "clarify"
+
+
+def list_repairs(
+    status: Annotated[str, Field(description="Repair status filter")] = "open",
+    machine: Annotated[str | None, Field(description="Machine name or asset tag")] = None,
+    limit: Annotated[int, Field(description="Max results")] = 20,
+) -> dict[str, Any]:
+    """List repair requests, newest first. status: open (default), new, waiting_parts, closed or all."""
+    return {"repairs": []}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("list open repair requests", {"status": "open"}),
+        ("show closed repairs, 5 at a time", {"status": "closed", "limit": 5}),
+    ],
+)
+async def test_an_optional_filter_takes_no_leftover_words_of_the_request(text: str, args: dict[str, Any]) -> None:
+    """What is left of "list open repair requests" once the status is read is the tool's own words and a verb: it
+    names no machine, so the optional filter stays unset (it used to get 'list repair requests' and fail)."""
+    turn = await ask(planner_agent([tool(list_repairs, readOnlyHint=True)]), text)
+    assert turn.calls == [("list_repairs", args)]
+
+
+def search_refman(
+    query: Annotated[str, Field(description="Search query")],
+    limit: Annotated[int, Field(description="Maximum results to return")] = 10,
+) -> dict[str, Any]:
+    """Search for items in your Refman library, given a query string."""
+    return {"items": []}
+
+
+@pytest.mark.parametrize("text", ["find p53 in refman", "any books by Alberts in my refman?"])
+async def test_where_to_search_is_no_part_of_the_query(text: str) -> None:
+    """ "in refman" names the tool's own library, so it is where to search, not what."""
+    turn = await ask(planner_agent([tool(search_refman, readOnlyHint=True)]), text)
+    assert [name for name, _ in turn.calls] == ["search_refman"]
+    assert "refman" not in turn.calls[0][1]["query"].lower()

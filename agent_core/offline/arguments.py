@@ -628,7 +628,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         found = _free_text(text, capability, tool, reference, taken)
         found = [s for s in found if words(str(s.value)) and not set(words(str(s.value))) <= _EMPTY]
         found = [s for s in found if not stems(str(s.value)) <= ToolFacts.of(tool).name_stems]  # "post in #x": no text
-        found = [s for s in found if not filters or _content(str(s.value), tool)]  # the filters said it all
+        # the filters said it all; an optional filter of a new server's tool takes no leftover request words
+        # ("list open service tickets" names no instrument, "add 10.1038/… to zotero" no collection)
+        bare = not filters and (name in required or capability is not None)
+        found = [s for s in found if bare or _content(str(s.value), tool)]
         quoted = {m.group(1).strip() for m in QUOTED.finditer(text)}  # "add 'thaw, then spin' to tasks": one title
         listing = found and found[0].value not in quoted and re.search(r",|\band\b", found[0].value)
         if len(found) == 1 and plural and capability and capability.entity and listing:

@@ -1974,7 +1974,7 @@ def strip_framing(text: str, framing: Framing) -> str:
             tokens.pop(0)
         if asked and len(tokens) > 2 and tokens[1].lower() in {"the", "our", "my", "a", "an", "their", "in"}:
             tokens = tokens[2:]  # "where did we put the liver samples": the verb of the question goes too
-        for i in range(len(tokens) - 2, 1, -1):  # "the soil DNA in the specimen registry": where, not what
+        for i in range(len(tokens) - 2, 0, -1):  # "the soil DNA in the specimen registry", "p53 in zotero": where
             if tokens[i].lower() in {"in", "into", "to", "on", "from", "at", "with"} and _all_known(
                 tokens[i + 1 :], framing
             ):
