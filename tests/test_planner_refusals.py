@@ -145,3 +145,49 @@ def test_if_nothing_opens_the_fallback_step() -> None:
         "search memory for the Krios rules",
         "google 'Krios booking rules EMBL'",
     ]
+
+
+async def test_a_title_that_only_points_back_is_asked_for() -> None:
+    turn = await calls_for("add the thing we talked about")  # it was added as "The thing we talked"
+    assert turn.calls == []
+    assert "title" in turn.output.answer
+
+
+async def test_whether_a_task_is_already_done_is_read_from_the_list() -> None:
+    # "ugh" left the question unread, and ticking off led weakly: memory was searched, or the task ticked off
+    turn = await calls_for("ugh did i already do the garage thing")
+    assert [name for name, _ in turn.calls] == ["list_tasks"]
+    assert request_only("ugh, long day") == "ugh, long day"  # a sigh before nothing asked stays chat
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("add\nwater the plants", [("add_task", {"title": "Water the plants"})]),
+        ("done w\ntask 3\nand 5\nty", [("complete_task", {"task_id": 3}), ("complete_task", {"task_id": 5})]),
+    ],
+)
+async def test_a_chat_message_sent_a_few_words_a_line_reads_as_one(text: str, expected: list) -> None:
+    turn = await calls_for(text)
+    assert turn.calls == expected
+
+
+def test_a_question_word_written_without_its_apostrophe_asks() -> None:
+    from agent_core.offline.clauses import is_question
+
+    assert is_question("whats the boiling pt of DMSO")
+    assert is_question("whos the current head of the lab")
+
+
+@pytest.mark.parametrize(
+    ("text", "capability"),
+    [("how many samples r in the results csv", "file_read"), ("how many bytes is the results csv", "file_info")],
+)
+def test_how_many_things_a_file_holds_is_read_from_it_not_its_size(text: str, capability: str) -> None:
+    from agent_core.offline.plan import _counts_contents
+    from agent_core.offline.router import router
+    from eval.toolsets import default_tools
+
+    routing = router().route(text, default_tools())  # the samples were answered with the file's size and dates
+    _counts_contents(routing, text)
+    assert routing.best.capability.name == capability

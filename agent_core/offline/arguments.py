@@ -42,6 +42,10 @@ _EMPTY = frozenset(
     {"it", "this", "that", "these", "those", "them", "something", "stuff", "me", "one", "a", "the", "make", "new",
      "todo", "to", "do", "task", "item", "reminder", "another"}
 )  # fmt: skip
+# "add the thing we talked about" gives no title of an item, only a pointer back
+_POINTS_BACK = _EMPTY | {
+    "thing", "things", "we", "i", "you", "talked", "discussed", "mentioned", "said", "told", "about", "earlier", "for",
+    "what"}  # fmt: skip
 _UNIT_PAIR = re.compile(
     r"(?P<num>-?\d+(?:[.,]\d+)?)\s*(?P<from>°?\s?[A-Za-z€$£¥][A-Za-z.]*(?:\s+[A-Za-z]+)?)\s+(?:to|in|into|as)\s+"
     r"(?P<to>°?\s?[A-Za-z€$£¥][A-Za-z]*(?:\s+[A-Za-z]+)?)",
@@ -626,7 +630,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         if capability and capability.entity and filled.reference and reference is None:
             reference = _words_reference_end(text, capability)
         found = _free_text(text, capability, tool, reference, taken)
-        found = [s for s in found if words(str(s.value)) and not set(words(str(s.value))) <= _EMPTY]
+        empty = _POINTS_BACK if capability and capability.entity else _EMPTY
+        found = [s for s in found if words(str(s.value)) and not set(words(str(s.value))) <= empty]
         found = [s for s in found if not stems(str(s.value)) <= ToolFacts.of(tool).name_stems]  # "post in #x": no text
         # the filters said it all; an optional filter of a new server's tool takes no leftover request words
         # ("list open service tickets" names no instrument, "add 10.1038/… to zotero" no collection)

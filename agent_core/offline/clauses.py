@@ -68,7 +68,7 @@ _ONE_CALLED = re.compile(
     r"^\s*(?:also\s+)?(?:another|one|a\s+second|a\s+new)(?:\s+one)?\s+(?:called|named|titled|saying)\s+(?=\S)", re.I
 )
 _QUESTION_START = frozenset(
-    ["what", "who", "whom", "whose", "when", "where", "why", "how", "which", "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "has", "have", "tell", "explain", "define", "describe", "compare", "give", "find", "search", "look", "lookup", "google", "summarize", "summarise", "any", "name", "list", "show", "research", "browse", "latest", "news", "recent", "newest"]
+    ["what", "whats", "who", "whos", "whom", "whose", "when", "whens", "wheres", "hows", "where", "why", "how", "which", "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "has", "have", "tell", "explain", "define", "describe", "compare", "give", "find", "search", "look", "lookup", "google", "summarize", "summarise", "any", "name", "list", "show", "research", "browse", "latest", "news", "recent", "newest"]
 )  # fmt: skip
 _WH_WORDS = frozenset(["what", "what's", "whats", "when", "where", "which", "who", "how"])
 _EXPLICIT_SEARCH = re.compile(r"\b(?:search|look\s*up|google|find|research|browse|on the web|online)\b", re.I)
@@ -129,7 +129,7 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     """Clauses that each ask for their own action: on "then", ";" and "after that"; on "and" only when both
     sides route confidently to different tools ("add a task to X and show my list"), never inside quotes."""
     hidden, quoted = _protected(_run_on(text))
-    lines = [line for line in hidden.split("\n") if line.strip()]
+    lines = _chat_lines([line for line in hidden.split("\n") if line.strip()])
     for i in range(len(lines) - 1, 0, -1):  # a line after "…:" or that asks nothing itself continues the one before
         head = next((line for line in reversed(lines[:i]) if line.rstrip().endswith(":")), None)
         best = router.route(_restore(lines[i], quoted), tools).best
@@ -238,6 +238,24 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     clauses = _errands_kept_whole(clauses, text)
     clauses = [_imperative(c) if i else c for i, c in enumerate(clauses)]
     return [c for c in clauses if c] or [text]
+
+
+_DANGLING = frozenset({"w", "with", "in", "to", "for", "of", "at", "from", "and", "also", "then"})
+
+
+def _chat_lines(lines: list[str]) -> list[str]:
+    """A chat app's message sent a few words a line ("add\nbuy bin bags\nalso\ntime in\nmadrid?", "done w\ntask
+    3"): a line that stops mid-phrase — on a word that needs what follows, or a short line on its command word —
+    goes on in the next one."""
+    for i in range(len(lines) - 2, -1, -1):
+        said = words(lines[i])
+        if (
+            said
+            and not lines[i].rstrip().endswith((":", ".", "?", "!", ","))
+            and (said[-1] in _DANGLING or (len(said) <= 3 and said[-1] in _command_words()))
+        ):
+            lines[i : i + 2] = [f"{lines[i].rstrip()} {lines[i + 1].strip()}"]
+    return lines
 
 
 def _errands_kept_whole(clauses: list[str], text: str) -> list[str]:
@@ -925,6 +943,9 @@ def refused(text: str) -> str:
     return _restore(kept, quoted)
 
 
+_SIGH = re.compile(r"^\s*(?:ugh+|argh+|oof|welp|sigh)\b[\s,!.…—–-]*(?=\S)", re.I)
+
+
 def request_only(text: str) -> str:
     """The request without the greeting and fillers before it ("hey, morning! quick one — add X"), without the
     story told before it ("so I was talking to Kim and …, anyway: add X") and without a sign-off after it ("…, I
@@ -937,6 +958,8 @@ def request_only(text: str) -> str:
     text = refused(text)
     if not words(text):
         return ""
+    sigh = _SIGH.match(text)  # "ugh did i already do the ethics thing" asks; "ugh, long day" only sighs
+    text = text[sigh.end() :] if sigh and _asks_something(text[sigh.end() :]) else text
     stripped = _lead_in().sub("", text)
     if words(stripped) and stripped != text:  # "hey there! good morning 😊" is a greeting, nothing else
         if _WRAPPED.search(text[: len(text) - len(stripped)]):  # "would it be possible to have X on my list?"

@@ -67,6 +67,7 @@ _LOOKUP = re.compile(
     r"has|have|any|tell me|show me|find|look up|check)\b",
     re.I,
 )
+_DONE_YET = re.compile(r"^\s*(?:did|have|had)\s+(?:i|we)\b.*\b(?:already|yet)\b", re.I)  # "did i already do X"
 LOOKUP_WINDOW = 0.25  # a read-only tool this close to a write tool answers a question
 _FINITE = re.compile(r"\b(?:i|i'm|we|you|he|she|they|it|is|are|was|were|am|has|have|had|got|did|does)\b|'s\b", re.I)
 _PERSONAL = re.compile(
@@ -395,6 +396,12 @@ def _alternatives(tool: Any, name: str) -> set[str]:
     return found
 
 
+def _lists(route: Route, entity: str) -> bool:
+    """Whether a route reads (never writes) items of the entity."""
+    found = route.capability
+    return found is not None and found.kind == "tool" and not found.writes and found.entity == entity
+
+
 def _asks(clause: str, route: Route) -> bool:
     """A question, not a command: "what are my completed tasks?", "any completed tasks?", "and the done ones?"."""
     return bool(_WH_QUESTION.search(clause)) or (clause.rstrip().endswith("?") and not commands(clause, route))
@@ -534,6 +541,25 @@ def _lists_folders(tool: Any) -> bool:
     return bool(re.search(r"\b(?:list\w*|director(?:y|ies)|folders?)\b", said)) and "read" not in tool.name.lower()
 
 
+_HOW_MANY = re.compile(r"\bhow\s+many\s+(\w+)", re.I)
+_SIZES = ("bytes", "kb", "mb", "gb", "kilobytes", "megabytes", "characters")
+
+
+def _counts_contents(routing: Any, clause: str) -> None:
+    """A count of what a file holds ("how many samples r in the results csv") is read from its text, not from its
+    size and dates (unless bytes are counted)."""
+    best, said = routing.best, _HOW_MANY.search(clause)
+    if best is None or best.capability is None or best.capability.name != "file_info" or said is None:
+        return
+    if stem(said.group(1).lower()) in {stem(w) for w in (*_SIZES, *best.capability.keywords)}:
+        return
+    for route in routing.routes[1:6]:
+        if route.served and route.capability is not None and route.capability.name == "file_read":
+            routing.routes.remove(route)
+            routing.routes.insert(0, replace(route, score=best.score))  # the file it names is as clear
+            return
+
+
 NAMING_WORDS = 6  # "set task 3's title to X" names the field it changes early; "…: update the title slide" is content
 
 
@@ -584,6 +610,7 @@ def _plan_clause(
     _with_evidence(routing, clause, context)
     _specific_first(routing)
     _named_text_first(routing, clause)
+    _counts_contents(routing, clause)
     best = routing.best
     follow = _next_page(clause, dialogue, tools, earlier) or _follow_up(clause, dialogue, tools, context, best, earlier)
     if follow is not None:
@@ -624,6 +651,12 @@ def _plan_clause(
             best, capability, weak = computing, None, False
     if _tells(clause, best):
         return None  # "the garage is spotless now" says something; it asks no lookup (least of all the clock)
+    if weak and capability is not None and capability.writes and capability.entity and _DONE_YET.search(clause):
+        # "did i already do the ethics thing" asks whether a task is done, however weakly ticking it off leads:
+        # the list says, memory does not
+        reader = next((r for r in routing.routes if r.served and _lists(r, capability.entity)), None)
+        if reader is not None:
+            best, capability, weak, framed = reader, reader.capability, False, reader  # no rival either
     if weak or (capability is not None and capability.kind == "question"):
         return _question(clause, best, tools, routing.margin())
     if framed is None and capability is not None and capability.writes and _asks(clause, best):
