@@ -955,9 +955,8 @@ def request_only(text: str) -> str:
     text = _unquoted(text)
     text = _VALEDICTION.sub("", text).rstrip(" ,") or text
     text = _with_correction(text)
-    text = refused(text)
-    if not words(text):
-        return ""
+    if words(text) and not words(text := refused(text)):
+        return ""  # "don't delete anything": nothing is to be done
     sigh = _SIGH.match(text)  # "ugh did i already do the ethics thing" asks; "ugh, long day" only sighs
     text = text[sigh.end() :] if sigh and _asks_something(text[sigh.end() :]) else text
     stripped = _lead_in().sub("", text)
