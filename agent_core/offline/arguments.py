@@ -83,7 +83,7 @@ def _text_params(properties: dict[str, Any], required: list[str], capability: Ca
     # A catalogue capability knows which parameter carries its text; for a tool no capability describes, entity-like
     # parameters ("name", "symbol", "city") are read as entities instead.
     kinds = {"text", "entity", "glob"} if capability else {"text", "glob"}
-    texts = [n for n, p in properties.items() if kind_of(n, p) in kinds and not set(words(n)) & {"cursor", "token"}]
+    texts = [n for n, p in properties.items() if kind_of(n, p) in kinds and not set(words(n)) & CURSOR_WORDS]
     if capability and capability.text_param in texts:
         return [capability.text_param]
     needed = [name for name in texts if name in required]
@@ -174,6 +174,8 @@ def _free_text(
     return [Span(value)] if value else []
 
 
+ID_WORDS = frozenset({"id", "ids", "key"})  # "channel_id": the words that only say it names an item
+CURSOR_WORDS = frozenset({"cursor", "token"})  # a page cursor: never free text of the request
 _SAYING = re.compile(r"\b(?:saying|quote|know(?:\s+that)?|that)\s+(\S.*?)(?:\s+unquote)?\W*$", re.I)
 
 
@@ -423,7 +425,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         elif kind == "region":
             found = slots.regions(text)
         elif kind == "code":  # "post to the tissue culture channel: … 5% CO2": a channel named by words, no code
-            noun = "|".join(w for w in words(name) if w not in {"id", "ids", "key"})
+            noun = "|".join(w for w in words(name) if w not in ID_WORDS)
             found = [
                 s
                 for s in slots.codes(_mask_quotes(text))

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic_ai.messages import ToolCallPart
 
 from agent_core.offline import replies, slots
-from agent_core.offline.arguments import FILE_VERBS, Context, Filled, fill
+from agent_core.offline.arguments import CURSOR_WORDS, FILE_VERBS, ID_WORDS, Context, Filled, fill
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
 from agent_core.offline.clauses import DECLARATIVE as _DECLARATIVE
 from agent_core.offline.clauses import STATEMENT as _STATEMENT
@@ -204,7 +204,7 @@ def _lister(tool: Any, tools: list[Any], capability: Capability | None, referenc
     """A read-only tool that lists the items a write tool acts on (same entity noun, nothing required; for a
     ``channel_id`` of a new server, the tool whose name says channels)."""
     entity = stem(capability.entity) if capability and capability.entity else None
-    named = {stem(w) for w in words(reference or "") if w not in _ID_WORDS} if capability is None else set()
+    named = {stem(w) for w in words(reference or "") if w not in ID_WORDS} if capability is None else set()
     nouns = {entity} if entity else named or set(ToolFacts.of(tool).name_stems) - GENERIC_NAME_WORDS  # not "get"
     for candidate in tools:
         facts = ToolFacts.of(candidate)
@@ -212,9 +212,6 @@ def _lister(tool: Any, tools: list[Any], capability: Capability | None, referenc
         if candidate is not tool and facts.read_only and not schema.get("required") and nouns & facts.name_stems:
             return candidate
     return None
-
-
-_ID_WORDS = frozenset({"id", "ids", "key"})
 
 
 def _named_code(clause: str, tool: Any, filled: Filled, tools: list[Any]) -> None:
@@ -332,7 +329,7 @@ def _next_page(clause: str, dialogue: Dialogue, tools: list[Any], earlier: Any =
         (n for n in counts if set(words(n)) == {"page"} or words(n) in (["page", "number"], ["page", "no"])), None
     )
     size = next((n for n in counts if n not in {skip, page} and set(words(n)) & _LIMITS), None)
-    cursor = next((n for n, p in properties.items() if kind_of(n, p) == "text" and set(words(n)) & _CURSORS), None)
+    cursor = next((n for n, p in properties.items() if kind_of(n, p) == "text" and set(words(n)) & CURSOR_WORDS), None)
     following = _next_cursor(as_data(dialogue.last_result)) if cursor and earlier is None else None
     previous = last.args_as_dict()
     args = dict(previous)
@@ -353,14 +350,11 @@ def _next_page(clause: str, dialogue: Dialogue, tools: list[Any], earlier: Any =
     return Planned(clause, route, None, tool, [args], Filled(args, read=1), margin=0.2)
 
 
-_CURSORS = frozenset({"cursor", "token"})
-
-
 def _next_cursor(data: Any) -> str | None:
     """The cursor of the next page a result gives (``next_cursor``, ``nextPageToken``, nested or not)."""
     for key, value in data.items() if isinstance(data, dict) else ():
         found = _next_cursor(value) if isinstance(value, dict) else None
-        if found or (value and isinstance(value, str) and set(words(key)) & (_CURSORS | {"next"})):
+        if found or (value and isinstance(value, str) and set(words(key)) & (CURSOR_WORDS | {"next"})):
             return found or value
     return None
 
