@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_core.offline.clauses import refused, request_only
+from agent_core.offline.clauses import corrected, refused, request_only
 from tests.planner_support import TaskStore, ask, planner_agent
 
 pytestmark = pytest.mark.anyio
@@ -76,6 +76,25 @@ def test_refused_keeps_text_that_refuses_no_command() -> None:
             "task 5 -> rename to Order reagents from Thermo",
             [("update_task", {"task_id": 5, "title": "Order reagents from Thermo"})],
         ),
+        # numbers as speech recognition hears them, only where a number must stand
+        ("delete task for", [("delete_task", {"task_id": 4})]),
+        ("mark task to as done please", [("complete_task", {"task_id": 2})]),
+        (
+            "at a task to renew the parking permit and delete task to",
+            [("add_task", {"title": "Renew the parking permit"}), ("delete_task", {"task_id": 2})],
+        ),
+        ("add a task to buy stamps", [("add_task", {"title": "Buy stamps"})]),
+        # slash commands and short forms that say which task
+        (
+            "/rename 3 Book the confocal for Dec 3",
+            [("update_task", {"task_id": 3, "title": "Book the confocal for Dec 3"})],
+        ),
+        (
+            "desc 5: Sigma, cat# A9418, 2 bottles",
+            [("update_task", {"task_id": 5, "description": "Sigma, cat# A9418, 2 bottles"})],
+        ),
+        # a texting word is no slip of another word ("bday" is not "day")
+        ("add bday present for jess", [("add_task", {"title": "Bday present for jess"})]),
     ],
 )
 async def test_shorthand_and_dictation_read_as_the_request_they_stand_for(text: str, expected: list) -> None:
@@ -191,3 +210,10 @@ def test_how_many_things_a_file_holds_is_read_from_it_not_its_size(text: str, ca
     routing = router().route(text, default_tools())  # the samples were answered with the file's size and dates
     _counts_contents(routing, text)
     assert routing.best.capability.name == capability
+
+
+async def test_a_slash_command_framing_a_text_frames_it_and_a_description_keeps_its_commas() -> None:
+    assert corrected("/log autoclave B serviced") == "log: autoclave B serviced"  # the note framing "log:"
+    assert corrected("/rename 3 Book the confocal") == "rename task 3 to Book the confocal"
+    turn = await calls_for("add a note to task 5: Sigma, cat# A9418, 2 bottles")  # "cat#" is no command to read a file
+    assert turn.calls == [("update_task", {"task_id": 5, "description": "Sigma, cat# A9418, 2 bottles"})]

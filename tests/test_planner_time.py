@@ -353,6 +353,9 @@ async def test_a_utc_offset_is_that_offset_never_plain_utc(question: str, zone: 
         ("what time's it in the Windy City", ["America/Chicago"]),  # a city by its nickname
         ("qué hora es en Lima", ["America/Lima"]),  # a few words of another language
         ("time in Zürich", ["Europe/Zurich"]),
+        ("wie spät ist es in Wien und in Tokyo?", ["Europe/Vienna", "Asia/Tokyo"]),  # a city by its own name
+        ("what time is it in Tokoy", ["Asia/Tokyo"]),  # one slip in a place name
+        ("tz Sydeny", ["Australia/Sydney"]),
     ],
 )
 async def test_places_by_nickname_and_questions_in_other_words(question: str, expected: list[str]) -> None:
@@ -395,3 +398,18 @@ def test_the_tokenizer_folds_accents_instead_of_cutting_words() -> None:
     from agent_core.offline.text import words
 
     assert words("wie spät ist es in Zürich? São Paulo") == ["wie", "spat", "ist", "es", "in", "zurich", "sao", "paulo"]
+
+
+async def test_a_zone_asked_for_a_place_nobody_knows_is_asked_about_not_answered_in_utc() -> None:
+    turn = await ask(agent(), "tz durham")
+    assert turn.calls == [] and "durham" in turn.answer.lower()
+
+
+async def test_each_of_two_places_is_named_in_its_answer() -> None:
+    turn = await ask(agent(), "what time is it in Vienna and in Tokyo?")
+    assert "In Vienna (Europe/Vienna)" in turn.answer and "In Tokyo (Asia/Tokyo)" in turn.answer
+
+
+def test_a_misspelt_place_is_found_only_where_a_place_is_named_and_only_when_one_fits() -> None:
+    assert [p.zone for p in find_places("what time is it in Tokoy")[0]] == ["Asia/Tokyo"]
+    assert find_places("add a task to call Tokoy Dental")[0] == []  # no preposition or "time zone" before it

@@ -21,7 +21,7 @@ from agent_core.offline.router import (
     framing_phrases,
 )
 from agent_core.offline.slots import POLITE, QUOTED
-from agent_core.offline.text import STOPWORDS, dictionary, stem, words
+from agent_core.offline.text import STOPWORDS, dictionary, one_edit, stem, words
 
 _SPLIT = re.compile(
     r"\s*(?:[,;]?\s*(?:and\s+)?if\s+(?:there'?s\s+|there\s+is\s+|you\s+find\s+)?nothing(?:\s+(?:comes\s+up|turns\s+up|found))?,?\s+|"
@@ -407,7 +407,8 @@ def _and_pieces(part: str) -> list[str]:
         joined_by_comma = pieces and not re.search(
             r"(?:\b(?:and|plus|as\s+well\s+as)(?:\s+also)?|\s[+&])\s*$", part[: part.find(piece)]
         )
-        if joined_by_comma and (not first or first[0] not in _command_words() or _SUBORDINATE.match(pieces[0])):
+        commanding = first and first[0] in _command_words() and re.match(r"\s*[A-Za-z'-]+(?:\s|$)", piece)  # "cat# X"
+        if joined_by_comma and (not commanding or _SUBORDINATE.match(pieces[0])):
             pieces[-1] = f"{pieces[-1]}, {piece}"
         else:
             pieces.append(piece)
@@ -596,7 +597,8 @@ def _askable() -> tuple[str, ...]:
 
 @cache
 def _known_words() -> frozenset[str]:
-    return _asking() | STOPWORDS
+    """Words never put right: the asking words, stopwords, and what the shorthand writes out ("bday" stays)."""
+    return _asking() | STOPWORDS | {w for meant in catalogue().shorthand.values() for w in words(meant)}
 
 
 @cache
@@ -617,17 +619,6 @@ def _required() -> frozenset[str]:
     return frozenset(w for c in catalogue() for w in c.requires)
 
 
-def _one_edit(a: str, b: str) -> bool:
-    """Whether ``a`` becomes ``b`` by one insertion, deletion, substitution or swap of neighbours."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    i = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
-    swapped = len(a) == len(b) and a[i + 1 : i + 2] == b[i : i + 1] and a[i : i + 1] == b[i + 1 : i + 2]
-    return (
-        a[i + 1 :] == b[i + 1 :] or a[i + 1 :] == b[i:] or a[i:] == b[i + 1 :] or (swapped and a[i + 2 :] == b[i + 2 :])
-    )
-
-
 _EMOJI = re.compile("[ \t]*[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+[ \t]*")
 
 
@@ -643,18 +634,30 @@ def corrected(text: str, tools: Sequence[Any] = ()) -> str:
     return _corrected(text, tuple(f"{t.name} {getattr(t, 'description', '') or ''}" for t in tools))
 
 
+# A number after "task" as speech recognition hears it ("mark task to as done", "delete task for"), where nothing
+# but an end, "as done" or the next request follows: "add a task to call Bob" keeps its "to".
+_HEARD_NUMBERS = {"won": "1", "to": "2", "too": "2", "tree": "3", "free": "3", "for": "4", "fore": "4", "ate": "8"}
+_HEARD_ID = re.compile(
+    rf"\b(tasks?|taks|number)\s+({'|'.join(_HEARD_NUMBERS)})\b"
+    r"(?=\s*(?:$|[,.;!?]|(?:as|done|and|then|please|pls|off|is)\b))",
+    re.I,
+)
+
+
 def _shorthand(text: str) -> str:
     """Texting shorthand written out ("remind me 2 pay tom 2morrow" -> "remind me to pay tom tomorrow"), from the
-    catalogue's [shorthand] table; quoted text is the person's own and stays as written."""
+    catalogue's [shorthand] table, and numbers as speech recognition heard them ("delete task for"); quoted text is
+    the person's own and stays as written."""
     pattern = catalogue().shorthand_pattern
-    if pattern is None:
-        return text
     table = catalogue().shorthand
     hidden, quoted = _protected(text)
-    return _restore(pattern.sub(lambda m: _cased(m.group(0), table[m.group(0).lower()]), hidden), quoted)
+    if pattern is not None:
+        hidden = pattern.sub(lambda m: _cased(m.group(0), table[m.group(0).lower()]), hidden)
+    hidden = _HEARD_ID.sub(lambda m: f"{m[1]} {_HEARD_NUMBERS[m[2].lower()]}", hidden)
+    return _restore(hidden, quoted)
 
 
-_SLASH_COMMAND = re.compile(r"^([ \t]*)/(?=[a-z]{2,}\b)", re.I | re.M)  # "/add buy gloves", "/log autoclave serviced"
+_SLASH_COMMAND = re.compile(r"^([ \t]*)/([a-z]{2,})\b", re.I | re.M)  # "/add buy gloves", "/log autoclave serviced"
 _PLUS_ITEM = re.compile(r"^([ \t]*)\+[ \t]+(?=\S)", re.M)  # "+ order tips": a new item, as in a plain-text to-do list
 _CHECKED = re.compile(r"(?<=\w)[ \t]*[✓✔☑✅]")  # "4 ✓", "the 3rd one ✓": done (before emoji are dropped)
 _ARROW = re.compile(  # "#4 -> done", "#6 -> rm": what happens to the item ("5k NOK → DKK" and "Berlin→Hamburg" stay)
@@ -662,16 +665,35 @@ _ARROW = re.compile(  # "#4 -> done", "#6 -> rm": what happens to the item ("5k 
 )
 
 
+_SHORT_RENAME = re.compile(
+    r"^([ \t]*)(rename|retitle)[ \t]+#?(\d+)[ \t]*(?:->|→|=>|[:\-–])?[ \t]+(?!to\b|as\b)(?=\S)", re.I | re.M
+)
+_SHORT_DESCRIBE = re.compile(r"^([ \t]*)(?:desc|description)[ \t]+#?(\d+)[ \t]*:[ \t]*(?=\S)", re.I | re.M)
+
+
 def _pseudo_syntax(text: str) -> str:
-    """A power user's notation in words: a slash command is its word, "+ X" adds X, a tick says done, an arrow
-    joins an item to what happens to it."""
-    text = _SLASH_COMMAND.sub(r"\1", text)
+    """A power user's notation in words: a slash command is its word, "rename 3 X" and "desc 5: X" say which task,
+    "+ X" adds X, a tick says done, an arrow joins an item to what happens to it."""
+    text = _SLASH_COMMAND.sub(_slash_command, text)
+    text = _SHORT_RENAME.sub(r"\1\2 task \3 to ", text)  # "/rename 3 Book the confocal"
+    text = _SHORT_DESCRIBE.sub(r"\1add a note to task \2: ", text)  # "desc 5: Sigma, 2 bottles"
     text = _PLUS_ITEM.sub(lambda m: m[1] if _commanding(text[m.end() :]) else m[0], text)  # "+ new task: X"
     items = list(_PLUS_ITEM.finditer(text))
     if len(items) > 1:  # "+ order tips\n+ order gloves": one list of new items
         text = f"{text[: items[0].start()]}add:\n{_PLUS_ITEM.sub('', text[items[0].start() :])}"
     text = _PLUS_ITEM.sub(r"\1add ", text)
     return _ARROW.sub(" ", _CHECKED.sub(" done ", text))
+
+
+def _slash_command(match: re.Match[str]) -> str:
+    """A slash command as its word; one that a framing phrase reads with a colon frames the rest ("/log X" is
+    "log: X")."""
+    return f"{match[1]}{match[2]}:" if f"{match[2].lower()}:" in _colon_framings() else f"{match[1]}{match[2]}"
+
+
+@cache
+def _colon_framings() -> frozenset[str]:
+    return frozenset(f for c in catalogue() for f in c.framing if f.endswith(":") and " " not in f)
 
 
 def _commanding(text: str) -> bool:
@@ -701,12 +723,12 @@ def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
             continue  # a quoted phrase is the person's own words: "google 'facet labels'"
         if said[1:] != said[1:].lower() or (index and said[0].isupper()) or said.lower() in _known_words():
             continue
-        near = [w for w in _askable() if _one_edit(said.lower(), w)] if index < 4 else []
+        near = [w for w in _askable() if one_edit(said.lower(), w)] if index < 4 else []
         if near:
             sure = len(near) == 1 and said.lower() not in dictionary() and (len(said) >= 4 or near[0] in _required())
             fixes.append((start + token.start(), start + token.end(), near, sure))
         elif len(said) >= 5 and said.lower() not in dictionary() and said.lower() not in _named():  # "reais"
-            near = [w for w in described if _one_edit(said.lower(), w)]
+            near = [w for w in described if one_edit(said.lower(), w)]
             if len(near) == 1:
                 fixes.append((start + token.start(), start + token.end(), near, True))
 

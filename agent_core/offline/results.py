@@ -104,7 +104,9 @@ def _step_text(step: Planned, results: list[Step]) -> tuple[list[str], int]:
                 if items
                 else f"You have no {which}{noun}s."
             )
-        elif capability == "current_time" and isinstance(data, dict):
+        elif isinstance(data, dict) and (
+            capability == "current_time" or (not capability and compose.time_sentence(data))
+        ):
             focus = "epoch" if "unix" in step.clause.lower() or "timestamp" in step.clause.lower() else "time"
             labels = {place.zone: place.label for _, place in locate_places(step.clause)}
             label = labels.get(str(args.get(next(iter(args), ""), ""))) if args else None

@@ -114,3 +114,14 @@ def dictionary() -> frozenset[str]:
     except Exception:  # noqa: BLE001 - no local model: correct nothing a dictionary would have to confirm
         return frozenset()
     return frozenset(w for w in vocab if w.isalpha())
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one insertion, deletion, substitution or swap of neighbours."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    i = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
+    swapped = len(a) == len(b) and a[i + 1 : i + 2] == b[i : i + 1] and a[i : i + 1] == b[i + 1 : i + 2]
+    return (
+        a[i + 1 :] == b[i + 1 :] or a[i + 1 :] == b[i:] or a[i:] == b[i + 1 :] or (swapped and a[i + 2 :] == b[i + 2 :])
+    )

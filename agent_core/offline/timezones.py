@@ -13,6 +13,8 @@ from functools import lru_cache
 from importlib import resources
 from zoneinfo import available_timezones
 
+from agent_core.offline.text import dictionary, one_edit
+
 
 @dataclass(frozen=True)
 class Place:
@@ -50,6 +52,11 @@ _EXTRA = {
     # nicknames people use for a city
     "big apple": "America/New_York", "windy city": "America/Chicago", "city of light": "Europe/Paris",
     "eternal city": "Europe/Rome",
+    # cities by their own names
+    "wien": "Europe/Vienna", "munchen": "Europe/Berlin", "koln": "Europe/Berlin", "praha": "Europe/Prague",
+    "warszawa": "Europe/Warsaw", "lisboa": "Europe/Lisbon", "roma": "Europe/Rome", "milano": "Europe/Rome",
+    "bruxelles": "Europe/Brussels", "genf": "Europe/Zurich", "geneve": "Europe/Zurich", "moskva": "Europe/Moscow",
+    "kobenhavn": "Europe/Copenhagen", "den haag": "Europe/Amsterdam", "sevilla": "Europe/Madrid",
     "nyc": "America/New_York", "la": "America/Los_Angeles", "l a": "America/Los_Angeles", "sf": "America/Los_Angeles",
     "dc": "America/New_York", "dallas": "America/Chicago", "houston": "America/Chicago", "austin": "America/Chicago",
     "new jersey": "America/New_York", "california": "America/Los_Angeles", "texas": "America/Chicago",
@@ -202,7 +209,8 @@ def place_index() -> dict[str, Place]:
         index[f"{adjective} time"] = Place(f"{adjective.title()} time", zone)
     for phrase, zone in _EXTRA.items():
         note = _multi_zone_note("The United States", zone) if phrase in _MULTI_ZONE_ALIASES else None
-        index[phrase] = Place(phrase.upper() if len(phrase) <= 4 else phrase.title(), zone, note)
+        abbreviation = len(phrase) <= 3 or (len(phrase) == 4 and phrase[-2:] in {"st", "dt"})  # "CEST", not "WIEN"
+        index[phrase] = Place(phrase.upper() if abbreviation else phrase.title(), zone, note)
     return index
 
 
@@ -242,6 +250,7 @@ _PREPOSITION_PHRASE = re.compile(
     r"and|or|then|vs|versus)\b|[?!.,;:]|$)",
     re.IGNORECASE,
 )
+_ZONE_NAMED = re.compile(r"\btime\s*zone\s+(?:of\s+)?([a-z][a-z \-']*?)[?!.\s]*$", re.IGNORECASE)  # "tz Durham"
 _TRAILING_NOISE = re.compile(r"\s+(?:right now|now|today|currently|please|time|timezone|time zone)$")
 
 
@@ -325,12 +334,29 @@ def locate_places(text: str) -> list[tuple[int, Place]]:
                 break
         else:
             i += 1
+    taken = {offset for offset, _ in found}
+    for i, word in enumerate(words):  # "in Tokoy", "time zone Zuerich": a place name with one slip
+        named = positions[i] not in taken and (i in after_preposition or words[i - 1 : i] == ["zone"])
+        if named and (place := _misspelt_place(word)) is not None:
+            found.append((positions[i], place))
     found.sort(key=lambda item: item[0])
     located: list[tuple[int, Place]] = []
     for offset, place in found:
         if all(p.zone != place.zone for _, p in located):
             located.append((offset, place))
     return located
+
+
+@lru_cache(maxsize=256)
+def _misspelt_place(word: str) -> Place | None:
+    """The one place whose one-word name ``word`` is a single slip away from ("tokoy" -> Tokyo), when ``word`` is
+    no word of its own: five letters or more, and unknown to the local model's vocabulary."""
+    if len(word) < 5 or not word.isalpha() or word in dictionary():
+        return None
+    index = place_index()
+    near = {index[name] for name in index if " " not in name and len(name) >= 5 and one_edit(word, name)}
+    near = {place for place in near if normalize(place.label) not in _AMBIGUOUS}
+    return next(iter(near)) if len({place.zone for place in near}) == 1 else None
 
 
 def _word_offsets(text: str, words: list[str]) -> list[int]:
@@ -346,7 +372,7 @@ def _word_offsets(text: str, words: list[str]) -> list[int]:
 
 def _preposition_phrases(text: str) -> list[str]:
     """The phrases after in/at/for, and the capitalised names listed after one ("in Tokyo and Atlantis")."""
-    phrases = []
+    phrases = [match.group(1) for match in _ZONE_NAMED.finditer(text)]
     for match in _PREPOSITION_PHRASE.finditer(text):
         end = match.end(1)
         candidates = [match.group(1)]
@@ -377,4 +403,4 @@ def _mentions(phrase: str, place: Place) -> bool:
     norm = bare(phrase)
     names = {bare(place.label), bare(place.zone.split("/")[-1]), bare(place.zone)}
     names |= {bare(alias) for alias, zone in _EXTRA.items() if zone == place.zone}
-    return any(name and (name in norm or norm in name) for name in names)
+    return any(name and (name in norm or norm in name or one_edit(norm, name)) for name in names)
