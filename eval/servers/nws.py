@@ -4,7 +4,7 @@ alerts for a US state, and the next five forecast periods for a latitude/longitu
 
 Run with: ``python -m eval.servers.nws`` (stdio). As in the tutorial, the two tools publish only their docstrings:
 the arguments are described in an ``Args:`` section of the description and not in the JSON schema. Fake,
-deterministic data for 2026-11-22 (the evaluation's clock): a dozen alerts in a few states, forecasts made from the
+deterministic data for 2026-11-22 (the evaluation's clock): 17 alerts in a dozen states and Lake Superior, forecasts made from the
 point's latitude, coast and grid cell. No network, no real clock. The NWS covers the United States only: a point
 outside it (or a state that is not a US state or territory code) is refused, as the real API refuses it.
 """
