@@ -413,7 +413,7 @@ ROWS: list[Row] = [
         (4870, 52, 350),
         True,
         ("10.1038/s41592-019-0619-0", None, "31740819"),
-        "Harmony is an algorithm that projects cells into a shared embedding in which cells group by cell type "
+        "Harmony is a batch correction algorithm that projects cells into a shared embedding in which cells group by cell type "
         "rather than dataset-specific conditions.",
         ("seurat3", "scanpy", "umap"),
     ),
@@ -535,7 +535,7 @@ ROWS: list[Row] = [
         (4460, 78, 470),
         True,
         ("10.1038/s41586-019-1711-4", None, "31634902"),
-        "Prime editing uses a catalytically impaired Cas9 fused to a reverse transcriptase, programmed with a prime "
+        "Prime editing uses a catalytically impaired CRISPR-Cas9 fused to a reverse transcriptase, programmed with a prime "
         "editing guide RNA, to write new genetic information into a specified DNA site.",
         ("cas9", "cong2013"),
     ),
@@ -853,6 +853,23 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
 
+def _one_edit(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by at most one inserted, deleted or replaced letter."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i:] == b[i + 1 :] or (len(a) == len(b) and a[i + 1 :] == b[i + 1 :])
+
+
+def _near(word: str, tokens: set[str]) -> bool:
+    """``word`` is one of ``tokens``, or a typo of one (one letter off, for words of 5 letters or more)."""
+    return word in tokens or (len(word) >= 5 and any(len(t) >= 5 and _one_edit(word, t) for t in tokens))
+
+
 def _years(year: str | None) -> tuple[int, int] | None:
     if year is None or not str(year).strip():
         return None
@@ -924,8 +941,8 @@ def search(
         rest = {_stem(w) for w in _words(" ".join([row.abstract, row.venue, *row.authors, *row.fields]))}
         if row.arxiv:
             rest.add(row.arxiv.replace(".", ""))
-        hits = sum(2 if w in title else 1 if w in rest else 0 for w in words)
-        found = sum(1 for w in words if w in title or w in rest)
+        hits = sum(2 if _near(w, title) else 1 if _near(w, rest) else 0 for w in words)
+        found = sum(1 for w in words if _near(w, title) or _near(w, rest))
         if found * 3 < len(words) * 2 or hits == 0:
             continue
         scored.append((-hits, -row.citations, row.key))
