@@ -34,6 +34,7 @@ from eval.servers import (
     genes,
     geocode,
     git,
+    github,
     glossary,
     grants,
     greenhouse,
@@ -41,6 +42,7 @@ from eval.servers import (
     instruments,
     issues,
     library,
+    maps,
     molcalc,
     notebook,
     nws,
@@ -51,6 +53,7 @@ from eval.servers import (
     refs,
     roombook,
     safety,
+    scholar,
     seminars,
     sequences,
     sequencing,
@@ -436,6 +439,53 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"repo_path": "~/code/rnaseq-pipeline"},
         {"repo_path": "/home/ana/code/rnaseq-pipeline", "branch": "dev", "upstream": "origin/dev", "ahead": 1},
     ),
+    "github": (
+        {
+            "create_issue": False,
+            "list_issues": True,
+            "get_issue": True,
+            "add_issue_comment": False,
+            "search_repositories": True,
+            "get_file_contents": True,
+            "list_commits": True,
+        },
+        "create_issue",
+        {
+            "owner": "hoffmann-lab",
+            "repo": "scrna-pipeline",
+            "title": "Document the GPU partition",
+            "labels": ["documentation"],
+            "assignees": ["pchen"],
+        },
+        {"number": 54, "state": "open", "html_url": "https://github.com/hoffmann-lab/scrna-pipeline/issues/54"},
+    ),
+    "maps": (
+        {
+            "maps_geocode": True,
+            "maps_reverse_geocode": True,
+            "maps_search_places": True,
+            "maps_place_details": True,
+            "maps_distance_matrix": True,
+            "maps_elevation": True,
+            "maps_directions": True,
+        },
+        "maps_distance_matrix",
+        {"origins": ["DKFZ Heidelberg"], "destinations": ["Frankfurt Airport", "Heidelberg Hbf"], "mode": "transit"},
+        {
+            "mode": "transit",
+            "origin_addresses": ["Im Neuenheimer Feld 280, 69120 Heidelberg, Germany"],
+            "destination_addresses": [
+                "60547 Frankfurt am Main, Germany",
+                "Willy-Brandt-Platz 5, 69115 Heidelberg, Germany",
+            ],
+        },
+    ),
+    "scholar": (
+        {"search_papers": True, "get_paper": True, "get_author": True, "get_paper_citations": True},
+        "get_paper",
+        {"paper_id": "DOI:10.1038/s41586-021-03819-2"},
+        {"title": "Highly accurate protein structure prediction with AlphaFold", "year": 2021, "venue": "Nature"},
+    ),
 }
 # tools whose published description is deliberately terse (as on some public servers)
 TERSE = frozenset(
@@ -443,6 +493,7 @@ TERSE = frozenset(
     | {"slack_post_message", "slack_reply_to_thread", "slack_get_channel_history"}
     | {"git_status", "git_diff_staged", "git_commit", "git_add", "git_reset", "git_log", "git_checkout", "git_show"}
     | {"git_branch"}
+    | {"add_issue_comment", "search_repositories", "maps_reverse_geocode", "maps_directions"}
 )
 # parameters the real server publishes without a description (the MCP quickstart's weather server documents its
 # arguments only in the docstring; the reference git server gives most of its parameters none)
@@ -454,6 +505,10 @@ UNDESCRIBED = frozenset(
     | {("git_diff", "target"), ("git_commit", "message"), ("git_add", "files"), ("git_log", "max_count")}
     | {("git_create_branch", "branch_name"), ("git_create_branch", "base_branch"), ("git_checkout", "branch_name")}
     | {("git_show", "revision")}
+    # FastMCP servers whose docstring's "Args:" block describes the parameters
+    | {("search_papers", p) for p in ("query", "limit", "year", "fields_of_study", "open_access_only")}
+    | {("get_paper", "paper_id"), ("get_author", "author_id")}
+    | {("get_paper_citations", "paper_id"), ("get_paper_citations", "limit")}
 )
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # tool names that are plain English words (the reference Fetch server's `fetch`): agent_core may use the word
@@ -474,6 +529,7 @@ IN_PROCESS = frozenset(
     | {"trials", "proteins", "servicedesk", "travel"}
     | {"chat", "refs", "fieldlog", "antibodies"}
     | {"nws", "fetch", "git"}
+    | {"github", "maps", "scholar"}
 )
 
 
@@ -579,6 +635,8 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         ("refs", "zotero_add_by_doi"),
         ("fieldlog", "log_sample"),
         ("antibodies", "request_aliquot"),
+        ("github", "create_issue"),
+        ("github", "add_issue_comment"),
     ]:
         assert results[name]["tools"][tool].annotations.destructive_hint is False
     assert results["cluster"]["tools"]["cancel_job"].annotations.destructive_hint is True
@@ -716,6 +774,32 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
     assert gits["git_add"].input_schema["properties"]["files"]["type"] == "array"
     assert gits["git_log"].input_schema["properties"]["max_count"]["default"] == 10
     assert set(gits["git_branch"].input_schema["required"]) == {"repo_path", "branch_type"}
+    issues_schema = results["github"]["tools"]["list_issues"].input_schema
+    assert issues_schema["properties"]["state"] == {
+        "default": None,
+        "description": "Filter by state ('open', 'closed', 'all')",
+        "enum": ["open", "closed", "all"],
+        "title": "State",
+        "type": "string",
+    }
+    assert issues_schema["required"] == ["owner", "repo"] and issues_schema["properties"]["perPage"]["maximum"] == 100
+    assert results["github"]["tools"]["get_issue"].input_schema["properties"]["issue_number"]["type"] == "number"
+    assert results["github"]["call"].structured_content["assignees"] == [{"login": "pchen"}]
+    matrix = results["maps"]["tools"]["maps_distance_matrix"].input_schema["properties"]
+    assert matrix["origins"]["type"] == "array" and matrix["mode"]["enum"] == [
+        "driving",
+        "walking",
+        "bicycling",
+        "transit",
+    ]
+    centre = results["maps"]["tools"]["maps_search_places"].input_schema["properties"]["location"]
+    assert centre["type"] == "object" and set(centre["properties"]) == {"latitude", "longitude"}
+    assert [e["status"] for e in results["maps"]["call"].structured_content["results"][0]["elements"]] == ["OK", "OK"]
+    papers = results["scholar"]["tools"]["search_papers"].input_schema["properties"]
+    assert (
+        papers["year"]["anyOf"][0]["type"] == "string"
+        and "2019-2023" in results["scholar"]["tools"]["search_papers"].description
+    )
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -865,6 +949,50 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
     assert notebook.Notebook().search(limit=3).entries[0].entryId == "ELN-00112"
     assert notebook.Notebook().append("eln-00107", "g2 ordered").addenda == ["2026-11-22: g2 ordered"]
     assert [j.job_id for j in cluster.Scheduler().listing(state="running").jobs] == [4817211, 4817203]
+    hub = github.Hub()
+    assert [i.number for i in hub.listing("Hoffmann-Lab", "scrna-pipeline", labels=["bug"]).issues] == [52, 45]
+    assert [i.number for i in hub.listing("hoffmann-lab", "scrna-pipeline", "all", per_page=5, page=2).issues] == [
+        46,
+        45,
+        43,
+        41,
+        38,
+    ]
+    assert [i.number for i in hub.listing("hoffmann-lab", "scrna-pipeline", since="2026-11-15").issues] == [52, 51, 47]
+    assert hub.get("hoffmann-lab", "organoid-seg", 27.0).assignees[0].login == "mrossi"
+    assert [r.full_name for r in github.search(hub, "segmentation language:python").items] == [
+        "MouseLand/cellpose",
+        "hoffmann-lab/organoid-seg",
+        "sfischer-embl/organoid-seg",
+    ]
+    assert "cellbender: true" in (
+        github.contents("hoffmann-lab", "scrna-pipeline", "config/config.yaml", "dev").content or ""
+    )
+    assert "GRCm38" in (
+        github.contents("hoffmann-lab", "scrna-pipeline", "/config/config.yaml", "refs/tags/v1.1.0").content or ""
+    )
+    assert github.contents("hoffmann-lab", "scrna-pipeline", "").type == "dir"
+    assert github.commits("hoffmann-lab", "scrna-pipeline", "v1.2.0", per_page=1).commits[0].commit.message == (
+        "Release v1.2.0"
+    )
+    assert len(github.commits("hoffmann-lab", "scrna-pipeline").commits) == 30
+    assert maps.geocode("DKFZ, Heidelberg").formatted_address == "Im Neuenheimer Feld 280, 69120 Heidelberg, Germany"
+    assert maps.geocode("Hauptstraße 120, Heidelberg") == maps.geocode("Hauptstraße 120, Heidelberg")
+    assert [
+        p.name for p in maps.search_places("pharmacy", {"latitude": 49.4163, "longitude": 8.6696}, 1000).places
+    ] == ["Apotheke am Neuenheimer Feld"]
+    assert [p.name for p in maps.search_places("hotels near the Broad Institute").places] == [
+        "Kendall Hotel",
+        "Hotel Marlowe",
+    ]
+    assert maps.distance_matrix(["Heidelberg"], ["Boston"]).results[0].elements[0].status == "ZERO_RESULTS"
+    assert maps.elevation([{"latitude": 49.3986, "longitude": 8.7254}]).results[0].elevation == 567.0
+    assert maps.directions("Denver International Airport", "CU Anschutz", "driving").routes[0].distance.value > 20000
+    assert [p.year for p in scholar.search("organoids", year="2020-").data] == [2022, 2023, 2026]
+    assert scholar.find_paper("arXiv:1706.03762v5") == scholar.find_paper("URL:https://arxiv.org/abs/1706.03762")
+    assert scholar.citations("PMID:34265844").total == 3
+    first = scholar.paper(scholar.find_paper("DOI:10.1038/s41586-021-03819-2")).authors[0]
+    assert scholar.author(first.authorId).hIndex == 41
     assert cluster.Scheduler().listing(all_users=True, partition="gpu").total == 2
     assert cluster.Scheduler().status(4817195).exit_code == 137
     assert cluster.Scheduler().cancel(4817207).previous_state == "pending"
@@ -923,6 +1051,25 @@ def test_dev_servers_fake_data_is_stable_and_bad_input_says_what_to_send() -> No
         (lambda: chat.channels(5, "bogus"), "invalid_cursor"),
         (lambda: refs.Library().metadata("ABCD234"), "8 characters"),
         (lambda: refs.Library().add("10.1038/nbt.3519", "Thesis"), "send '7XK2M9QA'"),
+        (lambda: github.repo_key("hoffmann-lab", "hoffmann-lab/scrna-pipeline"), "repo 'scrna-pipeline'"),
+        (lambda: github.repo_key("hoffmann-lab", "scrna"), "hoffmann-lab/scrna-pipeline"),
+        (lambda: github.Hub().get("hoffmann-lab", "scrna-pipeline", 99), "Issues: #52"),
+        (lambda: github.Hub().create("hoffmann-lab", "scrna-pipeline", "x", assignees=["Jonas"]), "jbrandt"),
+        (lambda: github.Hub().listing("hoffmann-lab", "scrna-pipeline", since="last week"), "ISO 8601"),
+        (lambda: github.contents("hoffmann-lab", "scrna-pipeline", "readme.md"), "'README.md'"),
+        (lambda: github.contents("hoffmann-lab", "scrna-pipeline", "README.md", "v9"), "v1.2.0"),
+        (lambda: maps.geocode("Atlantis street 5"), "ZERO_RESULTS"),
+        (lambda: maps.place_details("Café Botanik"), "maps_search_places"),
+        (lambda: maps.distance_matrix(["Heidelberg|Mannheim"], ["Frankfurt"]), "own list item"),
+        (lambda: maps.directions("Heidelberg", "Mannheim", "flying"), "driving, walking, bicycling, transit"),
+        (lambda: maps.search_places("cafe", radius=80000), "5 km is 5000"),
+        (lambda: maps.elevation([{"lat": 1, "lng": 2}]), "{latitude, longitude}"),
+        (lambda: scholar.find_paper("10.1038/s41586-021-03819-2"), "'DOI:10.1038/s41586-021-03819-2'"),
+        (lambda: scholar.find_paper("1706.03762"), "'ARXIV:1706.03762'"),
+        (lambda: scholar.find_paper("AlphaFold"), "use search_papers"),
+        (lambda: scholar.author("Katrin Hoffmann"), "author ID (digits"),
+        (lambda: scholar.search("x", year="last 5 years"), "'2019-2023'"),
+        (lambda: scholar.search("cells", fields_of_study=["Neuroscience"]), "Fields: Computer Science"),
         (lambda: refs.Library().search("p53", item_type="Thesis"), "must be one of"),
         (lambda: fieldlog.site_key("the jetty site"), "send 'LK-07'"),
         (lambda: fieldlog.FieldLog().log("LK-07", "2026-11-22T09:00", 50, 8.5), "50 cm is 0.5"),
