@@ -134,6 +134,9 @@ def test_offline_requirements_name_the_catalogue_capability_and_why() -> None:
     assert required_capabilities("the seminar got moved to Friday, note that down please", tools) == []  # to keep
     # texting shorthand is read as the planner reads it: "txt" is "text" (a message), not an unknown word
     assert [n.name for n in required_capabilities("txt jess im running 10 min late", tools)] == ["messaging"]
+    # a call asked for by voice needs phone calls; a call that happened is only told
+    assert [n.name for n in required_capabilities("um call my mom on speaker", tools)] == ["phone_call"]
+    assert required_capabilities("I called my mom", tools) == []
 
 
 @pytest.mark.parametrize(

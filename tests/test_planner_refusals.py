@@ -93,6 +93,12 @@ def test_refused_keeps_text_that_refuses_no_command() -> None:
             "desc 5: Sigma, cat# A9418, 2 bottles",
             [("update_task", {"task_id": 5, "description": "Sigma, cat# A9418, 2 bottles"})],
         ),
+        # dictated without a pause: a command on a numbered task opens a new command
+        (
+            "okay um three things add a task to buy printer paper mark task one as done",
+            [("add_task", {"title": "Buy printer paper"}), ("complete_task", {"task_id": 1})],
+        ),
+        ("add task remove task lights from bench 3", [("add_task", {"title": "Remove task lights from bench 3"})]),
         # a texting word is no slip of another word ("bday" is not "day")
         ("add bday present for jess", [("add_task", {"title": "Bday present for jess"})]),
     ],
@@ -217,3 +223,13 @@ async def test_a_slash_command_framing_a_text_frames_it_and_a_description_keeps_
     assert corrected("/rename 3 Book the confocal") == "rename task 3 to Book the confocal"
     turn = await calls_for("add a note to task 5: Sigma, cat# A9418, 2 bottles")  # "cat#" is no command to read a file
     assert turn.calls == [("update_task", {"task_id": 5, "description": "Sigma, cat# A9418, 2 bottles"})]
+
+
+async def test_a_message_laid_out_in_numbered_parts_asks_what_each_part_asks() -> None:
+    turn = await calls_for(
+        "Two things today.\n\nThe first: the garage is done, finally, mark it.\n\n"
+        "The second: I need a list of what's still open."
+    )
+    assert ("complete_task", {"task_id": 4}) in turn.calls
+    assert [c for c, _ in turn.calls if c == "add_task"] == []  # "Two things today" is no to-do
+    assert turn.calls[-1] == ("list_tasks", {"status": "pending"})

@@ -413,3 +413,21 @@ async def test_each_of_two_places_is_named_in_its_answer() -> None:
 def test_a_misspelt_place_is_found_only_where_a_place_is_named_and_only_when_one_fits() -> None:
     assert [p.zone for p in find_places("what time is it in Tokoy")[0]] == ["Asia/Tokyo"]
     assert find_places("add a task to call Tokoy Dental")[0] == []  # no preposition or "time zone" before it
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("Alexandria time pls", "Alexandria"),  # a name before "time" that is no zone
+        ("what time is it where Ana lives?", "where Ana lives"),  # a place the assistant cannot know
+    ],
+)
+async def test_a_place_named_but_not_known_is_asked_about_never_answered_in_utc(question: str, named: str) -> None:
+    turn = await ask(agent(), question)
+    assert turn.calls == [] and named in turn.answer
+
+
+async def test_a_time_said_in_words_is_converted_or_asked_about_never_answered_with_the_current_time() -> None:
+    turn = await ask(agent(), "convert 5 o'clock sharp to Tokyo time")  # no source zone: ask for it
+    assert turn.calls == [] and "source" in turn.answer
+    assert zones(await ask(agent(), "Tokyo time please")) == ["Asia/Tokyo"]

@@ -290,12 +290,24 @@ _REFERENCE_END = re.compile(  # "task one", "#4", "number 3": an item named by i
 
 
 def _run_on(text: str) -> str:
-    """Dictated commands without a pause between them ("complete task one delete task four") with a comma between:
-    a command word straight after an item's number opens a new command."""
-    return _REFERENCE_END.sub(
+    """Dictated commands without a pause between them ("complete task one delete task four", "add a task to buy
+    paper mark task one as done") with a comma between: a command word that acts on items opens a new command
+    straight after an item's number, or anywhere when a numbered task follows it."""
+    text = _REFERENCE_END.sub(
         lambda m: m.group(0)[: m.start("gap") - m.start()] + ", " if m["verb"].lower() in _run_on_verbs() else m[0],
         text,
     )
+    return _run_on_numbered().sub(lambda m: m[0] if m["before"].lower() in _JOINING else f"{m['before']}, ", text)
+
+
+_JOINING = STOPWORDS | {"next", "after", "plus", "finally", "lastly", "afterwards", "first", "second", "third"}
+
+
+@cache
+def _run_on_numbered() -> re.Pattern[str]:
+    verbs = "|".join(sorted(_run_on_verbs()))
+    numbers = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+    return re.compile(rf"\b(?P<before>[a-z]+)\s+(?=(?:{verbs})\s+(?:task|item|to-?do|number)\s+(?:{numbers})\b)", re.I)
 
 
 def _run_on_verbs() -> frozenset[str]:
@@ -829,8 +841,10 @@ _CARRIES_VALUE = re.compile(
 
 @cache
 def _item_words() -> frozenset[str]:
-    """The keywords of the catalogue's writes to an item (done, bought, delete …)."""
-    return frozenset(k for c in catalogue() if c.entity and c.writes for k in c.keywords) - STOPWORDS
+    """The keywords of the catalogue's writes to an item (bought, delete …) and the verbs that act on an item by its
+    number (mark, tick …)."""
+    keywords = frozenset(k for c in catalogue() if c.entity and c.writes for k in c.keywords) - STOPWORDS
+    return keywords | _run_on_verbs()
 
 
 def _after_story(text: str) -> str:
@@ -968,6 +982,16 @@ def refused(text: str) -> str:
 _SIGH = re.compile(r"^\s*(?:ugh+|argh+|oof|welp|sigh)\b[\s,!.…—–-]*(?=\S)", re.I)
 
 
+# A numbered part of a message announced in words: "Two things today." and "The second is about time zones — " say
+# how the message is laid out, not what is asked.
+_ORDINAL_MARK = re.compile(
+    r"(?:^|(?<=\n)|(?<=[.!?]\s))[ \t]*(?:(?:two|three|four|a\s+few|a\s+couple\s+of)\s+things(?:\s+today)?[ \t]*[.:!]"
+    r"|(?:the\s+)?(?:first|second|third|fourth|last|next|other)(?:\s+(?:one|thing|bit|part|question))?"
+    r"(?:\s+is\s+(?:about|re|regarding)\s+[^:—–\n]{1,40}?)?[ \t]*(?:[:—–]|\s-\s))[ \t]*",
+    re.I,
+)
+
+
 def request_only(text: str) -> str:
     """The request without the greeting and fillers before it ("hey, morning! quick one — add X"), without the
     story told before it ("so I was talking to Kim and …, anyway: add X") and without a sign-off after it ("…, I
@@ -975,6 +999,7 @@ def request_only(text: str) -> str:
     at its end is put in place ("add buy milk — no wait, oat milk"). A story is a statement that opens with no
     framing phrase; a request before "anyway" stays."""
     text = _unquoted(text)
+    text = _ORDINAL_MARK.sub("", text) or text  # "The first: the garage is done", "The second is about X — …"
     text = _VALEDICTION.sub("", text).rstrip(" ,") or text
     text = _with_correction(text)
     if words(text) and not words(text := refused(text)):

@@ -760,7 +760,7 @@ def _plan_clause(
             if not filled.missing:
                 complete.append((route, tool, filled))
                 break
-    if best.tools and _reads(best.tools[0], "time_of_day") and slots.time_of_day(clause):
+    if best.tools and _reads(best.tools[0], "time_of_day") and slots.time_of_day(slots.spoken_clock(clause)):
         # "convert 3pm to Tokyo time": a tool that ignores the time it was given answers another question
         complete = [c for c in complete if _reads(c[1], "time_of_day")]
     if complete and complete[0][0] is best and best.evidence > 0:  # "remember the freezer in room 4 is broken"

@@ -251,6 +251,17 @@ _PREPOSITION_PHRASE = re.compile(
     re.IGNORECASE,
 )
 _ZONE_NAMED = re.compile(r"\btime\s*zone\s+(?:of\s+)?([a-z][a-z \-']*?)[?!.\s]*$", re.IGNORECASE)  # "tz Durham"
+_WHERE_SOMEONE = re.compile(
+    r"\bwhere\s+(?:i|we|my\s+\w+|[A-Z]\w+)\s+(?:am|are|is|lives?|works?|stays?|is\s+based|is\s+right\s+now)\b", re.I
+)
+_NAMED_TIME = re.compile(r"\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+time\b")  # "Alexandria time pls"
+_NOT_PLACE_TIMES = {
+    "local", "standard", "daylight", "summer", "winter", "universal", "server", "lunch", "dinner", "tea", "coffee",
+    "bed", "party", "show", "real", "any", "what", "the", "my", "your", "same", "next", "last", "this", "that", "half",
+    "quarter", "meeting", "office", "lab", "work", "free", "screen", "prime", "peak", "rush", "closing", "opening",
+    "start", "end", "arrival", "departure", "pickup", "delivery", "run", "cycle", "processing", "response", "reaction",
+    "incubation", "exposure", "wall", "current", "exact", "correct", "right", "new", "old", "good", "best", "which",
+}  # fmt: skip
 _TRAILING_NOISE = re.compile(r"\s+(?:right now|now|today|currently|please|time|timezone|time zone)$")
 
 
@@ -373,6 +384,8 @@ def _word_offsets(text: str, words: list[str]) -> list[int]:
 def _preposition_phrases(text: str) -> list[str]:
     """The phrases after in/at/for, and the capitalised names listed after one ("in Tokyo and Atlantis")."""
     phrases = [match.group(1) for match in _ZONE_NAMED.finditer(text)]
+    phrases += [match.group(0) for match in _WHERE_SOMEONE.finditer(text)]  # "where Ana lives": a place not named
+    phrases += [m.group(1) for m in _NAMED_TIME.finditer(text) if m.group(1).lower() not in _NOT_PLACE_TIMES]
     for match in _PREPOSITION_PHRASE.finditer(text):
         end = match.end(1)
         candidates = [match.group(1)]
