@@ -380,15 +380,27 @@ def in_whole_units(options: list[Any], count: dict[str, Any], text: str) -> tupl
     return None
 
 
+_DIGIT_SPOKEN = "|".join(["oh", *(n for n, v in _UNITS_SPOKEN.items() if v < 10)])
+_COMPOUND_SPOKEN = rf"(?:{SPOKEN_NUMBER}|hundred|thousand)(?:[\s-]+(?:and\s+)?(?:{SPOKEN_NUMBER}|hundred|thousand)\b)*"
+
+
 def spoken_lengths(text: str) -> str:
     """Lengths of time said in words, in digits ("a forty-five minute countdown" → "a 45 minute countdown", "an
     hour and a half" → "90 minutes"), so the number extractors read them. Only a number word right before a unit of
     time changes: other number words may be part of a title."""
     for pattern, digits in _SPOKEN_LENGTHS:
         text = pattern.sub(digits, text)
-    text = re.sub(  # "minus seventy-nine point five": -79.5, said the one way a number is never part of a title
-        rf"\b(minus\s+)?({SPOKEN_NUMBER})\s+point\s+({'|'.join(n for n, v in _UNITS_SPOKEN.items() if v < 10)})\b",
-        lambda m: f"{'-' if m.group(1) else ''}{_spoken_value(m.group(2))}.{_UNITS_SPOKEN[m.group(3).lower()]}",
+    text = re.sub(  # "minus seventy-nine point five": -79.5, "one hundred fifty seven point eight six": 157.86,
+        # said the one way a number is never part of a title
+        rf"\b(minus\s+|negative\s+)?({_COMPOUND_SPOKEN})\s+point((?:\s+(?:{_DIGIT_SPOKEN}))+)\b",
+        lambda m: f"{'-' if m.group(1) else ''}{_spoken_value(m.group(2))}."
+        + "".join(str(_UNITS_SPOKEN.get(d, 0)) for d in m.group(3).lower().split()),
+        text,
+        flags=re.I,
+    )
+    text = re.sub(  # "two thousand characters", "three hundred and fifty": a hundred or a thousand is a number
+        rf"\b(?:an?\s+)?(?=[\w\s-]*?\b(?:hundred|thousand)\b)({_COMPOUND_SPOKEN})\b",
+        lambda m: str(_spoken_value(m.group(1))) if re.search(r"hundred|thousand", m.group(1), re.I) else m.group(0),
         text,
         flags=re.I,
     )
@@ -477,6 +489,8 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         return "paths" if "path" in said else ("choices" if items.get("type", "string") == "string" else "skip")
     if kind == "integer" and ("year" in said or re.search(r"\byear\b.*\b(?:19|20)\d\d\b", lowered)):
         return "year"  # a calendar year: named so, or described with one as its example
+    if kind == "integer" and "index" in said and date_end(name) and not said & {"id", "number", "no"}:
+        return "count"  # "start_index": a position to read from (a character, a row), not an item's number
     if kind == "integer" and (
         said & {"id", "number", "no", "index"}
         or (re.search(r"(?<!whole )\bnumber\b(?!\s+of\b)", lowered) and not re.search(r"how (?:many|much)", lowered))
@@ -1741,6 +1755,15 @@ _NUMBER_RANGE = re.compile(  # "residues 94 to 292", "aa 244-368", "319 through 
 )
 _FROM_NUMBER = re.compile(rf"\b(?:from|starting\s+(?:at|from)|after)\s+(?:[a-z]+\s+)?{_END_NUMBER}\b(?!\s*-)", re.I)
 _FIRST_NUMBER = re.compile(rf"\b(?:the\s+)?first\s+{_END_NUMBER}\b", re.I)
+
+
+_STARTING_AT = re.compile(rf"\bstart(?:ing)?\s+(?:at|from|with)\s+(?:the\s+)?(?:[a-z]+\s+)?{_END_NUMBER}\b(?!\s*-)", re.I)
+
+
+def starting_at(text: str) -> Span | None:
+    """Where a read starts, for a parameter that pages ("starting at character 200", "start from row 50")."""
+    match = _STARTING_AT.search(text)
+    return Span(count_value(match[1]), match.start(), match.end()) if match else None
 
 
 def count_value(said: str) -> int:
