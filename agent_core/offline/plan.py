@@ -171,7 +171,11 @@ def _named_by(clause: str, route: Route, other: Route | None = None) -> bool:
     names = ToolFacts.of(route.tools[0]).name_stems - GENERIC_NAME_WORDS
     if other is not None and other.served:
         names -= ToolFacts.of(other.tools[0]).name_stems
-    return bool(names & request_stems(clause))
+    return bool(names & request_stems(_AS_PREPOSITION.sub(" ", clause)))
+
+
+# A participle said as a preposition names no act: "…, starting at character 200" starts nothing
+_AS_PREPOSITION = re.compile(r"\b\w+ing\s+(?:at|from|with)\b", re.I)
 
 
 def _tool_writes(tool: Any) -> bool:
@@ -1157,7 +1161,7 @@ def make_plan(
     # in Paris" then "and what's 5pm there in Tokyo time?"
     named = next((p[-1][1] for p in map(locate_places, reversed(dialogue.previous_prompts)) if p), None)
     clauses = split_clauses(text, tools, router)
-    if len(clauses) > 1 and _one_call(text, clauses, whole, (dialogue, tools, router, context)):
+    if len(clauses) > 1 and _one_call(text, clauses, (dialogue, tools, router, context)):
         clauses = [text]  # "how late is daylight today? we're at 47.61, -122.33": one call's values, two sentences
     for clause in map(corrected, clauses):  # "… and then remnd me to X": each clause opens with its own command
         if named is not None and re.search(r"\bthere\b", clause, re.IGNORECASE):
@@ -1221,17 +1225,16 @@ def _is_chat(routing: Any) -> bool:
     return best.score - served >= CHAT_LEAD
 
 
-def _one_call(text: str, clauses: list[str], whole: Any, world: tuple[Dialogue, list[Any], Router, Context]) -> bool:
+def _one_call(text: str, clauses: list[str], world: tuple[Dialogue, list[Any], Router, Context]) -> bool:
     """Whether the sentences of a message give the values of one new lookup tool's call between them: the message
     as a whole plans that call, which reads more than any sentence alone, and no sentence asks another tool."""
     dialogue, tools, router, context = world
-    _with_evidence(whole, text, context)
-    best = whole.best
-    if best is None or best.capability is not None or not best.served or not ToolFacts.of(best.tools[0]).read_only:
+    planned = _plan_clause(text, dialogue, tools, router, context)  # the whole's plan, not its first route: "when
+    # is the deadline? it's on https://…" reads the page the message gives, however its words sound like a log
+    if not isinstance(planned, Planned) or not planned.calls or planned.capability is not None:
         return False
-    tool = best.tools[0]
-    planned = _plan_clause(text, dialogue, tools, router, context)
-    if not isinstance(planned, Planned) or planned.tool is not tool or not planned.calls:
+    tool = planned.tool
+    if not ToolFacts.of(tool).read_only:
         return False
     asks_all, others = False, []
     for clause in clauses:
@@ -1241,8 +1244,9 @@ def _one_call(text: str, clauses: list[str], whole: Any, world: tuple[Dialogue, 
         step = _plan_clause(clause, dialogue, tools, router, context)
         if isinstance(step, Planned) and step.calls and step.tool is not tool and step.filled and step.filled.typed > 1:
             return False  # "…, and how much of that stock for 50 ml of 150 mM?": another tool's call on its values
-        if isinstance(step, Planned) and step.tool is tool and step.calls == planned.calls:
-            asks_all = True
+        given = {w for c in step.calls for v in c.values() for w in words(str(v))} if isinstance(step, Planned) else set()
+        if isinstance(step, Planned) and step.tool is tool and step.calls == planned.calls and set(words(clause)) - given:
+            asks_all = True  # (a sentence that is only the value, "… homepage? marqueslab.org", asks nothing itself)
         else:
             others.append((clause, step))
     # One sentence asks for it all: the others go with it only as questions about its values ("did they change?").

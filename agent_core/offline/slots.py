@@ -1374,8 +1374,44 @@ def globs(text: str) -> list[Span]:
     return [Span(f"*{named.group(1)}*", named.start(1), named.end(1))] if named else []
 
 
+_HOST = re.compile(  # "marqueslab.org/people", "www.ismb.org": an address written without its scheme
+    r"(?<![\w@/.:-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,12}))(/[^\s<>\"']*[^\s<>\"'.,;)?!])?(?![\w@-])", re.I
+)
+_SPOKEN_URL = re.compile(  # "h t t p s colon slash slash marqueslab dot org slash seminars", as dictation writes it
+    r"\b(?:(?:h\s?t\s?t\s?p\s?s?|https?)\s+colon\s+slash\s+slash\s+)?"
+    r"([a-z0-9-]+(?:\s+dot\s+[a-z0-9-]+)+(?:\s+slash\s+[a-z0-9-]+)*)\b",
+    re.I,
+)
+
+
+def web_addresses(text: str) -> list[Span]:
+    """Web addresses as written: with their scheme; a bare host, with or without a path ("marqueslab.org/people"),
+    completed with https:// as a browser completes it; or one said aloud ("marqueslab dot org slash seminars"). A
+    name ending in a file extension ("README.md", "refs.bib") is a file, unless a path or "www." says otherwise."""
+    found = [Span(m.group(0), m.start(), m.end()) for m in _URL.finditer(text)]
+
+    def add(host: str, tld: str, path: str, start: int, end: int) -> None:
+        if any(s.start <= start < s.end for s in found) or _EMAIL.search(text[max(0, start - 1) : end + 1]):
+            return
+        extensions = _known_extensions() | {f".{e}" for e in _EXTENSION_WORDS.values()}
+        if f".{tld.lower()}" in extensions and not path and not host.lower().startswith("www."):
+            return
+        found.append(Span(f"https://{host}{path}", start, end))
+
+    for m in _HOST.finditer(text):
+        if not re.fullmatch(r"[\d.]+", m[1]):  # "v1.2", "3.5": numbers, not hosts
+            add(m[1], m[2], m[3] or "", m.start(), m.end())
+    for m in _SPOKEN_URL.finditer(text):
+        said = re.sub(r"\s+slash\s+", "/", re.sub(r"\s+dot\s+", ".", m[1]))
+        host, _, path = said.partition("/")
+        add(host, host.rsplit(".", 1)[-1], f"/{path}" if path else "", m.start(), m.end())
+    return sorted(found, key=lambda s: s.start)
+
+
 def identifier(kind: str, text: str) -> list[Span]:
-    """DOIs, ISBNs, URLs and e-mail addresses, as written."""
+    """DOIs, ISBNs, URLs and e-mail addresses, as written (a URL also as a bare host or said aloud)."""
+    if kind == "url":
+        return web_addresses(text)
     pattern = {"doi": _DOI, "isbn": _ISBN, "url": _URL, "email": _EMAIL}[kind]
     found = [Span(m.group(0), m.start(), m.end()) for m in pattern.finditer(text)]
     if kind == "isbn":  # an ISBN has 10 or 13 digits; "1600 Pennsylvania Avenue" has a house number
