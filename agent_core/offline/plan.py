@@ -310,8 +310,9 @@ def _follow_up(
 
 
 _NEXT = re.compile(
-    rf"^\W*(?:(?:and|ok(?:ay)?|then|now)\W+)*(?:(?:show|give|get|list|fetch)\s+(?:me\s+|us\s+)?)?(?:the\s+)?"
-    rf"(?:next|more)(?:\s+(?P<page>page)|\s+(?P<n>\d+|{slots.SPOKEN_NUMBER}))?"
+    rf"^\W*(?:(?:and|ok(?:ay)?|then|now|great|thanks)\W+)*(?:(?:show|give|get|list|fetch|read)\s+(?:me\s+|us\s+)?)?"
+    rf"(?:the\s+)?(?:(?:next|more)(?:\s+(?P<page>page|part|bit|chunk)|\s+(?P<n>\d+|{slots.SPOKEN_NUMBER}))?"
+    rf"|(?:keep|carry)\s+(?:going|reading)|go\s+on|continue(?:\s+reading)?|(?P<rest>rest(?:\s+of\s+(?:it|the\s+\w+))?))"
     rf"(?:\s+(?:results?|ones?|items?|hits?|entries|rows|please|pls))*\W*$",
     re.I,
 )
@@ -339,8 +340,13 @@ def _next_page(clause: str, dialogue: Dialogue, tools: list[Any], earlier: Any =
     args = dict(previous)
     if said["n"] and size:
         args[size] = slots.count_value(said["n"])
+    start = _next_start(dialogue.last_result, skip) if skip and earlier is None else None
+    if said["rest"] and size:
+        args.pop(size, None)  # "now the rest": all of it, not another part of the size asked for before
     if cursor and following:  # "next page" after a page that says where the next one starts
         args[cursor] = following
+    elif start is not None:  # "keep going" after a part that says where the next part starts
+        args[skip] = start
     elif skip and size:
         step = previous.get(size, properties[size].get("default"))
         if not isinstance(step, int):
@@ -352,6 +358,23 @@ def _next_page(clause: str, dialogue: Dialogue, tools: list[Any], earlier: Any =
         return None
     route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
     return Planned(clause, route, None, tool, [args], Filled(args, read=1), margin=0.2)
+
+
+def _next_start(result: Any, skip: str) -> int | None:
+    """Where the next part starts, as a truncated result says it: a ``next_start_index`` beside the ``start_index``
+    parameter, or its text ("call the fetch tool with a start_index of 5000")."""
+    data = as_data(result)
+    own = set(words(skip))
+    for key, value in data.items() if isinstance(data, dict) else ():
+        said = set(words(key))
+        if "next" in said and said - {"next"} == own and isinstance(value, int) and not isinstance(value, bool):
+            return value
+    texts = data.values() if isinstance(data, dict) else [result]
+    for text in (t for t in texts if isinstance(t, str)):
+        found = re.search(rf"\b{re.escape(skip)}\W+(?:of\s+|is\s+)?(\d+)", text)
+        if found:
+            return int(found[1])
+    return None
 
 
 def _next_cursor(data: Any) -> str | None:

@@ -1075,13 +1075,13 @@ _LABELLED = re.compile(
     r"\b(?P<axis>lat(?:itude)?|lon(?:gitude)?|lng|long)\b[\s:=]*(?P<value>-?\d{1,3}(?:\.\d+)?)", re.I
 )
 _PLAIN_PAIR = re.compile(
-    r"(?<![\w.-])(?<!\d\s)(?<!\d,)(?<!\d,\s)(?P<a>-?\d{1,2}(?:\.\d+)?)\s*(?:,\s*|\s+)(?P<b>-?\d{1,3}(?:\.\d+)?)(?![\w.]|\s*°|,?\s*-?\d+(?:\.\d+)?(?![\d.:/-]))"
+    r"(?<![\w.-])(?<!\d\s)(?<!\d,)(?<!\d,\s)(?P<a>-?\d{1,2}(?:\.\d+)?)\s*(?:,\s*|\s+|/\s*)(?P<b>-?\d{1,3}(?:\.\d+)?)(?![\w.]|\s*°|,?\s*-?\d+(?:\.\d+)?(?![\d.:/-]))"
 )
 
 
 def coordinates(text: str) -> tuple[Span, Span] | None:
     """A latitude and longitude as written: "52.52°N 13.40°E", "33.87 S, 151.21 E", "47°22′N 8°33′E",
-    "lat 64.15 lon -21.94" or a plain decimal pair "59.91, 10.75" (south and west are negative)."""
+    "lat 64.15 lon -21.94" or a plain decimal pair "59.91, 10.75", "42.89/-78.88" (south and west are negative)."""
     marked = list(_HEMISPHERE.finditer(text))
     lat = next((m for m in marked if m.group("hemi").upper() in "NS"), None)
     lon = next((m for m in marked if m.group("hemi").upper() in "EW"), None)
