@@ -117,7 +117,9 @@ def documented(tool: Any) -> Any:
     if not dataclasses.is_dataclass(tool) or all((p or {}).get("description") for p in properties.values()):
         return tool
     said = documented_parameters(getattr(tool, "description", None) or "")
-    missing = {n: said[n] for n, p in properties.items() if isinstance(p, dict) and not p.get("description") and n in said}
+    missing = {
+        n: said[n] for n, p in properties.items() if isinstance(p, dict) and not p.get("description") and n in said
+    }
     if not missing:
         return tool
     described = {n: {**p, "description": missing[n]} if n in missing else p for n, p in properties.items()}

@@ -1267,9 +1267,13 @@ def _one_call(text: str, clauses: list[str], world: tuple[Dialogue, list[Any], R
         step = _plan_clause(clause, dialogue, tools, router, context)
         if isinstance(step, Planned) and step.calls and step.tool is not tool and step.filled and step.filled.typed > 1:
             return False  # "…, and how much of that stock for 50 ml of 150 mM?": another tool's call on its values
-        given = {w for c in step.calls for v in c.values() for w in words(str(v))} if isinstance(step, Planned) else set()
-        if isinstance(step, Planned) and step.tool is tool and step.calls == planned.calls and set(words(clause)) - given:
-            asks_all = True  # (a sentence that is only the value, "… homepage? marqueslab.org", asks nothing itself)
+        if (
+            isinstance(step, Planned)
+            and step.tool is tool
+            and step.calls == planned.calls
+            and _asks_itself(clause, step)
+        ):
+            asks_all = True
         else:
             others.append((clause, step))
     # One sentence asks for it all: the others go with it only as questions about its values ("did they change?").
@@ -1277,6 +1281,13 @@ def _one_call(text: str, clauses: list[str], world: tuple[Dialogue, list[Any], R
         step is None or (isinstance(step, Planned) and step.question and _POINTS_BACK.search(clause))
         for clause, step in others
     )
+
+
+def _asks_itself(clause: str, step: Planned) -> bool:
+    """Whether a sentence says more than the values its call reads: "marqueslab.org" after "what's on the lab's
+    homepage?" only gives the address the question needs."""
+    given = {w for call in step.calls for value in call.values() for w in words(str(value))}
+    return bool(set(words(clause)) - given)
 
 
 def _opens_chat(routing: Any, context: Context) -> Capability | None:

@@ -393,8 +393,10 @@ def spoken_lengths(text: str) -> str:
     text = re.sub(  # "minus seventy-nine point five": -79.5, "one hundred fifty seven point eight six": 157.86,
         # said the one way a number is never part of a title
         rf"\b(minus\s+|negative\s+)?({_COMPOUND_SPOKEN})\s+point((?:\s+(?:{_DIGIT_SPOKEN}))+)\b",
-        lambda m: f"{'-' if m.group(1) else ''}{_spoken_value(m.group(2))}."
-        + "".join(str(_UNITS_SPOKEN.get(d, 0)) for d in m.group(3).lower().split()),
+        lambda m: (
+            f"{'-' if m.group(1) else ''}{_spoken_value(m.group(2))}."
+            + "".join(str(_UNITS_SPOKEN.get(d, 0)) for d in m.group(3).lower().split())
+        ),
         text,
         flags=re.I,
     )
@@ -1375,7 +1377,8 @@ def globs(text: str) -> list[Span]:
 
 
 _HOST = re.compile(  # "marqueslab.org/people", "www.ismb.org": an address written without its scheme
-    r"(?<![\w@/.:-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,12}))(/[^\s<>\"']*[^\s<>\"'.,;)?!])?(?![\w@-])", re.I
+    r"(?<![\w@/.:-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,12}))(/[^\s<>\"']*[^\s<>\"'.,;)?!])?(?![\w@-])",
+    re.I,
 )
 _SPOKEN_URL = re.compile(  # "h t t p s colon slash slash marqueslab dot org slash seminars", as dictation writes it
     r"\b(?:(?:h\s?t\s?t\s?p\s?s?|https?)\s+colon\s+slash\s+slash\s+)?"
@@ -1793,7 +1796,9 @@ _FROM_NUMBER = re.compile(rf"\b(?:from|starting\s+(?:at|from)|after)\s+(?:[a-z]+
 _FIRST_NUMBER = re.compile(rf"\b(?:the\s+)?first\s+{_END_NUMBER}\b", re.I)
 
 
-_STARTING_AT = re.compile(rf"\bstart(?:ing)?\s+(?:at|from|with)\s+(?:the\s+)?(?:[a-z]+\s+)?{_END_NUMBER}\b(?!\s*-)", re.I)
+_STARTING_AT = re.compile(
+    rf"\bstart(?:ing)?\s+(?:at|from|with)\s+(?:the\s+)?(?:[a-z]+\s+)?{_END_NUMBER}\b(?!\s*-)", re.I
+)
 
 
 def starting_at(text: str) -> Span | None:
