@@ -400,11 +400,16 @@ def spoken_lengths(text: str) -> str:
         text,
         flags=re.I,
     )
-    text = re.sub(  # "two thousand characters", "three hundred and fifty": a hundred or a thousand is a number
-        rf"\b(?:an?\s+)?(?=[\w\s-]*?\b(?:hundred|thousand)\b)({_COMPOUND_SPOKEN})\b",
-        lambda m: str(_spoken_value(m.group(1))) if re.search(r"hundred|thousand", m.group(1), re.I) else m.group(0),
-        text,
-        flags=re.I,
+
+    def hundreds(match: re.Match[str]) -> str:
+        said = match.group(1)
+        if not re.search(r"hundred|thousand", said, re.I) or _MILITARY.match(match.string, match.start(1)):
+            return match.group(0)  # "seventeen hundred hours" is a time of day, read as one
+        return str(_spoken_value(said))
+
+    # "two thousand characters", "three hundred and fifty": a hundred or a thousand is a number
+    text = re.sub(
+        rf"\b(?:an?\s+)?(?=[\w\s-]*?\b(?:hundred|thousand)\b)({_COMPOUND_SPOKEN})\b", hundreds, text, flags=re.I
     )
     return re.sub(
         rf"\b({SPOKEN_NUMBER})(?=[\s-]+{_TIME_UNIT}\b)",
