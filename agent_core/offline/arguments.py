@@ -523,11 +523,14 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             and set(words(name)) & _SKIPS
             and not set(words(name)) & {"size", "limit", "per"}  # "pageSize" is how many, not how many to skip
             and not _SKIP_SAID.search(text)
+            and not slots.starting_at(text)
         ):
             continue  # "list trays, five per page": a number of results is no number to skip
         elif kind == "count":
             timed = _seconds(name) is not None  # "minutes": "from 9 to 10:30" too
+            skips = set(words(name)) & _SKIPS and not set(words(name)) & {"size", "limit", "per"}
             span = measures.get(name) or (_quantity(name, prop, text) if timed else None)
+            span = span or (slots.starting_at(text) if skips else None)  # "starting at character 200"
             span = span or slots.count_for(name, prop, text)
             if span is None and name in required:  # a count the tool cannot do without: the request's number
                 span = slots.amount(_masked(text, taken))

@@ -7,6 +7,7 @@ description). Whether a capability is *missing* is always decided against the li
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -76,6 +77,53 @@ class Capability:
 def properties_of(tool: Any) -> dict[str, Any]:
     """A tool's parameters by name (its JSON schema's ``properties``; empty when it publishes none)."""
     return (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+
+
+_SECTION = re.compile(r"^(?P<indent>[ \t]*)(?:Args|Arguments|Parameters|Params)\s*:\s*$", re.M)
+_DOCUMENTED = re.compile(r"^(?P<indent>[ \t]+)(?P<name>\w+)\s*(?:\([^)]*\))?\s*:\s*(?P<text>\S.*)$")
+_SPHINX = re.compile(r"^\s*:param\s+(?:[\w\[\], ]+\s+)?(?P<name>\w+)\s*:\s*(?P<text>\S.*)$", re.M)
+
+
+def documented_parameters(description: str) -> dict[str, str]:
+    """What a docstring-style description says of each parameter: a Google-style ``Args:`` block ("state:
+    Two-letter US state code (e.g. CA, NY)", continuation lines indented further) or Sphinx ``:param x:`` lines.
+    FastMCP servers publish their functions' docstrings this way and leave the schema's parameters undescribed."""
+    found: dict[str, str] = {m["name"]: m["text"].strip() for m in _SPHINX.finditer(description)}
+    section = _SECTION.search(description)
+    if section is None:
+        return found
+    name, depth = None, None
+    for line in description[section.end() :].splitlines()[1:]:
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip())
+        if indent <= len(section["indent"]):
+            break  # "Returns:", or the prose after the block
+        entry = _DOCUMENTED.match(line)
+        if entry and (depth is None or indent <= depth):
+            name, depth = entry["name"], indent
+            found[name] = entry["text"].strip()
+        elif name is not None:
+            found[name] = f"{found[name]} {line.strip()}"
+    return found
+
+
+def documented(tool: Any) -> Any:
+    """The tool with each parameter its schema leaves undescribed described as its docstring's ``Args:`` block
+    says, so every reader of parameter descriptions (kinds, examples, units, labels) reads those too. A tool
+    whose schema describes its parameters, or that is no dataclass, is returned as it is."""
+    schema = getattr(tool, "parameters_json_schema", None) or {}
+    properties = schema.get("properties") or {}
+    if not dataclasses.is_dataclass(tool) or all((p or {}).get("description") for p in properties.values()):
+        return tool
+    said = documented_parameters(getattr(tool, "description", None) or "")
+    missing = {
+        n: said[n] for n, p in properties.items() if isinstance(p, dict) and not p.get("description") and n in said
+    }
+    if not missing:
+        return tool
+    described = {n: {**p, "description": missing[n]} if n in missing else p for n, p in properties.items()}
+    return dataclasses.replace(tool, parameters_json_schema={**schema, "properties": described})
 
 
 @dataclass(frozen=True)

@@ -622,8 +622,10 @@ def _named() -> frozenset[str]:
 
 @lru_cache(maxsize=8)
 def _described(texts: tuple[str, ...]) -> frozenset[str]:
-    """The dictionary words of five letters or more the tools describe themselves with."""
-    return frozenset(w for w in words(" ".join(texts)) if len(w) >= 5 and w in dictionary())
+    """The dictionary words of five letters or more the tools describe themselves with (plurals of dictionary words
+    too: the WordPiece vocabulary knows "alert", not "alerts")."""
+    known = dictionary()
+    return frozenset(w for w in words(" ".join(texts)) if len(w) >= 5 and (w in known or w.removesuffix("s") in known))
 
 
 @cache

@@ -171,7 +171,11 @@ def _named_by(clause: str, route: Route, other: Route | None = None) -> bool:
     names = ToolFacts.of(route.tools[0]).name_stems - GENERIC_NAME_WORDS
     if other is not None and other.served:
         names -= ToolFacts.of(other.tools[0]).name_stems
-    return bool(names & request_stems(clause))
+    return bool(names & request_stems(_AS_PREPOSITION.sub(" ", clause)))
+
+
+# A participle said as a preposition names no act: "…, starting at character 200" starts nothing
+_AS_PREPOSITION = re.compile(r"\b\w+ing\s+(?:at|from|with)\b", re.I)
 
 
 def _tool_writes(tool: Any) -> bool:
@@ -306,8 +310,9 @@ def _follow_up(
 
 
 _NEXT = re.compile(
-    rf"^\W*(?:(?:and|ok(?:ay)?|then|now)\W+)*(?:(?:show|give|get|list|fetch)\s+(?:me\s+|us\s+)?)?(?:the\s+)?"
-    rf"(?:next|more)(?:\s+(?P<page>page)|\s+(?P<n>\d+|{slots.SPOKEN_NUMBER}))?"
+    rf"^\W*(?:(?:and|ok(?:ay)?|then|now|great|thanks)\W+)*(?:(?:show|give|get|list|fetch|read)\s+(?:me\s+|us\s+)?)?"
+    rf"(?:the\s+)?(?:(?:next|more)(?:\s+(?P<page>page|part|bit|chunk)|\s+(?P<n>\d+|{slots.SPOKEN_NUMBER}))?"
+    rf"|(?:keep|carry)\s+(?:going|reading)|go\s+on|continue(?:\s+reading)?|(?P<rest>rest(?:\s+of\s+(?:it|the\s+\w+))?))"
     rf"(?:\s+(?:results?|ones?|items?|hits?|entries|rows|please|pls))*\W*$",
     re.I,
 )
@@ -335,8 +340,13 @@ def _next_page(clause: str, dialogue: Dialogue, tools: list[Any], earlier: Any =
     args = dict(previous)
     if said["n"] and size:
         args[size] = slots.count_value(said["n"])
+    start = _next_start(dialogue.last_result, skip) if skip and earlier is None else None
+    if said["rest"] and size:
+        args.pop(size, None)  # "now the rest": all of it, not another part of the size asked for before
     if cursor and following:  # "next page" after a page that says where the next one starts
         args[cursor] = following
+    elif start is not None:  # "keep going" after a part that says where the next part starts
+        args[skip] = start
     elif skip and size:
         step = previous.get(size, properties[size].get("default"))
         if not isinstance(step, int):
@@ -348,6 +358,23 @@ def _next_page(clause: str, dialogue: Dialogue, tools: list[Any], earlier: Any =
         return None
     route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
     return Planned(clause, route, None, tool, [args], Filled(args, read=1), margin=0.2)
+
+
+def _next_start(result: Any, skip: str) -> int | None:
+    """Where the next part starts, as a truncated result says it: a ``next_start_index`` beside the ``start_index``
+    parameter, or its text ("call the fetch tool with a start_index of 5000")."""
+    data = as_data(result)
+    own = set(words(skip))
+    for key, value in data.items() if isinstance(data, dict) else ():
+        said = set(words(key))
+        if "next" in said and said - {"next"} == own and isinstance(value, int) and not isinstance(value, bool):
+            return value
+    texts = data.values() if isinstance(data, dict) else [result]
+    for text in (t for t in texts if isinstance(t, str)):
+        found = re.search(rf"\b{re.escape(skip)}\W+(?:of\s+|is\s+)?(\d+)", text)
+        if found:
+            return int(found[1])
+    return None
 
 
 def _next_cursor(data: Any) -> str | None:
@@ -1157,7 +1184,7 @@ def make_plan(
     # in Paris" then "and what's 5pm there in Tokyo time?"
     named = next((p[-1][1] for p in map(locate_places, reversed(dialogue.previous_prompts)) if p), None)
     clauses = split_clauses(text, tools, router)
-    if len(clauses) > 1 and _one_call(text, clauses, whole, (dialogue, tools, router, context)):
+    if len(clauses) > 1 and _one_call(text, clauses, (dialogue, tools, router, context)):
         clauses = [text]  # "how late is daylight today? we're at 47.61, -122.33": one call's values, two sentences
     for clause in map(corrected, clauses):  # "… and then remnd me to X": each clause opens with its own command
         if named is not None and re.search(r"\bthere\b", clause, re.IGNORECASE):
@@ -1221,17 +1248,16 @@ def _is_chat(routing: Any) -> bool:
     return best.score - served >= CHAT_LEAD
 
 
-def _one_call(text: str, clauses: list[str], whole: Any, world: tuple[Dialogue, list[Any], Router, Context]) -> bool:
+def _one_call(text: str, clauses: list[str], world: tuple[Dialogue, list[Any], Router, Context]) -> bool:
     """Whether the sentences of a message give the values of one new lookup tool's call between them: the message
     as a whole plans that call, which reads more than any sentence alone, and no sentence asks another tool."""
     dialogue, tools, router, context = world
-    _with_evidence(whole, text, context)
-    best = whole.best
-    if best is None or best.capability is not None or not best.served or not ToolFacts.of(best.tools[0]).read_only:
+    planned = _plan_clause(text, dialogue, tools, router, context)  # the whole's plan, not its first route: "when
+    # is the deadline? it's on https://…" reads the page the message gives, however its words sound like a log
+    if not isinstance(planned, Planned) or not planned.calls or planned.capability is not None:
         return False
-    tool = best.tools[0]
-    planned = _plan_clause(text, dialogue, tools, router, context)
-    if not isinstance(planned, Planned) or planned.tool is not tool or not planned.calls:
+    tool = planned.tool
+    if not ToolFacts.of(tool).read_only:
         return False
     asks_all, others = False, []
     for clause in clauses:
@@ -1241,7 +1267,12 @@ def _one_call(text: str, clauses: list[str], whole: Any, world: tuple[Dialogue, 
         step = _plan_clause(clause, dialogue, tools, router, context)
         if isinstance(step, Planned) and step.calls and step.tool is not tool and step.filled and step.filled.typed > 1:
             return False  # "…, and how much of that stock for 50 ml of 150 mM?": another tool's call on its values
-        if isinstance(step, Planned) and step.tool is tool and step.calls == planned.calls:
+        if (
+            isinstance(step, Planned)
+            and step.tool is tool
+            and step.calls == planned.calls
+            and _asks_itself(clause, step)
+        ):
             asks_all = True
         else:
             others.append((clause, step))
@@ -1250,6 +1281,13 @@ def _one_call(text: str, clauses: list[str], whole: Any, world: tuple[Dialogue, 
         step is None or (isinstance(step, Planned) and step.question and _POINTS_BACK.search(clause))
         for clause, step in others
     )
+
+
+def _asks_itself(clause: str, step: Planned) -> bool:
+    """Whether a sentence says more than the values its call reads: "marqueslab.org" after "what's on the lab's
+    homepage?" only gives the address the question needs."""
+    given = {w for call in step.calls for value in call.values() for w in words(str(value))}
+    return bool(set(words(clause)) - given)
 
 
 def _opens_chat(routing: Any, context: Context) -> Capability | None:

@@ -23,7 +23,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCall
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_core.offline import replies
-from agent_core.offline.catalogue import ToolFacts, properties_of
+from agent_core.offline.catalogue import ToolFacts, documented, properties_of
 from agent_core.offline.dialogue import Dialogue, files_of, listing_of, read
 from agent_core.offline.plan import Planned, make_plan, resolve_by_words
 from agent_core.offline.results import compose_answer, memory_verdict
@@ -87,7 +87,7 @@ class OfflinePlanner:
         return _response([TextPart(json.dumps(payload))], kind)
 
     def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        tools = list(info.function_tools)
+        tools = [documented(t) for t in info.function_tools]  # a docstring's ``Args:`` read as the schema's
         dialogue = read(messages, {t.name for t in info.output_tools})
         plan = make_plan(dialogue, tools, self.router, self.config.clock().date(), self.config.resolve_path)
         if plan.reply is not None:

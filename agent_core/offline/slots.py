@@ -380,17 +380,36 @@ def in_whole_units(options: list[Any], count: dict[str, Any], text: str) -> tupl
     return None
 
 
+_DIGIT_SPOKEN = "|".join(["oh", *(n for n, v in _UNITS_SPOKEN.items() if v < 10)])
+_COMPOUND_SPOKEN = rf"(?:{SPOKEN_NUMBER}|hundred|thousand)(?:[\s-]+(?:and\s+)?(?:{SPOKEN_NUMBER}|hundred|thousand)\b)*"
+
+
 def spoken_lengths(text: str) -> str:
     """Lengths of time said in words, in digits ("a forty-five minute countdown" → "a 45 minute countdown", "an
     hour and a half" → "90 minutes"), so the number extractors read them. Only a number word right before a unit of
     time changes: other number words may be part of a title."""
     for pattern, digits in _SPOKEN_LENGTHS:
         text = pattern.sub(digits, text)
-    text = re.sub(  # "minus seventy-nine point five": -79.5, said the one way a number is never part of a title
-        rf"\b(minus\s+)?({SPOKEN_NUMBER})\s+point\s+({'|'.join(n for n, v in _UNITS_SPOKEN.items() if v < 10)})\b",
-        lambda m: f"{'-' if m.group(1) else ''}{_spoken_value(m.group(2))}.{_UNITS_SPOKEN[m.group(3).lower()]}",
+    text = re.sub(  # "minus seventy-nine point five": -79.5, "one hundred fifty seven point eight six": 157.86,
+        # said the one way a number is never part of a title
+        rf"\b(minus\s+|negative\s+)?({_COMPOUND_SPOKEN})\s+point((?:\s+(?:{_DIGIT_SPOKEN}))+)\b",
+        lambda m: (
+            f"{'-' if m.group(1) else ''}{_spoken_value(m.group(2))}."
+            + "".join(str(_UNITS_SPOKEN.get(d, 0)) for d in m.group(3).lower().split())
+        ),
         text,
         flags=re.I,
+    )
+
+    def hundreds(match: re.Match[str]) -> str:
+        said = match.group(1)
+        if not re.search(r"hundred|thousand", said, re.I) or _MILITARY.match(match.string, match.start(1)):
+            return match.group(0)  # "seventeen hundred hours" is a time of day, read as one
+        return str(_spoken_value(said))
+
+    # "two thousand characters", "three hundred and fifty": a hundred or a thousand is a number
+    text = re.sub(
+        rf"\b(?:an?\s+)?(?=[\w\s-]*?\b(?:hundred|thousand)\b)({_COMPOUND_SPOKEN})\b", hundreds, text, flags=re.I
     )
     return re.sub(
         rf"\b({SPOKEN_NUMBER})(?=[\s-]+{_TIME_UNIT}\b)",
@@ -477,6 +496,8 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         return "paths" if "path" in said else ("choices" if items.get("type", "string") == "string" else "skip")
     if kind == "integer" and ("year" in said or re.search(r"\byear\b.*\b(?:19|20)\d\d\b", lowered)):
         return "year"  # a calendar year: named so, or described with one as its example
+    if kind == "integer" and "index" in said and date_end(name) and not said & {"id", "number", "no"}:
+        return "count"  # "start_index": a position to read from (a character, a row), not an item's number
     if kind == "integer" and (
         said & {"id", "number", "no", "index"}
         or (re.search(r"(?<!whole )\bnumber\b(?!\s+of\b)", lowered) and not re.search(r"how (?:many|much)", lowered))
@@ -1061,13 +1082,13 @@ _LABELLED = re.compile(
     r"\b(?P<axis>lat(?:itude)?|lon(?:gitude)?|lng|long)\b[\s:=]*(?P<value>-?\d{1,3}(?:\.\d+)?)", re.I
 )
 _PLAIN_PAIR = re.compile(
-    r"(?<![\w.-])(?<!\d\s)(?<!\d,)(?<!\d,\s)(?P<a>-?\d{1,2}(?:\.\d+)?)\s*(?:,\s*|\s+)(?P<b>-?\d{1,3}(?:\.\d+)?)(?![\w.]|\s*°|,?\s*-?\d+(?:\.\d+)?(?![\d.:/-]))"
+    r"(?<![\w.-])(?<!\d\s)(?<!\d,)(?<!\d,\s)(?P<a>-?\d{1,2}(?:\.\d+)?)\s*(?:,\s*|\s+|/\s*)(?P<b>-?\d{1,3}(?:\.\d+)?)(?![\w.]|\s*°|,?\s*-?\d+(?:\.\d+)?(?![\d.:/-]))"
 )
 
 
 def coordinates(text: str) -> tuple[Span, Span] | None:
     """A latitude and longitude as written: "52.52°N 13.40°E", "33.87 S, 151.21 E", "47°22′N 8°33′E",
-    "lat 64.15 lon -21.94" or a plain decimal pair "59.91, 10.75" (south and west are negative)."""
+    "lat 64.15 lon -21.94" or a plain decimal pair "59.91, 10.75", "42.89/-78.88" (south and west are negative)."""
     marked = list(_HEMISPHERE.finditer(text))
     lat = next((m for m in marked if m.group("hemi").upper() in "NS"), None)
     lon = next((m for m in marked if m.group("hemi").upper() in "EW"), None)
@@ -1360,8 +1381,45 @@ def globs(text: str) -> list[Span]:
     return [Span(f"*{named.group(1)}*", named.start(1), named.end(1))] if named else []
 
 
+_HOST = re.compile(  # "marqueslab.org/people", "www.ismb.org": an address written without its scheme
+    r"(?<![\w@/.:-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,12}))(/[^\s<>\"']*[^\s<>\"'.,;)?!])?(?![\w@-])",
+    re.I,
+)
+_SPOKEN_URL = re.compile(  # "h t t p s colon slash slash marqueslab dot org slash seminars", as dictation writes it
+    r"\b(?:(?:h\s?t\s?t\s?p\s?s?|https?)\s+colon\s+slash\s+slash\s+)?"
+    r"([a-z0-9-]+(?:\s+dot\s+[a-z0-9-]+)+(?:\s+slash\s+[a-z0-9-]+)*)\b",
+    re.I,
+)
+
+
+def web_addresses(text: str) -> list[Span]:
+    """Web addresses as written: with their scheme; a bare host, with or without a path ("marqueslab.org/people"),
+    completed with https:// as a browser completes it; or one said aloud ("marqueslab dot org slash seminars"). A
+    name ending in a file extension ("README.md", "refs.bib") is a file, unless a path or "www." says otherwise."""
+    found = [Span(m.group(0), m.start(), m.end()) for m in _URL.finditer(text)]
+
+    def add(host: str, tld: str, path: str, start: int, end: int) -> None:
+        if any(s.start <= start < s.end for s in found) or _EMAIL.search(text[max(0, start - 1) : end + 1]):
+            return
+        extensions = _known_extensions() | {f".{e}" for e in _EXTENSION_WORDS.values()}
+        if f".{tld.lower()}" in extensions and not path and not host.lower().startswith("www."):
+            return
+        found.append(Span(f"https://{host}{path}", start, end))
+
+    for m in _HOST.finditer(text):
+        if not re.fullmatch(r"[\d.]+", m[1]):  # "v1.2", "3.5": numbers, not hosts
+            add(m[1], m[2], m[3] or "", m.start(), m.end())
+    for m in _SPOKEN_URL.finditer(text):
+        said = re.sub(r"\s+slash\s+", "/", re.sub(r"\s+dot\s+", ".", m[1]))
+        host, _, path = said.partition("/")
+        add(host, host.rsplit(".", 1)[-1], f"/{path}" if path else "", m.start(), m.end())
+    return sorted(found, key=lambda s: s.start)
+
+
 def identifier(kind: str, text: str) -> list[Span]:
-    """DOIs, ISBNs, URLs and e-mail addresses, as written."""
+    """DOIs, ISBNs, URLs and e-mail addresses, as written (a URL also as a bare host or said aloud)."""
+    if kind == "url":
+        return web_addresses(text)
     pattern = {"doi": _DOI, "isbn": _ISBN, "url": _URL, "email": _EMAIL}[kind]
     found = [Span(m.group(0), m.start(), m.end()) for m in pattern.finditer(text)]
     if kind == "isbn":  # an ISBN has 10 or 13 digits; "1600 Pennsylvania Avenue" has a house number
@@ -1741,6 +1799,17 @@ _NUMBER_RANGE = re.compile(  # "residues 94 to 292", "aa 244-368", "319 through 
 )
 _FROM_NUMBER = re.compile(rf"\b(?:from|starting\s+(?:at|from)|after)\s+(?:[a-z]+\s+)?{_END_NUMBER}\b(?!\s*-)", re.I)
 _FIRST_NUMBER = re.compile(rf"\b(?:the\s+)?first\s+{_END_NUMBER}\b", re.I)
+
+
+_STARTING_AT = re.compile(
+    rf"\bstart(?:ing)?\s+(?:at|from|with)\s+(?:the\s+)?(?:[a-z]+\s+)?{_END_NUMBER}\b(?!\s*-)", re.I
+)
+
+
+def starting_at(text: str) -> Span | None:
+    """Where a read starts, for a parameter that pages ("starting at character 200", "start from row 50")."""
+    match = _STARTING_AT.search(text)
+    return Span(count_value(match[1]), match.start(), match.end()) if match else None
 
 
 def count_value(said: str) -> int:

@@ -227,10 +227,16 @@ def _zone_positions() -> dict[str, tuple[float, float]]:
     return found
 
 
+@lru_cache(maxsize=1)
+def _countries() -> frozenset[str]:
+    """Country and territory names (iso3166.tab), normalized: a zone named after one names no city."""
+    return frozenset(normalize(re.sub(r"\s*\(.*?\)", "", row[1])) for row in _tab_lines("iso3166.tab"))
+
+
 def position(place: Place) -> tuple[float, float] | None:
     """Where a city is (latitude, longitude): known for a city its time zone is named after ("Oslo")."""
-    if normalize(place.label) != normalize(place.zone.split("/")[-1]):
-        return None  # a country or an alias: its zone's city is somewhere else
+    if normalize(place.label) != normalize(place.zone.split("/")[-1]) or normalize(place.label) in _countries():
+        return None  # a country or an alias (America/Puerto_Rico is a territory): its zone's city is somewhere else
     point = _zone_positions().get(place.zone)
     return (round(point[0], 2), round(point[1], 2)) if point else None
 
