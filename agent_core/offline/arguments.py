@@ -462,13 +462,18 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             ):
                 filled.reference = name
                 continue
-            found = [Span(context.resolve_path(s.value), s.start, s.end) for s in written]
+            found = _paths_for(tool, name, written, context)
             if not found and capability is not None and capability.name in {"file_list", "file_search"}:
                 filled.args[name] = context.resolve_path(".")  # "list my files": the readable root (a default)
                 filled.defaults.add(name)
                 continue
             if not found and filled.reference is None and names_a_file(text, capability):
                 filled.reference = name  # "read the meeting notes": found by its words in a listing
+        elif kind == "paths":  # "git add README.md and workflow/rules/qc.smk in ~/code/x": the files, one list
+            written = [s for s in slots.paths(text) if not _contains_others(s, properties, name)]
+            found = [Span([v.value for v in _paths_for(tool, name, written, context)], written[0].start)] if written else []
+            everything = not found and not works_in_roots(tool) and _EVERYTHING.search(text)
+            found = [Span(["."], everything.start(), everything.end())] if everything else found  # "stage everything"
         elif kind == "place":  # never a phrase another filter leads ("trials for Alzheimer's")
             others = "|".join(
                 lead for n, leads in _filter_leads(properties, required, text_names) if n != name for lead in leads
@@ -868,6 +873,49 @@ FILE_VERBS = frozenset(
     ["read", "open", "show", "display", "view", "print", "cat", "see", "look", "get", "give", "file", "files",
      "content", "contents", "text", "whole", "full", "now", "again", "please"]
 )  # fmt: skip
+
+
+_CONTAINER_WORDS = frozenset({"repo", "repository", "directory", "dir", "folder", "project", "workspace", "root"})
+_FILE_LIKE = re.compile(r"\.[A-Za-z0-9]{1,8}$")
+_ROOTED = re.compile(r"^(?:~|/)")
+_EVERYTHING = re.compile(r"\b(?:everything|all\s+(?:the\s+|my\s+)?(?:files|changes))\b", re.IGNORECASE)
+
+
+def works_in_roots(tool: Any) -> bool:
+    """Whether a tool reads the person's own files under the readable roots (the filesystem server's tools): its
+    description speaks of the allowed directories, or its name says it reads, lists or finds files. Only these get
+    a path made absolute against the roots (and "~" expanded here); any other server's path — a repository on a
+    git server, a file inside it — is that server's to resolve, so it is sent as the person wrote it."""
+    facts = ToolFacts.of(tool)
+    if re.search(r"\ballowed\s+director", facts.description, re.IGNORECASE):
+        return True
+    groups = (g for c in catalogue() if c.gap_name == "file_read" for g in c.provided_by)
+    return any(group <= facts.name_stems for group in groups)
+
+
+def _container(name: str) -> bool:
+    """Whether a path parameter names a place that holds files (``repo_path``, ``directory``), not a file."""
+    return bool(set(words(name)) & _CONTAINER_WORDS)
+
+
+def _contains_others(span: Span, properties: dict[str, Any], name: str) -> bool:
+    """Whether a written path is the container another path parameter of the tool takes ("in ~/code/x" for
+    ``repo_path``), so not one of the files a list of paths takes."""
+    return bool(_ROOTED.match(str(span.value))) and any(
+        _container(n) and kind_of(n, p) == "path" for n, p in properties.items() if n != name
+    )
+
+
+def _paths_for(tool: Any, name: str, written: list[Span], context: Context) -> list[Span]:
+    """The written paths a path parameter takes. A container (a repository, a folder) is never a file inside it:
+    when some path is rooted ("~/code/x", "/home/a/x") and names no file, relative paths and file names
+    ("workflow/rules/qc.smk", "README.md", a branch "fix/x") are what the request does inside it."""
+    if _container(name) and len(written) > 1:
+        rooted = [s for s in written if _ROOTED.match(str(s.value)) and not _FILE_LIKE.search(str(s.value))]
+        written = rooted or [s for s in written if not _FILE_LIKE.search(str(s.value))] or written
+    if not works_in_roots(tool):
+        return list(written)
+    return [Span(context.resolve_path(s.value), s.start, s.end) for s in written]
 
 
 def names_a_file(text: str, capability: Capability | None) -> bool:

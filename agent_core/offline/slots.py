@@ -474,7 +474,9 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         items = prop.get("items") or {}
         if items.get("type") in {"number", "integer"}:
             return "numbers"
-        return "paths" if "path" in said else ("choices" if items.get("type", "string") == "string" else "skip")
+        if said & {"path", "paths", "file", "files", "filename", "filenames"}:  # "files": a list of paths
+            return "paths"
+        return "choices" if items.get("type", "string") == "string" else "skip"
     if kind == "integer" and ("year" in said or re.search(r"\byear\b.*\b(?:19|20)\d\d\b", lowered)):
         return "year"  # a calendar year: named so, or described with one as its example
     if kind == "integer" and (
