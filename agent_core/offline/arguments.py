@@ -174,6 +174,7 @@ def _free_text(
     return [Span(value)] if value else []
 
 
+_LIMIT_WORDS = frozenset({"max", "limit", "count", "top", "n", "num"})  # a count parameter that says only "how many"
 ID_WORDS = frozenset({"id", "ids", "key"})  # "channel_id": the words that only say it names an item
 CURSOR_WORDS = frozenset({"cursor", "token"})  # a page cursor: never free text of the request
 _SAYING = re.compile(r"\b(?:saying|quote|know(?:\s+that)?|that)\s+(\S.*?)(?:\s+unquote)?\W*$", re.I)
@@ -534,6 +535,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             timed = _seconds(name) is not None  # "minutes": "from 9 to 10:30" too
             span = measures.get(name) or (_quantity(name, prop, text) if timed else None)
             span = span or slots.count_for(name, prop, text)
+            if span is None and set(words(name)) & _LIMIT_WORDS:  # "last three commits" for git_log's max_count:
+                # a limit that names nothing counts what the tool shows ("Shows the commit logs")
+                shown = f"{prop.get('description', '')} {tool.name} {tool.description or ''}"
+                span = slots.count_for(name, {**prop, "description": shown}, text)
             if span is None and name in required:  # a count the tool cannot do without: the request's number
                 span = slots.amount(_masked(text, taken))
             found = [span] if span and isinstance(span.value, int) else []

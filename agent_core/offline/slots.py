@@ -505,8 +505,8 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         return "path"
     if said & {"city", "location", "place", "country", "town", "region"}:
         return "place"
-    if said & {"date", "day"}:
-        return "date"
+    if said & {"date", "day", "timestamp"} or re.search(r"e\.g\.,?\s*['\"‘“]\d{4}-\d{2}-\d{2}", lowered):
+        return "date"  # "start_timestamp", "Accepts ISO 8601 (e.g., '2024-01-15T14:30:25')": a day to read
     if said == {"time"}:
         return "time_of_day"
     if prop.get("pattern"):
@@ -915,6 +915,17 @@ _NIGHTS = re.compile(rf"\bfor\s+(?P<n>\d{{1,2}}|{SPOKEN_NUMBER}|a)\s+(?P<u>night
 _PERIOD = re.compile(r"\b(last|this|past|previous)\s+(week|month|year)\b", re.I)
 
 
+_SPAN_BACK = re.compile(
+    rf"\b(?:the\s+)?(?:last|past|previous)\s+(?P<n>{SPOKEN_NUMBER}|\d{{1,3}})?\s*(?P<u>days?|weeks?|months?|years?)\b",
+    re.IGNORECASE,
+)
+_IN_MONTH = re.compile(
+    r"\b(?:during|in|for|throughout)\s+(?P<m>january|february|march|april|may|june|july|august|september|october"
+    r"|november|december)\b",
+    re.IGNORECASE,
+)
+
+
 def date_end(name: str) -> str | None:
     """Which end of a range a date parameter is ("startDate", "date_from" -> "start"; "endDate", "until" -> "end")."""
     said = set(words(name))
@@ -941,6 +952,20 @@ def date_ends(text: str, today: date, *, back: bool = False) -> dict[str, Span]:
         last = min(last, today) if which == "this" else last
         return {"start": Span(first.isoformat(), period.start(), period.end()),
                 "end": Span(last.isoformat(), period.start(), period.end())}  # fmt: skip
+    span = _SPAN_BACK.search(text)  # "the last two weeks", "past 3 days": from that long ago until now
+    if span:
+        count = 1 if span["n"] is None else count_value(span["n"].lower())
+        unit = span["u"].lower()
+        days = count * {"d": 1, "w": 7, "m": 30, "y": 365}[unit[0]]
+        return {"start": Span((today - timedelta(days=days)).isoformat(), span.start(), span.end())}
+    month = _IN_MONTH.search(text)
+    if month and not re.search(r"\d", text[month.end() : month.end() + 4]):  # "during October": its first to last day
+        number = _MONTHS.index(month["m"].lower()[:3]) + 1
+        year = today.year - (back and number > today.month)  # a month looked back on is the one just gone
+        first = date(year, number, 1)
+        last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+        return {"start": Span(first.isoformat(), month.start(), month.end()),
+                "end": Span(last.isoformat(), month.start(), month.end())}  # fmt: skip
     said = dates(text, today, back=back, nearest=True)
     if len(said) >= 2:
         return {"start": said[0], "end": said[1]}
