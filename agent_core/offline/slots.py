@@ -1402,7 +1402,7 @@ def paths(text: str) -> list[Span]:
         Span(m.group(0).rstrip("/") or "/", m.start(), m.end())
         for m in _PATH.finditer(text)
         if not _URL.match(text, m.start())
-        and not re.fullmatch(r"[\d.]+", m.group(0).rstrip("/"))
+        and not re.fullmatch(r"-?[\d.]+", m.group(0).rstrip("/"))  # "-68.2039" is a number (a longitude)
         and not _EMAIL.search(text[max(0, m.start() - 30) : m.end()])
     ]
     folder = _IN_FOLDER.match(text, found[0].end) if len(found) == 1 and "/" not in found[0].value else None
