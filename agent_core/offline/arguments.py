@@ -16,7 +16,7 @@ from typing import Any
 from agent_core.offline import slots
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
-from agent_core.offline.text import STOPWORDS, dictionary, stem, stems, words
+from agent_core.offline.text import STOPWORDS, dictionary, one_edit, stem, stems, words
 from agent_core.offline.timezones import find_places, locate_places, position
 
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
@@ -174,6 +174,54 @@ def _free_text(
     return [Span(value)] if value else []
 
 
+def _content_words(value: str) -> set[str]:
+    return {stem(w) for w in words(value) if w not in STOPWORDS}
+
+
+_CODE_LIKE = re.compile(r"^(?=.*[\d/._-])[\w./~^@-]+$|^[A-Z][A-Z0-9_]+$")
+
+
+def names_one_thing(name: str, prop: dict[str, Any]) -> bool:
+    """Whether a text parameter names one thing by a token (``target``, ``revision``, a "commit sha") rather than
+    carrying words: no free-text name, and no description or one that names an identifier."""
+    described = str(prop.get("description") or "")
+    if (described and not _NAMES_ONE.search(described)) or set(words(name)) & (_FREE_TEXT | _VERBATIM):
+        return False
+    return kind_of(name, prop) == "text"
+
+
+def _identifier(tool: Any, name: str, prop: dict[str, Any], span: Span) -> list[Span]:
+    """The value of a parameter that names one thing by a token (a branch, a revision, a ``target``: a new tool's
+    string parameter with no description and no free-text name), from the words left for it: the one token shaped
+    like a code ("v1.0.0", "helena-comments", "51567d8"), else the one word that is neither a little word (nor one
+    typed with a slip: "agaisnt") nor the tool's own; never a phrase, and nothing when that leaves no single one."""
+    if not names_one_thing(name, prop):
+        return [span]
+    tokens = [t.strip(".,;:!?()'\"") for t in str(span.value).split()]
+    coded = [t for t in tokens if _CODE_LIKE.match(t)]
+    if len(coded) == 1:
+        return [Span(coded[0])]
+    vocabulary = tool_vocabulary(tool)
+    plain = [
+        t
+        for t in tokens
+        if t
+        and t.lower() not in STOPWORDS
+        and stem(t.lower()) not in vocabulary
+        and not _asking(t.lower())
+        and t.lower() not in _RELATIONS
+        and not any(one_edit(t.lower(), w) for w in STOPWORDS | _RELATIONS if len(w) > 3)
+    ]
+    optional = name not in ((getattr(tool, "parameters_json_schema", None) or {}).get("required") or [])
+    return [Span(plain[0])] if len(plain) == 1 and not coded and not optional else []  # an optional filter: a code
+
+
+_NAMES_ONE = re.compile(r"\b(?:sha|hash|id|identifier|revision|ref|tag|branch|commit)\b", re.IGNORECASE)
+# words that relate two things or place one ("diff against main", "the last commit"): never the thing itself
+_RELATIONS = frozenset({"against", "between", "versus", "vs", "than", "since", "last", "latest", "previous", "first",
+                        "current", "recent", "newest", "oldest", "before", "after", "yet"})  # fmt: skip
+_FREE_TEXT = frozenset({"query", "text", "content", "body", "message", "description", "note", "notes", "prompt",
+                        "question", "q", "fact", "comment", "title", "summary", "details"})  # fmt: skip
 _LIMIT_WORDS = frozenset({"max", "limit", "count", "top", "n", "num"})  # a count parameter that says only "how many"
 ID_WORDS = frozenset({"id", "ids", "key"})  # "channel_id": the words that only say it names an item
 CURSOR_WORDS = frozenset({"cursor", "token"})  # a page cursor: never free text of the request
@@ -492,6 +540,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             both = slots.enum_both(options, text)
             if both and filled.spread is None:
                 filled.spread = (name, both)
+            if span is None and "default" not in prop and name in required and ToolFacts.of(tool).read_only:
+                # a lookup that must be told which of its options and has an "all": nothing said is everything
+                prop = {**prop, "default": next((o for o in options if str(o).lower() == "all"), None)}
+                prop = prop if prop["default"] is not None else {k: v for k, v in prop.items() if k != "default"}
             found = [span] if span else ([Span(prop["default"])] if "default" in prop else [])
             if span is None and found:
                 filled.args[name] = found[0].value
@@ -645,6 +697,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         empty = _POINTS_BACK if capability and capability.entity else _EMPTY
         found = [s for s in found if words(str(s.value)) and not set(words(str(s.value))) <= empty]
         found = [s for s in found if not stems(str(s.value)) <= ToolFacts.of(tool).name_stems]  # "post in #x": no text
+        if capability is None:  # "commit my changes": only the tool's own words, so no message was given
+            found = [s for s in found if _content_words(str(s.value)) - tool_vocabulary(tool)]
+            found = [v for s in found for v in _identifier(tool, name, properties[name], s)]
         # the filters said it all; an optional filter of a new server's tool takes no leftover request words
         # ("list open service tickets" names no instrument, "add 10.1038/… to zotero" no collection)
         bare = not filters and (name in required or capability is not None)

@@ -1398,10 +1398,11 @@ def identifier(kind: str, text: str) -> list[Span]:
 
 def paths(text: str) -> list[Span]:
     """File and folder paths as written ("notes/ideas.txt"), or the folder named in "my notes folder"."""
+    links = [(m.start(), m.end()) for m in _URL.finditer(text)]
     found = [
         Span(m.group(0).rstrip("/") or "/", m.start(), m.end())
         for m in _PATH.finditer(text)
-        if not _URL.match(text, m.start())
+        if not any(a <= m.start() < b for a, b in links)  # "/marqueslab.org" of "https://marqueslab.org/x"
         and not re.fullmatch(r"-?[\d.]+", m.group(0).rstrip("/"))  # "-68.2039" is a number (a longitude)
         and not _EMAIL.search(text[max(0, m.start() - 30) : m.end()])
     ]
@@ -1591,6 +1592,9 @@ def described_options(prop: dict[str, Any]) -> list[str]:
     quoted = [a or b for a, b in re.findall(r"'([^']{1,30})'|\"([^\"]{1,30})\"", description)]
     if len(quoted) >= 2 and re.search(r"['\"],?\s+or\s+['\"]", description):
         return quoted
+    glossed = re.findall(r"\(\s*['\"]([^'\"]{1,30})['\"]\s*\)", description)  # "local branches ('local'), remote
+    if len(glossed) >= 2 and re.search(r"\bor\b", description):  # branches ('remote') or all branches ('all')"
+        return glossed
     return []
 
 
