@@ -520,7 +520,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 filled.reference = name  # "read the meeting notes": found by its words in a listing
         elif kind == "paths":  # "git add README.md and workflow/rules/qc.smk in ~/code/x": the files, one list
             written = [s for s in slots.paths(text) if not _contains_others(s, properties, name)]
-            found = [Span([v.value for v in _paths_for(tool, name, written, context)], written[0].start)] if written else []
+            found = (
+                [Span([v.value for v in _paths_for(tool, name, written, context)], written[0].start)] if written else []
+            )
             everything = not found and not works_in_roots(tool) and _EVERYTHING.search(text)
             found = [Span(["."], everything.start(), everything.end())] if everything else found  # "stage everything"
         elif kind == "place":  # never a phrase another filter leads ("trials for Alzheimer's")

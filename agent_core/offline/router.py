@@ -224,7 +224,7 @@ def ordered_verb(text: str, namespace: frozenset[str] = frozenset()) -> str | No
     if not said or said[0] in _NOT_AN_ORDER or not said[0].isalpha() or said[0] in STOPWORDS:
         return None
     first = said[0]
-    if first.endswith("s") and not first.endswith("ss") or first.endswith(("ed", "ing")):
+    if (first.endswith("s") and not first.endswith("ss")) or first.endswith(("ed", "ing")):
         return None  # "commits in /home/…": a plural noun; "committed": a report
     return stem(first)
 

@@ -961,8 +961,8 @@ def date_ends(text: str, today: date, *, back: bool = False) -> dict[str, Span]:
     month = _IN_MONTH.search(text)
     if month and not re.search(r"\d", text[month.end() : month.end() + 4]):  # "during October": its first to last day
         number = _MONTHS.index(month["m"].lower()[:3]) + 1
-        year = today.year - (back and number > today.month)  # a month looked back on is the one just gone
-        first = date(year, number, 1)
+        years = [y for y in (today.year - 1, today.year, today.year + 1) if not back or date(y, number, 1) <= today]
+        first = min((date(y, number, 1) for y in years), key=lambda d: abs((d - today).days))  # the nearest one
         last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
         return {"start": Span(first.isoformat(), month.start(), month.end()),
                 "end": Span(last.isoformat(), month.start(), month.end())}  # fmt: skip
