@@ -216,7 +216,7 @@ def _identifier(tool: Any, name: str, prop: dict[str, Any], span: Span) -> list[
     return [Span(plain[0])] if len(plain) == 1 and not coded and not optional else []  # an optional filter: a code
 
 
-_NAMES_ONE = re.compile(r"\b(?:sha|hash|id|identifier|revision|ref|tag|branch|commit)\b", re.IGNORECASE)
+_NAMES_ONE = re.compile(r"\b(?:sha|hash|revision)\b", re.IGNORECASE)  # "The commit sha that …": a token
 # words that relate two things or place one ("diff against main", "the last commit"): never the thing itself
 _RELATIONS = frozenset({"against", "between", "versus", "vs", "than", "since", "last", "latest", "previous", "first",
                         "current", "recent", "newest", "oldest", "before", "after", "yet"})  # fmt: skip

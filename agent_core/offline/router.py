@@ -192,7 +192,11 @@ class Routing:
         return best.score
 
 
-_WRITTEN_PATH = re.compile(r"(?<![\w@:/])(?:~|\.{1,2})?/?(?:[\w.\-]+/)+[\w.\-]*")
+# a path as written: rooted ("~/code/x", "/home/a"), or with a digit, dash or dot in it ("fix/deseq2-contrasts"),
+# or of three parts; "lat/long" and "and/or" are words
+_WRITTEN_PATH = re.compile(
+    r"(?<![\w@:/])(?:(?:~|\.{1,2})?/(?:[\w.\-]+/?)+|(?=[\w/]*[\d.\-])[\w.\-]+(?:/[\w.\-]+)+|\w+/\w+/[\w/.\-]+)"
+)
 _NOT_AN_ORDER = frozenset({"what", "which", "who", "whose", "when", "where", "why", "how", "is", "are", "do", "does",
                            "did", "can", "could", "would", "should", "will", "any", "there", "i", "my", "the", "a"})  # fmt: skip
 
@@ -562,7 +566,10 @@ class Router:
                 named -= {verb} - acts_by
             hits = len(named)
             described_only = len((own.get(fact.name, frozenset()) - named) & said)
-            ordered = VERB_BONUS if verb in acts_by else VERB_BONUS / 2 if verb in describes_by else 0.0
+            # the verb counts once: a name word it already matched ("book" of book_instrument) gets nothing more
+            ordered = (
+                0.0 if verb in named else VERB_BONUS if verb in acts_by else VERB_BONUS / 2 * (verb in describes_by)
+            )
             score = (
                 doc_by_name[fact.name]
                 + DOC_BONUS
