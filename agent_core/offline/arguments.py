@@ -591,8 +591,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             span = span or slots.count_for(name, prop, text)
             if span is None and set(words(name)) & _LIMIT_WORDS:  # "last three commits" for git_log's max_count:
                 # a limit that names nothing counts what the tool shows ("Shows the commit logs")
-                shown = f"{prop.get('description', '')} {tool.name} {tool.description or ''}"
-                span = slots.count_for(name, {**prop, "description": shown}, text)
+                span = slots.count_of_shown(name, prop, f"{tool.name} {tool.description or ''}", text)
             if span is None and name in required:  # a count the tool cannot do without: the request's number
                 span = slots.amount(_masked(text, taken))
             found = [span] if span and isinstance(span.value, int) else []

@@ -192,20 +192,8 @@ class Routing:
         return best.score
 
 
-# a path as written: rooted ("~/code/x", "/home/a"), or with a digit, dash or dot in it ("fix/deseq2-contrasts"),
-# or of three parts; "lat/long" and "and/or" are words
-_WRITTEN_PATH = re.compile(
-    r"(?<![\w@:/])(?:(?:~|\.{1,2})?/(?:[\w.\-]+/?)+|(?=[\w/]*[\d.\-])[\w.\-]+(?:/[\w.\-]+)+|\w+/\w+/[\w/.\-]+)"
-)
 _NOT_AN_ORDER = frozenset({"what", "which", "who", "whose", "when", "where", "why", "how", "is", "are", "do", "does",
                            "did", "can", "could", "would", "should", "will", "any", "there", "i", "my", "the", "a"})  # fmt: skip
-
-
-def values_masked(text: str) -> str:
-    """The request with the paths it writes read as "something" (a file name as "file"): "create a branch
-    fix/x off dev in ~/code/y" is compared with a tool's description by what it asks, not by its path's letters,
-    which pull the embedding toward whatever tool mentions paths or changes."""
-    return _WRITTEN_PATH.sub("something", files_as_word(text))
 
 
 def _namespace(facts: Sequence[ToolFacts]) -> frozenset[str]:
@@ -222,7 +210,10 @@ def _namespace(facts: Sequence[ToolFacts]) -> frozenset[str]:
 def ordered_verb(text: str, namespace: frozenset[str] = frozenset()) -> str | None:
     """The stem of the verb a request opens with as an order ("stage X", "git add X", "show the last commit"), or
     None when it opens otherwise: a question ("what did I commit"), a noun ("commits in …", "last three commits")."""
-    said = words(_POLITE.sub("", text))
+    opening = _POLITE.sub("", text).split()
+    if not opening or not re.fullmatch(r"[A-Za-z]+", opening[0]):  # "#lab-general has been quiet": no verb
+        return None
+    said = words(" ".join(opening))
     while said and stem(said[0]) in namespace:  # "git log for …": the server's name, then the verb
         said = said[1:]
     if not said or said[0] in _NOT_AN_ORDER or not said[0].isalpha() or said[0] in STOPWORDS:
@@ -517,9 +508,6 @@ class Router:
         cap_scores = self.capability_scores(blended, said, opening)
         framed = framed_by(opening)
         short, full = self._tool_index(tools, signature)
-        masked = values_masked(text)
-        if masked != text and len(tools):  # a tool's description is compared with what is asked, not the paths
-            vector = self.embed([masked])[0]
         doc_scores = np.maximum(short @ vector, full @ vector) if len(tools) else np.zeros(0)
         doc_by_name = dict(zip([t.name for t in tools], doc_scores.tolist(), strict=True))
         routes: list[Route] = []

@@ -1799,6 +1799,17 @@ def number_ends(text: str) -> dict[str, Span]:
 _PAGED = (["per", "page"], ["a", "page"], ["each", "page"], ["at", "a", "time"], ["per", "go"])
 
 
+def count_of_shown(name: str, prop: dict[str, Any], shown: str, text: str) -> Span | None:
+    """A bare limit (``max_count``) read as a number right before a plural of what the tool shows ("last three
+    commits", "maximum five commits" for "Shows the commit logs"); a year or a number before anything else is not."""
+    vocabulary = {stem(w) for w in words(shown) if w not in STOPWORDS}
+    for match in re.finditer(rf"\b({SPOKEN_NUMBER}|\d{{1,4}})\s+([a-z]+s)\b", text, re.IGNORECASE):
+        if stem(match.group(2).lower()) in vocabulary:
+            value = count_value(match.group(1).lower())
+            return Span(value, match.start(), match.end()) if value else None
+    return None
+
+
 def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
     """A count such as ``max_results`` or ``days``: a number next to a word of the parameter's name or description
     ("5 papers", "next 3 days", "top 10")."""
