@@ -542,6 +542,9 @@ class Router:
         own = self._own[signature]
         namespace = _namespace(facts)
         verb = ordered_verb(text, namespace)
+        # a verb some tool is named by ("reserve" of reserve_slot) is that tool's: another's description using it
+        # ("Reserve a shared lab instrument") gets nothing for it
+        named_by_verb = verb is not None and any(verb in _acting_stems(t, namespace)[0] for t in tools)
         for fact in facts:
             if fact.name in described:
                 continue
@@ -556,7 +559,11 @@ class Router:
             described_only = len((own.get(fact.name, frozenset()) - named) & said)
             # the verb counts once: a name word it already matched ("book" of book_instrument) gets nothing more
             ordered = (
-                0.0 if verb in named else VERB_BONUS if verb in acts_by else VERB_BONUS / 2 * (verb in describes_by)
+                0.0
+                if verb in named
+                else VERB_BONUS
+                if verb in acts_by
+                else VERB_BONUS / 2 * (verb in describes_by and not named_by_verb)
             )
             score = (
                 doc_by_name[fact.name]

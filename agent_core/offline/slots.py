@@ -1799,11 +1799,18 @@ def number_ends(text: str) -> dict[str, Span]:
 _PAGED = (["per", "page"], ["a", "page"], ["each", "page"], ["at", "a", "time"], ["per", "go"])
 
 
+_LIMIT_LEADS = frozenset({"last", "first", "top", "latest", "recent", "newest", "oldest", "previous", "maximum",
+                          "max", "show", "list", "get", "give", "only", "just", "most"})  # fmt: skip
+
+
 def count_of_shown(name: str, prop: dict[str, Any], shown: str, text: str) -> Span | None:
     """A bare limit (``max_count``) read as a number right before a plural of what the tool shows ("last three
     commits", "maximum five commits" for "Shows the commit logs"); a year or a number before anything else is not."""
     vocabulary = {stem(w) for w in words(shown) if w not in STOPWORDS}
     for match in re.finditer(rf"\b({SPOKEN_NUMBER}|\d{{1,4}})\s+([a-z]+s)\b", text, re.IGNORECASE):
+        before = words(text[: match.start()])[-1:]
+        if before and before[0] not in STOPWORDS | _LIMIT_LEADS:
+            continue  # "phase 3 trials": the number belongs to the word before it
         if stem(match.group(2).lower()) in vocabulary:
             value = count_value(match.group(1).lower())
             return Span(value, match.start(), match.end()) if value else None
