@@ -680,6 +680,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         if not found and not slots.strict_shape(slots.example_of(prop), prop.get("description", "")):
             found = slots.entity(_without(text, taken + values), tool_vocabulary(tool))
         found = [s for s in _not_own(tool, found) if s.value not in filled.args.values()]  # one phrase, one parameter
+        if not prop.get("description"):  # "a branch fix/x off dev": an undescribed name is its one code-like token
+            coded = [[t for t in str(s.value).split() if _CODE_LIKE.match(t)] for s in found]
+            found = [Span(c[0], s.start, s.end) if len(c) == 1 else s for s, c in zip(found, coded, strict=True)]
         if found:
             filled.read += 1
             taken.extend(s for s in found if s.start >= 0)
