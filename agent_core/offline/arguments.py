@@ -589,7 +589,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             timed = _seconds(name) is not None  # "minutes": "from 9 to 10:30" too
             span = measures.get(name) or (_quantity(name, prop, text) if timed else None)
             span = span or slots.count_for(name, prop, text)
-            if span is None and set(words(name)) & _LIMIT_WORDS:  # "last three commits" for git_log's max_count:
+            if span is None and set(words(name)) & _LIMIT_WORDS:  # "last three commits" for a log's bare count:
                 # a limit that names nothing counts what the tool shows ("Shows the commit logs")
                 span = slots.count_of_shown(name, prop, f"{tool.name} {tool.description or ''}", text)
             if span is None and name in required:  # a count the tool cannot do without: the request's number
@@ -958,13 +958,13 @@ def works_in_roots(tool: Any) -> bool:
 
 
 def _container(name: str) -> bool:
-    """Whether a path parameter names a place that holds files (``repo_path``, ``directory``), not a file."""
+    """Whether a path parameter names a place that holds files (a repository path, a ``directory``), not a file."""
     return bool(set(words(name)) & _CONTAINER_WORDS)
 
 
 def _contains_others(span: Span, properties: dict[str, Any], name: str) -> bool:
     """Whether a written path is the container another path parameter of the tool takes ("in ~/code/x" for
-    ``repo_path``), so not one of the files a list of paths takes."""
+    a repository path), so not one of the files a list of paths takes."""
     return bool(_ROOTED.match(str(span.value))) and any(
         _container(n) and kind_of(n, p) == "path" for n, p in properties.items() if n != name
     )

@@ -36,7 +36,9 @@ DOC_THRESHOLD = 0.28  # a tool described only by its own text needs this much (d
 DOC_BONUS = 0.14  # added to a doc route's score so both kinds of routes compare on one scale
 NAME_WORD_BONUS = 0.07  # per word of the tool's name the request uses (max two), doc routes only
 DESC_WORD_BONUS = 0.05  # per word only this tool's description uses ("encyclopedia"), doc routes only (max two)
-VERB_BONUS = 0.08  # the request opens with the verb a tool's name acts by ("show …" -> git_show), doc routes only
+VERB_BONUS = (
+    0.08  # the request opens with the verb a tool's name acts by ("show …" -> a tool named "show"), doc routes only
+)
 MARGIN = 0.03  # the winner must lead the best route elsewhere by this much, or the request is ambiguous
 KEYWORD_WEIGHT = 0.14  # per distinctive catalogue word the request uses (weighted by how few capabilities use it)
 KEYWORD_CAP = 0.18
@@ -197,7 +199,7 @@ _NOT_AN_ORDER = frozenset({"what", "which", "who", "whose", "when", "where", "wh
 
 
 def _namespace(facts: Sequence[ToolFacts]) -> frozenset[str]:
-    """Name words most live tools of one server share as a prefix ("git" of ``git_status``, ``git_log``, …): they
+    """Name words most live tools of one server share as a prefix ("git" of git-status, git-log, …): they
     say which server, never which of its tools."""
     firsts: dict[str, int] = {}
     for fact in facts:
@@ -226,7 +228,7 @@ def ordered_verb(text: str, namespace: frozenset[str] = frozenset()) -> str | No
 
 def _acting_stems(tool: Any, namespace: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """The stems a tool acts by: its name's words (but the server's prefix) and its description's words, each only
-    in an active form — "staged" / "unstaged" in ``git_diff_staged`` name a state of what it shows, not an act."""
+    in an active form — "staged" / "unstaged" in a "diff staged" tool's name a state of what it shows, not an act."""
     name = frozenset(stem(w) for w in words(tool.name) if not w.endswith("ed")) - namespace
     described = frozenset(stem(w) for w in words(getattr(tool, "description", None) or "") if not w.endswith("ed"))
     return name, described - _STOP_STEMS
@@ -542,7 +544,7 @@ class Router:
         own = self._own[signature]
         namespace = _namespace(facts)
         verb = ordered_verb(text, namespace)
-        # a verb some tool is named by ("reserve" of reserve_slot) is that tool's: another's description using it
+        # a verb some tool is named by ("reserve" of a reserve-slot tool) is that tool's: another's description using it
         # ("Reserve a shared lab instrument") gets nothing for it
         named_by_verb = verb is not None and any(verb in _acting_stems(t, namespace)[0] for t in tools)
         for fact in facts:
@@ -557,7 +559,7 @@ class Router:
                 named -= {verb} - acts_by
             hits = len(named)
             described_only = len((own.get(fact.name, frozenset()) - named) & said)
-            # the verb counts once: a name word it already matched ("book" of book_instrument) gets nothing more
+            # the verb counts once: a name word it already matched ("book" of a book-instrument tool) gets nothing more
             ordered = (
                 0.0
                 if verb in named

@@ -1804,7 +1804,7 @@ _LIMIT_LEADS = frozenset({"last", "first", "top", "latest", "recent", "newest", 
 
 
 def count_of_shown(name: str, prop: dict[str, Any], shown: str, text: str) -> Span | None:
-    """A bare limit (``max_count``) read as a number right before a plural of what the tool shows ("last three
+    """A bare limit ("max count") read as a number right before a plural of what the tool shows ("last three
     commits", "maximum five commits" for "Shows the commit logs"); a year or a number before anything else is not."""
     vocabulary = {stem(w) for w in words(shown) if w not in STOPWORDS}
     for match in re.finditer(rf"\b({SPOKEN_NUMBER}|\d{{1,4}})\s+([a-z]+s)\b", text, re.IGNORECASE):
