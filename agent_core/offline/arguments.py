@@ -16,7 +16,7 @@ from typing import Any
 from agent_core.offline import slots
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
-from agent_core.offline.text import STOPWORDS, dictionary, stem, stems, words
+from agent_core.offline.text import STOPWORDS, dictionary, one_edit, stem, stems, words
 from agent_core.offline.timezones import find_places, locate_places, position
 
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
@@ -174,6 +174,55 @@ def _free_text(
     return [Span(value)] if value else []
 
 
+def _content_words(value: str) -> set[str]:
+    return {stem(w) for w in words(value) if w not in STOPWORDS}
+
+
+_CODE_LIKE = re.compile(r"^(?=.*[\d/._-])[\w./~^@-]+$|^[A-Z][A-Z0-9_]+$")
+
+
+def names_one_thing(name: str, prop: dict[str, Any]) -> bool:
+    """Whether a text parameter names one thing by a token (``target``, ``revision``, a "commit sha") rather than
+    carrying words: no free-text name, and no description or one that names an identifier."""
+    described = str(prop.get("description") or "")
+    if (described and not _NAMES_ONE.search(described)) or set(words(name)) & (_FREE_TEXT | _VERBATIM):
+        return False
+    return kind_of(name, prop) == "text"
+
+
+def _identifier(tool: Any, name: str, prop: dict[str, Any], span: Span) -> list[Span]:
+    """The value of a parameter that names one thing by a token (a branch, a revision, a ``target``: a new tool's
+    string parameter with no description and no free-text name), from the words left for it: the one token shaped
+    like a code ("v1.0.0", "helena-comments", "51567d8"), else the one word that is neither a little word (nor one
+    typed with a slip: "agaisnt") nor the tool's own; never a phrase, and nothing when that leaves no single one."""
+    if not names_one_thing(name, prop):
+        return [span]
+    tokens = [t.strip(".,;:!?()'\"") for t in str(span.value).split()]
+    coded = [t for t in tokens if _CODE_LIKE.match(t)]
+    if len(coded) == 1:
+        return [Span(coded[0])]
+    vocabulary = tool_vocabulary(tool)
+    plain = [
+        t
+        for t in tokens
+        if t
+        and t.lower() not in STOPWORDS
+        and stem(t.lower()) not in vocabulary
+        and not _asking(t.lower())
+        and t.lower() not in _RELATIONS
+        and not any(one_edit(t.lower(), w) for w in STOPWORDS | _RELATIONS if len(w) > 3)
+    ]
+    optional = name not in ((getattr(tool, "parameters_json_schema", None) or {}).get("required") or [])
+    return [Span(plain[0])] if len(plain) == 1 and not coded and not optional else []  # an optional filter: a code
+
+
+_NAMES_ONE = re.compile(r"\b(?:sha|hash|revision)\b", re.IGNORECASE)  # "The commit sha that …": a token
+# words that relate two things or place one ("diff against main", "the last commit"): never the thing itself
+_RELATIONS = frozenset({"against", "between", "versus", "vs", "than", "since", "last", "latest", "previous", "first",
+                        "current", "recent", "newest", "oldest", "before", "after", "yet"})  # fmt: skip
+_FREE_TEXT = frozenset({"query", "text", "content", "body", "message", "description", "note", "notes", "prompt",
+                        "question", "q", "fact", "comment", "title", "summary", "details"})  # fmt: skip
+_LIMIT_WORDS = frozenset({"max", "limit", "count", "top", "n", "num"})  # a count parameter that says only "how many"
 ID_WORDS = frozenset({"id", "ids", "key"})  # "channel_id": the words that only say it names an item
 CURSOR_WORDS = frozenset({"cursor", "token"})  # a page cursor: never free text of the request
 _SAYING = re.compile(r"\b(?:saying|quote|know(?:\s+that)?|that)\s+(\S.*?)(?:\s+unquote)?\W*$", re.I)
@@ -462,13 +511,20 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             ):
                 filled.reference = name
                 continue
-            found = [Span(context.resolve_path(s.value), s.start, s.end) for s in written]
+            found = _paths_for(tool, name, written, context)
             if not found and capability is not None and capability.name in {"file_list", "file_search"}:
                 filled.args[name] = context.resolve_path(".")  # "list my files": the readable root (a default)
                 filled.defaults.add(name)
                 continue
             if not found and filled.reference is None and names_a_file(text, capability):
                 filled.reference = name  # "read the meeting notes": found by its words in a listing
+        elif kind == "paths":  # "git add README.md and workflow/rules/qc.smk in ~/code/x": the files, one list
+            written = [s for s in slots.paths(text) if not _contains_others(s, properties, name)]
+            found = (
+                [Span([v.value for v in _paths_for(tool, name, written, context)], written[0].start)] if written else []
+            )
+            everything = not found and not works_in_roots(tool) and _EVERYTHING.search(text)
+            found = [Span(["."], everything.start(), everything.end())] if everything else found  # "stage everything"
         elif kind == "place":  # never a phrase another filter leads ("trials for Alzheimer's")
             others = "|".join(
                 lead for n, leads in _filter_leads(properties, required, text_names) if n != name for lead in leads
@@ -486,6 +542,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             both = slots.enum_both(options, text)
             if both and filled.spread is None:
                 filled.spread = (name, both)
+            if span is None and "default" not in prop and name in required and ToolFacts.of(tool).read_only:
+                # a lookup that must be told which of its options and has an "all": nothing said is everything
+                prop = {**prop, "default": next((o for o in options if str(o).lower() == "all"), None)}
+                prop = prop if prop["default"] is not None else {k: v for k, v in prop.items() if k != "default"}
             found = [span] if span else ([Span(prop["default"])] if "default" in prop else [])
             if span is None and found:
                 filled.args[name] = found[0].value
@@ -532,6 +592,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             span = measures.get(name) or (_quantity(name, prop, text) if timed else None)
             span = span or (slots.starting_at(text) if skips else None)  # "starting at character 200"
             span = span or slots.count_for(name, prop, text)
+            if span is None and set(words(name)) & _LIMIT_WORDS:  # "last three commits" for a log's bare count:
+                # a limit that names nothing counts what the tool shows ("Shows the commit logs")
+                span = slots.count_of_shown(name, prop, f"{tool.name} {tool.description or ''}", text)
             if span is None and name in required:  # a count the tool cannot do without: the request's number
                 span = slots.amount(_masked(text, taken))
             found = [span] if span and isinstance(span.value, int) else []
@@ -620,6 +683,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         if not found and not slots.strict_shape(slots.example_of(prop), prop.get("description", "")):
             found = slots.entity(_without(text, taken + values), tool_vocabulary(tool))
         found = [s for s in _not_own(tool, found) if s.value not in filled.args.values()]  # one phrase, one parameter
+        if not prop.get("description"):  # "a branch fix/x off dev": an undescribed name is its one code-like token
+            coded = [[t for t in str(s.value).split() if _CODE_LIKE.match(t)] for s in found]
+            found = [Span(c[0], s.start, s.end) if len(c) == 1 else s for s, c in zip(found, coded, strict=True)]
         if found:
             filled.read += 1
             taken.extend(s for s in found if s.start >= 0)
@@ -638,6 +704,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         empty = _POINTS_BACK if capability and capability.entity else _EMPTY
         found = [s for s in found if words(str(s.value)) and not set(words(str(s.value))) <= empty]
         found = [s for s in found if not stems(str(s.value)) <= ToolFacts.of(tool).name_stems]  # "post in #x": no text
+        if capability is None:  # "commit my changes": only the tool's own words, so no message was given
+            found = [s for s in found if _content_words(str(s.value)) - tool_vocabulary(tool)]
+            found = [v for s in found for v in _identifier(tool, name, properties[name], s)]
         # the filters said it all; an optional filter of a new server's tool takes no leftover request words
         # ("list open service tickets" names no instrument, "add 10.1038/… to zotero" no collection)
         bare = not filters and (name in required or capability is not None)
@@ -871,6 +940,49 @@ FILE_VERBS = frozenset(
     ["read", "open", "show", "display", "view", "print", "cat", "see", "look", "get", "give", "file", "files",
      "content", "contents", "text", "whole", "full", "now", "again", "please"]
 )  # fmt: skip
+
+
+_CONTAINER_WORDS = frozenset({"repo", "repository", "directory", "dir", "folder", "project", "workspace", "root"})
+_FILE_LIKE = re.compile(r"\.[A-Za-z0-9]{1,8}$")
+_ROOTED = re.compile(r"^(?:~|/)")
+_EVERYTHING = re.compile(r"\b(?:everything|all\s+(?:the\s+|my\s+)?(?:files|changes))\b", re.IGNORECASE)
+
+
+def works_in_roots(tool: Any) -> bool:
+    """Whether a tool reads the person's own files under the readable roots (the filesystem server's tools): its
+    description speaks of the allowed directories, or its name says it reads, lists or finds files. Only these get
+    a path made absolute against the roots (and "~" expanded here); any other server's path — a repository on a
+    git server, a file inside it — is that server's to resolve, so it is sent as the person wrote it."""
+    facts = ToolFacts.of(tool)
+    if re.search(r"\ballowed\s+director", facts.description, re.IGNORECASE):
+        return True
+    groups = (g for c in catalogue() if c.gap_name == "file_read" for g in c.provided_by)
+    return any(group <= facts.name_stems for group in groups)
+
+
+def _container(name: str) -> bool:
+    """Whether a path parameter names a place that holds files (a repository path, a ``directory``), not a file."""
+    return bool(set(words(name)) & _CONTAINER_WORDS)
+
+
+def _contains_others(span: Span, properties: dict[str, Any], name: str) -> bool:
+    """Whether a written path is the container another path parameter of the tool takes ("in ~/code/x" for
+    a repository path), so not one of the files a list of paths takes."""
+    return bool(_ROOTED.match(str(span.value))) and any(
+        _container(n) and kind_of(n, p) == "path" for n, p in properties.items() if n != name
+    )
+
+
+def _paths_for(tool: Any, name: str, written: list[Span], context: Context) -> list[Span]:
+    """The written paths a path parameter takes. A container (a repository, a folder) is never a file inside it:
+    when some path is rooted ("~/code/x", "/home/a/x") and names no file, relative paths and file names
+    ("workflow/rules/qc.smk", "README.md", a branch "fix/x") are what the request does inside it."""
+    if _container(name) and len(written) > 1:
+        rooted = [s for s in written if _ROOTED.match(str(s.value)) and not _FILE_LIKE.search(str(s.value))]
+        written = rooted or [s for s in written if not _FILE_LIKE.search(str(s.value))] or written
+    if not works_in_roots(tool):
+        return list(written)
+    return [Span(context.resolve_path(s.value), s.start, s.end) for s in written]
 
 
 def names_a_file(text: str, capability: Capability | None) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic_ai.messages import ToolCallPart
 
 from agent_core.offline import replies, slots
-from agent_core.offline.arguments import CURSOR_WORDS, FILE_VERBS, ID_WORDS, Context, Filled, fill
+from agent_core.offline.arguments import CURSOR_WORDS, FILE_VERBS, ID_WORDS, Context, Filled, fill, names_one_thing
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
 from agent_core.offline.clauses import DECLARATIVE as _DECLARATIVE
 from agent_core.offline.clauses import STATEMENT as _STATEMENT
@@ -981,8 +981,9 @@ def _reads(tool: Any, kind: str) -> bool:
 
 
 def _is_text(tool: Any, name: str) -> bool:
-    properties = properties_of(tool)
-    return kind_of(name, properties.get(name, {})) == "text"
+    """Whether a parameter carries words (a title, a message), not one token naming a thing (a revision)."""
+    prop = properties_of(tool).get(name, {})
+    return kind_of(name, prop) == "text" and not names_one_thing(name, prop)
 
 
 def _opens_world(tool: Any) -> bool:

@@ -36,6 +36,9 @@ DOC_THRESHOLD = 0.28  # a tool described only by its own text needs this much (d
 DOC_BONUS = 0.14  # added to a doc route's score so both kinds of routes compare on one scale
 NAME_WORD_BONUS = 0.07  # per word of the tool's name the request uses (max two), doc routes only
 DESC_WORD_BONUS = 0.05  # per word only this tool's description uses ("encyclopedia"), doc routes only (max two)
+VERB_BONUS = (
+    0.08  # the request opens with the verb a tool's name acts by ("show …" -> a tool named "show"), doc routes only
+)
 MARGIN = 0.03  # the winner must lead the best route elsewhere by this much, or the request is ambiguous
 KEYWORD_WEIGHT = 0.14  # per distinctive catalogue word the request uses (weighted by how few capabilities use it)
 KEYWORD_CAP = 0.18
@@ -189,6 +192,46 @@ class Routing:
                 continue  # the same tool under another capability: not a competitor
             return best.score - other.score
         return best.score
+
+
+_NOT_AN_ORDER = frozenset({"what", "which", "who", "whose", "when", "where", "why", "how", "is", "are", "do", "does",
+                           "did", "can", "could", "would", "should", "will", "any", "there", "i", "my", "the", "a"})  # fmt: skip
+
+
+def _namespace(facts: Sequence[ToolFacts]) -> frozenset[str]:
+    """Name words most live tools of one server share as a prefix ("git" of git-status, git-log, …): they
+    say which server, never which of its tools."""
+    firsts: dict[str, int] = {}
+    for fact in facts:
+        said = words(fact.name)
+        if len(said) > 1:
+            firsts[stem(said[0])] = firsts.get(stem(said[0]), 0) + 1
+    return frozenset(word for word, count in firsts.items() if count >= 3)
+
+
+def ordered_verb(text: str, namespace: frozenset[str] = frozenset()) -> str | None:
+    """The stem of the verb a request opens with as an order ("stage X", "git add X", "show the last commit"), or
+    None when it opens otherwise: a question ("what did I commit"), a noun ("commits in …", "last three commits")."""
+    opening = _POLITE.sub("", text).split()
+    if not opening or not re.fullmatch(r"[A-Za-z]+", opening[0]):  # "#lab-general has been quiet": no verb
+        return None
+    said = words(" ".join(opening))
+    while said and stem(said[0]) in namespace:  # "git log for …": the server's name, then the verb
+        said = said[1:]
+    if not said or said[0] in _NOT_AN_ORDER or not said[0].isalpha() or said[0] in STOPWORDS:
+        return None
+    first = said[0]
+    if (first.endswith("s") and not first.endswith("ss")) or first.endswith(("ed", "ing")):
+        return None  # "commits in /home/…": a plural noun; "committed": a report
+    return stem(first)
+
+
+def _acting_stems(tool: Any, namespace: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The stems a tool acts by: its name's words (but the server's prefix) and its description's words, each only
+    in an active form — "staged" / "unstaged" in a "diff staged" tool's name a state of what it shows, not an act."""
+    name = frozenset(stem(w) for w in words(tool.name) if not w.endswith("ed")) - namespace
+    described = frozenset(stem(w) for w in words(getattr(tool, "description", None) or "") if not w.endswith("ed"))
+    return name, described - _STOP_STEMS
 
 
 def _name_words(name: str) -> str:
@@ -499,17 +542,37 @@ class Router:
                 self._own.clear()
             self._own[signature] = _own_words(tools)
         own = self._own[signature]
+        namespace = _namespace(facts)
+        verb = ordered_verb(text, namespace)
+        # a verb some tool is named by ("reserve" of a reserve-slot tool) is that tool's: another's description using it
+        # ("Reserve a shared lab instrument") gets nothing for it
+        named_by_verb = verb is not None and any(verb in _acting_stems(t, namespace)[0] for t in tools)
         for fact in facts:
             if fact.name in described:
                 continue
+            acts_by, describes_by = _acting_stems(by_name[fact.name], namespace)
             named = (fact.name_stems - GENERIC_NAME_WORDS - _STOP_STEMS) & said
+            if fact.read_only is False:  # a write tool's act said as a noun ("the last commit") asks for no act
+                action = stem(next(iter(w for w in words(fact.name) if stem(w) not in namespace), ""))
+                named -= {action} - {verb}
+            if verb:  # "stage X" is no request for the tool named by "staged": that is what it shows
+                named -= {verb} - acts_by
             hits = len(named)
             described_only = len((own.get(fact.name, frozenset()) - named) & said)
+            # the verb counts once: a name word it already matched ("book" of a book-instrument tool) gets nothing more
+            ordered = (
+                0.0
+                if verb in named
+                else VERB_BONUS
+                if verb in acts_by
+                else VERB_BONUS / 2 * (verb in describes_by and not named_by_verb)
+            )
             score = (
                 doc_by_name[fact.name]
                 + DOC_BONUS
                 + NAME_WORD_BONUS * min(hits, 2)
                 + DESC_WORD_BONUS * min(described_only, 2)
+                + ordered
             )
             routes.append(
                 Route(f"tool:{fact.name}", score, None, (by_name[fact.name],), evidence=hits + described_only)

@@ -493,7 +493,9 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         items = prop.get("items") or {}
         if items.get("type") in {"number", "integer"}:
             return "numbers"
-        return "paths" if "path" in said else ("choices" if items.get("type", "string") == "string" else "skip")
+        if said & {"path", "paths", "file", "files", "filename", "filenames"}:  # "files": a list of paths
+            return "paths"
+        return "choices" if items.get("type", "string") == "string" else "skip"
     if kind == "integer" and ("year" in said or re.search(r"\byear\b.*\b(?:19|20)\d\d\b", lowered)):
         return "year"  # a calendar year: named so, or described with one as its example
     if kind == "integer" and "index" in said and date_end(name) and not said & {"id", "number", "no"}:
@@ -524,8 +526,8 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         return "path"
     if said & {"city", "location", "place", "country", "town", "region"}:
         return "place"
-    if said & {"date", "day"}:
-        return "date"
+    if said & {"date", "day", "timestamp"} or re.search(r"e\.g\.,?\s*['\"‘“]\d{4}-\d{2}-\d{2}", lowered):
+        return "date"  # "start_timestamp", "Accepts ISO 8601 (e.g., '2024-01-15T14:30:25')": a day to read
     if said == {"time"}:
         return "time_of_day"
     if prop.get("pattern"):
@@ -934,6 +936,17 @@ _NIGHTS = re.compile(rf"\bfor\s+(?P<n>\d{{1,2}}|{SPOKEN_NUMBER}|a)\s+(?P<u>night
 _PERIOD = re.compile(r"\b(last|this|past|previous)\s+(week|month|year)\b", re.I)
 
 
+_SPAN_BACK = re.compile(
+    rf"\b(?:the\s+)?(?:last|past|previous)\s+(?P<n>{SPOKEN_NUMBER}|\d{{1,3}})?\s*(?P<u>days?|weeks?|months?|years?)\b",
+    re.IGNORECASE,
+)
+_IN_MONTH = re.compile(
+    r"\b(?:during|in|for|throughout)\s+(?P<m>january|february|march|april|may|june|july|august|september|october"
+    r"|november|december)\b",
+    re.IGNORECASE,
+)
+
+
 def date_end(name: str) -> str | None:
     """Which end of a range a date parameter is ("startDate", "date_from" -> "start"; "endDate", "until" -> "end")."""
     said = set(words(name))
@@ -960,6 +973,20 @@ def date_ends(text: str, today: date, *, back: bool = False) -> dict[str, Span]:
         last = min(last, today) if which == "this" else last
         return {"start": Span(first.isoformat(), period.start(), period.end()),
                 "end": Span(last.isoformat(), period.start(), period.end())}  # fmt: skip
+    span = _SPAN_BACK.search(text)  # "the last two weeks", "past 3 days": from that long ago until now
+    if span:
+        count = 1 if span["n"] is None else count_value(span["n"].lower())
+        unit = span["u"].lower()
+        days = count * {"d": 1, "w": 7, "m": 30, "y": 365}[unit[0]]
+        return {"start": Span((today - timedelta(days=days)).isoformat(), span.start(), span.end())}
+    month = _IN_MONTH.search(text)
+    if month and not re.search(r"\d", text[month.end() : month.end() + 4]):  # "during October": its first to last day
+        number = _MONTHS.index(month["m"].lower()[:3]) + 1
+        years = [y for y in (today.year - 1, today.year, today.year + 1) if not back or date(y, number, 1) <= today]
+        first = min((date(y, number, 1) for y in years), key=lambda d: abs((d - today).days))  # the nearest one
+        last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+        return {"start": Span(first.isoformat(), month.start(), month.end()),
+                "end": Span(last.isoformat(), month.start(), month.end())}  # fmt: skip
     said = dates(text, today, back=back, nearest=True)
     if len(said) >= 2:
         return {"start": said[0], "end": said[1]}
@@ -1429,11 +1456,12 @@ def identifier(kind: str, text: str) -> list[Span]:
 
 def paths(text: str) -> list[Span]:
     """File and folder paths as written ("notes/ideas.txt"), or the folder named in "my notes folder"."""
+    links = [(m.start(), m.end()) for m in _URL.finditer(text)]
     found = [
         Span(m.group(0).rstrip("/") or "/", m.start(), m.end())
         for m in _PATH.finditer(text)
-        if not _URL.match(text, m.start())
-        and not re.fullmatch(r"[\d.]+", m.group(0).rstrip("/"))
+        if not any(a <= m.start() < b for a, b in links)  # "/marqueslab.org" of "https://marqueslab.org/x"
+        and not re.fullmatch(r"-?[\d.]+", m.group(0).rstrip("/"))  # "-68.2039" is a number (a longitude)
         and not _EMAIL.search(text[max(0, m.start() - 30) : m.end()])
     ]
     folder = _IN_FOLDER.match(text, found[0].end) if len(found) == 1 and "/" not in found[0].value else None
@@ -1622,6 +1650,9 @@ def described_options(prop: dict[str, Any]) -> list[str]:
     quoted = [a or b for a, b in re.findall(r"'([^']{1,30})'|\"([^\"]{1,30})\"", description)]
     if len(quoted) >= 2 and re.search(r"['\"],?\s+or\s+['\"]", description):
         return quoted
+    glossed = re.findall(r"\(\s*['\"]([^'\"]{1,30})['\"]\s*\)", description)  # "local branches ('local'), remote
+    if len(glossed) >= 2 and re.search(r"\bor\b", description):  # branches ('remote') or all branches ('all')"
+        return glossed
     return []
 
 
@@ -1835,6 +1866,24 @@ def number_ends(text: str) -> dict[str, Span]:
 
 
 _PAGED = (["per", "page"], ["a", "page"], ["each", "page"], ["at", "a", "time"], ["per", "go"])
+
+
+_LIMIT_LEADS = frozenset({"last", "first", "top", "latest", "recent", "newest", "oldest", "previous", "maximum",
+                          "max", "show", "list", "get", "give", "only", "just", "most"})  # fmt: skip
+
+
+def count_of_shown(name: str, prop: dict[str, Any], shown: str, text: str) -> Span | None:
+    """A bare limit ("max count") read as a number right before a plural of what the tool shows ("last three
+    commits", "maximum five commits" for "Shows the commit logs"); a year or a number before anything else is not."""
+    vocabulary = {stem(w) for w in words(shown) if w not in STOPWORDS}
+    for match in re.finditer(rf"\b({SPOKEN_NUMBER}|\d{{1,4}})\s+([a-z]+s)\b", text, re.IGNORECASE):
+        before = words(text[: match.start()])[-1:]
+        if before and before[0] not in STOPWORDS | _LIMIT_LEADS:
+            continue  # "phase 3 trials": the number belongs to the word before it
+        if stem(match.group(2).lower()) in vocabulary:
+            value = count_value(match.group(1).lower())
+            return Span(value, match.start(), match.end()) if value else None
+    return None
 
 
 def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
