@@ -73,6 +73,7 @@ def vc_branches(
         str, Field(description="Whether to list local branches ('local'), remote branches ('remote') or all ('all').")
     ],
     contains: Annotated[str | None, Field(description="The commit sha that branch should contain")] = None,
+    not_contains: Annotated[str | None, Field(description="The commit sha that branch should NOT contain")] = None,
 ) -> dict[str, Any]:
     """List the repository's branches"""
     return {"branches": ["main", "dev"]}
@@ -160,6 +161,29 @@ async def test_an_optional_sha_filter_takes_the_code_only() -> None:
     ]
 
 
+async def test_a_value_said_with_a_negation_fills_the_negated_twin_parameter() -> None:
+    turn = await plan("which branches dont have 2308da8 yet in ~/code/pipeline")
+    assert turn.calls == [
+        ("vc_branches", {"repo_path": "~/code/pipeline", "branch_type": "all", "not_contains": "2308da8"})
+    ]
+
+
 def test_a_signed_decimal_and_a_url_are_no_paths() -> None:
     assert slots.paths("coordinates are 44.3876 -68.2039") == []
     assert slots.paths("the first 500 characters of https://example.org/publications") == []
+
+
+def create_lab_entry(
+    title: Annotated[str, Field(description="Title of the entry")],
+    body: Annotated[str, Field(description="Text of the entry")],
+) -> dict[str, Any]:
+    """Create a new entry in the electronic lab notebook"""
+    return {"entryId": "ELN-00113"}
+
+
+async def test_a_lab_notebook_runs_no_code_so_a_request_to_run_code_is_a_gap_not_an_entry() -> None:
+    turn = await ask(
+        planner_agent([tool(create_lab_entry, readOnlyHint=False)]), "run snakemake --cores 16 in ~/code/x"
+    )
+    assert turn.calls == []
+    assert "haven't tried it" in turn.answer

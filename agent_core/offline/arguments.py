@@ -730,11 +730,35 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         for name, prop in properties.items():
             if kind_of(name, prop) in {"timezone", "place"} and name not in filled.args:
                 required = [*required, name]
+    _negated_twin(properties, filled, text)
     wanted = set(required) | ({capability.text_param} if capability and capability.text_param in properties else set())
     filled.missing = [
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
     ]
     return filled
+
+
+_NEGATING_NAME = frozenset({"not", "exclude", "excluding", "without", "no", "except"})
+_NEGATED = re.compile(
+    r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|not|without|lacks?|lacking|excluding|except|missing|never)\b", re.I
+)
+
+
+def _negated_twin(properties: dict[str, Any], filled: Filled, text: str) -> None:
+    """A value goes to the parameter of its polarity: "which branches don't have 2308da8" fills ``not_contains``, not
+    ``contains``; "which ones have it" the other way round. Twins are two parameters whose names differ by a leading
+    "not", "exclude", "without" …"""
+    negated = bool(_NEGATED.search(text))
+    for negative in properties:
+        said = words(negative)
+        if len(said) < 2 or said[0] not in _NEGATING_NAME:
+            continue
+        positive = next((n for n in properties if words(n) == said[1:]), None)
+        if positive is None:
+            continue
+        source, target = (positive, negative) if negated else (negative, positive)
+        if source in filled.args and target not in filled.args:
+            filled.args[target] = filled.args.pop(source)
 
 
 def _number_pairs(properties: dict[str, Any]) -> list[tuple[str, str]]:
