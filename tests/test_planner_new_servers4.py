@@ -208,3 +208,44 @@ async def test_starting_at_a_character_starts_no_timer() -> None:
     assert turn.calls == [
         ("read_page", {"url": "https://marqueslab.org/seminars", "max_length": 300, "start_index": 200})
     ]
+
+
+def find_articles(
+    query: str, limit: int = 10, year: str | None = None, fields: list[str] | None = None
+) -> dict[str, Any]:
+    return {"total": 0, "data": []}
+
+
+ARTICLES = _undescribed(
+    find_articles,
+    "Search for articles.\n\n    Args:\n        query: Search query (keywords or a title)\n"
+    "        limit: Maximum number of results\n"
+    '        year: Publication year or range, e.g. "2019" or "2019-2023"\n'
+    '        fields: Restrict to fields of study, e.g. ["Biology", "Medicine"]\n',
+    {
+        "type": "object",
+        "properties": {
+            "query": {"title": "Query", "type": "string"},
+            "limit": {"title": "Limit", "type": "integer", "default": 10},
+            "year": {"title": "Year", "anyOf": [{"type": "string"}, {"type": "null"}], "default": None},
+            "fields": {"title": "Fields", "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]},
+        },
+        "required": ["query"],
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("find articles about protein language models", {"query": "protein language models"}),
+        ("find articles about CRISPR in Biology", {"fields": ["Biology"], "query": "CRISPR"}),
+    ],
+)
+async def test_the_topic_is_the_searchs_and_an_optional_filter_takes_only_what_is_said_for_it(
+    text: str, args: dict[str, Any]
+) -> None:
+    """Once the docstring describes them, an optional list filter ("fields of study") and a year "e.g. 2019" must
+    not take the topic: the filter takes an item it lists or one said with its name, the year only a year."""
+    turn = await ask(planner_agent([ARTICLES]), text)
+    assert turn.calls == [("find_articles", args)]

@@ -650,6 +650,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             re.fullmatch(r"[^\W_]+", v) and v.lower() not in dictionary() and len(v) <= 2 * len(sample) for v in items
         ):
             continue
+        if items and name not in required and not _said_for(name, properties[name], text, items):
+            continue  # "find papers about X": X is the search's, not an optional "fields of study" filter's
         if items:
             filled.args[name], filled.read = items, filled.read + 1
             filled.typed += not coded
@@ -680,7 +682,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         )
         found = [s for s in found if not any(v.start < s.end and s.start < v.end for v in values)]  # "New Year"
         filled.typed += bool(found)  # shaped like the parameter's example ("owner/name", "AAPL"): a typed value
-        if not found and not slots.strict_shape(slots.example_of(prop), prop.get("description", "")):
+        sample = slots.example_of(prop)
+        numeric = bool(sample) and bool(re.fullmatch(r"[\d\s:./-]+", sample)) and name not in required
+        if not found and not numeric and not slots.strict_shape(sample, prop.get("description", "")):
+            # an optional value whose example is a number ("2019", "2019-2023") never takes the request's words
             found = slots.entity(_without(text, taken + values), tool_vocabulary(tool))
         found = [s for s in _not_own(tool, found) if s.value not in filled.args.values()]  # one phrase, one parameter
         if not prop.get("description"):  # "a branch fix/x off dev": an undescribed name is its one code-like token
@@ -738,6 +743,16 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     return filled
 
 
+def _said_for(name: str, prop: dict[str, Any], text: str, items: list[str]) -> bool:
+    """Whether a request gives an optional list filter its items: it names the filter ("in the fields biology and
+    medicine"), an item is one the description lists ('e.g. ["Biology", "Medicine"]'), or an item is marked as a
+    tag ("#seahorse")."""
+    listed = {m.lower() for m in re.findall(r"[\"'‘“]([^\"'’”]{1,40})[\"'’”]", str(prop.get("description") or ""))}
+    named = stems(" ".join(words(name))) - GENERIC_FILTER_WORDS
+    return bool(named & stems(text)) or any(v.lower() in listed or v.startswith("#") for v in items)
+
+
+GENERIC_FILTER_WORDS = frozenset({"filter", "filters", "list", "only", "include", "restrict"})
 _NEGATING_NAME = frozenset({"not", "exclude", "excluding", "without", "no", "except"})
 _NEGATED = re.compile(
     r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|not|without|lacks?|lacking|excluding|except|missing|never)\b", re.I
