@@ -748,14 +748,15 @@ def _said_for(name: str, prop: dict[str, Any], text: str, items: list[str]) -> b
     medicine"), an item is one the description lists ('e.g. ["Biology", "Medicine"]'), or an item is marked as a
     tag ("#seahorse")."""
     listed = {m.lower() for m in re.findall(r"[\"'‘“]([^\"'’”]{1,40})[\"'’”]", str(prop.get("description") or ""))}
-    named = stems(" ".join(words(name))) - GENERIC_FILTER_WORDS
+    named = stems(" ".join(words(name))) - _GENERIC_FILTER_WORDS
     return bool(named & stems(text)) or any(v.lower() in listed or v.startswith("#") for v in items)
 
 
-GENERIC_FILTER_WORDS = frozenset({"filter", "filters", "list", "only", "include", "restrict"})
+_GENERIC_FILTER_WORDS = frozenset({"filter", "filters", "list", "only", "include", "restrict"})
 _NEGATING_NAME = frozenset({"not", "exclude", "excluding", "without", "no", "except"})
 _NEGATED = re.compile(
-    r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|not|without|lacks?|lacking|excluding|except|missing|never)\b", re.I
+    r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|not|without|lacks?|lacking|exclud(?:e|es|ing)|except|missing|never)\b",
+    re.I,
 )
 
 
