@@ -187,3 +187,14 @@ async def test_a_lab_notebook_runs_no_code_so_a_request_to_run_code_is_a_gap_not
     )
     assert turn.calls == []
     assert "haven't tried it" in turn.answer
+
+
+def vc_create_branch(repo_path: str, branch_name: str, base_branch: str | None = None) -> dict[str, Any]:
+    """Creates a new branch from an optional base branch"""
+    return {"branch": branch_name}
+
+
+async def test_what_follows_called_is_the_new_items_name() -> None:
+    agent = planner_agent([*TOOLS, tool(vc_create_branch, readOnlyHint=False)], CONFIG)
+    turn = await ask(agent, "new brnach called gas6-section in my thesis repo ~/papers/thesis")
+    assert turn.calls == [("vc_create_branch", {"repo_path": "~/papers/thesis", "branch_name": "gas6-section"})]

@@ -736,6 +736,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             if kind_of(name, prop) in {"timezone", "place"} and name not in filled.args:
                 required = [*required, name]
     _negated_twin(properties, filled, text)
+    if capability is None:
+        _called(properties, filled, text)
     wanted = set(required) | ({capability.text_param} if capability and capability.text_param in properties else set())
     filled.missing = [
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
@@ -758,6 +760,18 @@ _NEGATED = re.compile(
     r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|not|without|lacks?|lacking|exclud(?:e|es|ing)|except|missing|never)\b",
     re.I,
 )
+
+
+_CALLED = re.compile(r"\b(?:called|named)\s+(?:(['\"‘“])(?P<quoted>[^'\"’”]+)['\"’”]|(?P<token>[\w][\w./-]*))", re.I)
+
+
+def _called(properties: dict[str, Any], filled: Filled, text: str) -> None:
+    """ "a new branch called gas6-section": what follows "called" or "named" is the value of the one string
+    parameter whose name says it is a name ("branch_name", "name"), whatever else the words gave it."""
+    said = _CALLED.search(text)
+    names = [n for n, p in properties.items() if "name" in words(n) and kind_of(n, p) in {"text", "entity"}]
+    if said and len(names) == 1:
+        filled.args[names[0]] = said["quoted"] or said["token"]
 
 
 def _negated_twin(properties: dict[str, Any], filled: Filled, text: str) -> None:
