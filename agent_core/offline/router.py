@@ -36,9 +36,7 @@ DOC_THRESHOLD = 0.28  # a tool described only by its own text needs this much (d
 DOC_BONUS = 0.14  # added to a doc route's score so both kinds of routes compare on one scale
 NAME_WORD_BONUS = 0.07  # per word of the tool's name the request uses (max two), doc routes only
 DESC_WORD_BONUS = 0.05  # per word only this tool's description uses ("encyclopedia"), doc routes only (max two)
-VERB_BONUS = (
-    0.08  # the request opens with the verb a tool's name acts by ("show …" -> a tool named "show"), doc routes only
-)
+VERB_BONUS = 0.08  # the request opens with the verb a tool's name acts by ("show …"), doc routes only
 MARGIN = 0.03  # the winner must lead the best route elsewhere by this much, or the request is ambiguous
 KEYWORD_WEIGHT = 0.14  # per distinctive catalogue word the request uses (weighted by how few capabilities use it)
 KEYWORD_CAP = 0.18
@@ -546,11 +544,12 @@ class Router:
         verb = ordered_verb(text, namespace)
         # a verb some tool is named by ("reserve" of a reserve-slot tool) is that tool's: another's description using it
         # ("Reserve a shared lab instrument") gets nothing for it
-        named_by_verb = verb is not None and any(verb in _acting_stems(t, namespace)[0] for t in tools)
+        acting = {t.name: _acting_stems(t, namespace) for t in tools}
+        named_by_verb = verb is not None and any(verb in name for name, _ in acting.values())
         for fact in facts:
             if fact.name in described:
                 continue
-            acts_by, describes_by = _acting_stems(by_name[fact.name], namespace)
+            acts_by, describes_by = acting[fact.name]
             named = (fact.name_stems - GENERIC_NAME_WORDS - _STOP_STEMS) & said
             if fact.read_only is False:  # a write tool's act said as a noun ("the last commit") asks for no act
                 action = stem(next(iter(w for w in words(fact.name) if stem(w) not in namespace), ""))
@@ -560,13 +559,11 @@ class Router:
             hits = len(named)
             described_only = len((own.get(fact.name, frozenset()) - named) & said)
             # the verb counts once: a name word it already matched ("book" of a book-instrument tool) gets nothing more
-            ordered = (
-                0.0
-                if verb in named
-                else VERB_BONUS
-                if verb in acts_by
-                else VERB_BONUS / 2 * (verb in describes_by and not named_by_verb)
-            )
+            ordered = 0.0
+            if verb not in named and verb in acts_by:
+                ordered = VERB_BONUS
+            elif verb not in named and verb in describes_by and not named_by_verb:
+                ordered = VERB_BONUS / 2
             score = (
                 doc_by_name[fact.name]
                 + DOC_BONUS
