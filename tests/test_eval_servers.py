@@ -41,11 +41,14 @@ from eval.servers import (
     imaging,
     instruments,
     issues,
+    jira,
+    kgraph,
     library,
     maps,
     molcalc,
     notebook,
     nws,
+    obsidian,
     ontology,
     proteins,
     protocols,
@@ -60,6 +63,7 @@ from eval.servers import (
     servicedesk,
     shipping,
     solar,
+    sqlite,
     stats,
     stockroom,
     stocks,
@@ -486,6 +490,66 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"paper_id": "DOI:10.1038/s41586-021-03819-2"},
         {"title": "Highly accurate protein structure prediction with AlphaFold", "year": 2021, "venue": "Nature"},
     ),
+    "sqlite": (
+        {
+            "read_query": True,
+            "write_query": False,
+            "create_table": False,
+            "list_tables": True,
+            "describe_table": True,
+            "append_insight": False,
+        },
+        "read_query",
+        {"query": "SELECT sample_id, volume_ul FROM samples WHERE owner = 'Mei Lin';"},
+        {
+            "row_count": 2,
+            "rows": [{"sample_id": "S-007", "volume_ul": 50.0}, {"sample_id": "S-008", "volume_ul": 50.0}],
+        },
+    ),
+    "kgraph": (
+        {
+            "create_entities": False,
+            "create_relations": False,
+            "add_observations": False,
+            "delete_entities": False,
+            "delete_observations": False,
+            "delete_relations": False,
+            "read_graph": True,
+            "search_nodes": True,
+            "open_nodes": True,
+        },
+        "open_nodes",
+        {"names": ["dana kowalski", "p53 Project", "Nobody"]},
+        {"relations": [{"from": "Dana Kowalski", "to": "p53 Project", "relationType": "works_on"}]},
+    ),
+    "obsidian": (
+        {
+            "obsidian_list_files_in_vault": True,
+            "obsidian_list_files_in_dir": True,
+            "obsidian_get_file_contents": True,
+            "obsidian_simple_search": True,
+            "obsidian_append_content": False,
+            "obsidian_patch_content": False,
+            "obsidian_delete_file": False,
+        },
+        "obsidian_list_files_in_dir",
+        {"dirpath": "Projects/"},
+        {"files": ["CRISPR screen.md", "Organoid atlas.md", "p53 western blots.md"]},
+    ),
+    "jira": (
+        {
+            "jira_search": True,
+            "jira_get_issue": True,
+            "jira_create_issue": False,
+            "jira_add_comment": False,
+            "jira_get_transitions": True,
+            "jira_transition_issue": False,
+            "jira_update_issue": False,
+        },
+        "jira_search",
+        {"jql": "project = PIPE AND status = 'In Progress'", "fields": "summary,status"},
+        {"total": 2, "start_at": 0, "max_results": 10},
+    ),
 }
 # tools whose published description is deliberately terse (as on some public servers)
 TERSE = frozenset(
@@ -494,6 +558,7 @@ TERSE = frozenset(
     | {"git_status", "git_diff_staged", "git_commit", "git_add", "git_reset", "git_log", "git_checkout", "git_show"}
     | {"git_branch"}
     | {"add_issue_comment", "search_repositories", "maps_reverse_geocode", "maps_directions"}
+    | {"list_tables", "append_insight", "read_graph", "jira_add_comment", "jira_transition_issue"}
 )
 # parameters the real server publishes without a description (the MCP quickstart's weather server documents its
 # arguments only in the docstring; the reference git server gives most of its parameters none)
@@ -509,6 +574,9 @@ UNDESCRIBED = frozenset(
     | {("search_papers", p) for p in ("query", "limit", "year", "fields_of_study", "open_access_only")}
     | {("get_paper", "paper_id"), ("get_author", "author_id")}
     | {("get_paper_citations", "paper_id"), ("get_paper_citations", "limit")}
+    # the reference memory server describes only the fields of its arrays' items
+    | {("create_entities", "entities"), ("create_relations", "relations"), ("add_observations", "observations")}
+    | {("delete_observations", "deletions")}
 )
 TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # tool names that are plain English words (the reference Fetch server's `fetch`): agent_core may use the word
@@ -530,6 +598,7 @@ IN_PROCESS = frozenset(
     | {"chat", "refs", "fieldlog", "antibodies"}
     | {"nws", "fetch", "git"}
     | {"github", "maps", "scholar"}
+    | {"sqlite", "kgraph", "obsidian", "jira"}
 )
 
 
@@ -800,6 +869,42 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         papers["year"]["anyOf"][0]["type"] == "string"
         and "2019-2023" in results["scholar"]["tools"]["search_papers"].description
     )
+    assert results["sqlite"]["tools"]["list_tables"].input_schema.get("properties") == {}
+    assert results["sqlite"]["tools"]["write_query"].annotations.destructive_hint is True
+    assert results["sqlite"]["tools"]["create_table"].annotations.destructive_hint is False
+    kg = results["kgraph"]["tools"]
+    entity = kg["create_entities"].input_schema["properties"]["entities"]
+    assert entity["type"] == "array" and entity["items"]["required"] == ["name", "entityType", "observations"]
+    assert set(kg["create_relations"].input_schema["properties"]["relations"]["items"]["properties"]) == {
+        "from",
+        "to",
+        "relationType",
+    }
+    for tool in ("delete_entities", "delete_observations", "delete_relations"):
+        assert kg[tool].annotations.destructive_hint is True
+    assert kg["add_observations"].annotations.destructive_hint is False
+    assert [e["name"] for e in results["kgraph"]["call"].structured_content["entities"]] == [
+        "Dana Kowalski",
+        "p53 Project",
+    ]
+    vault = results["obsidian"]["tools"]
+    patch = vault["obsidian_patch_content"].input_schema
+    assert patch["properties"]["operation"]["enum"] == ["append", "prepend", "replace"]
+    assert patch["properties"]["target_type"]["enum"] == ["heading", "block", "frontmatter"]
+    assert set(patch["required"]) == {"filepath", "operation", "target_type", "target", "content"}
+    assert vault["obsidian_simple_search"].input_schema["properties"]["context_length"]["default"] == 100
+    assert set(vault["obsidian_delete_file"].input_schema["required"]) == {"filepath", "confirm"}
+    assert vault["obsidian_delete_file"].annotations.destructive_hint is True
+    assert vault["obsidian_append_content"].annotations.destructive_hint is False
+    tickets = results["jira"]["tools"]
+    assert tickets["jira_get_issue"].input_schema["properties"]["issue_key"]["pattern"]
+    assert tickets["jira_transition_issue"].input_schema["properties"]["transition_id"]["type"] == "string"
+    assert tickets["jira_update_issue"].input_schema["properties"]["fields"]["type"] == "object"
+    assert set(tickets["jira_create_issue"].input_schema["required"]) == {"project_key", "summary", "issue_type"}
+    assert tickets["jira_search"].input_schema["properties"]["limit"]["default"] == 10
+    for tool in ("jira_create_issue", "jira_add_comment", "jira_transition_issue"):
+        assert tickets[tool].annotations.destructive_hint is False
+    assert [i["key"] for i in results["jira"]["call"].structured_content["issues"]] == ["PIPE-51", "PIPE-40"]
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -1280,6 +1385,97 @@ def test_nws_fetch_and_git_fake_data_is_stable_and_refusals_say_what_to_send() -
         (lambda: fetch.fetch_url("https://scholar.google.com/scholar?q=trem2"), "robots.txt"),
         (lambda: store.repo("/home/ana/code"), "is not a git repository"),
         (lambda: store.repo("rnaseq-pipeline"), "absolute path"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(hint)):
+            call()
+
+
+def test_sqlite_kgraph_obsidian_and_jira_fake_data_is_stable_and_refusals_say_what_to_send() -> None:
+    db = sqlite.Database()
+    assert db.tables().tables == ["experiments", "reagents", "samples"]
+    assert db.read("SELECT COUNT(*) AS n FROM experiments WHERE status = 'failed'").rows == [{"n": 3}]
+    assert db.describe("Samples").table_name == "samples" and db.describe("samples").row_count == 12
+    assert db.write("UPDATE reagents SET quantity = 400 WHERE name = 'Tris base'").affected_rows == 1
+    assert db.create("CREATE TABLE freezers (freezer_id TEXT PRIMARY KEY, location TEXT)").table == "freezers"
+    assert (
+        sqlite.Database().read("SELECT * FROM reagents").rows == sqlite.Database().read("SELECT * FROM reagents").rows
+    )
+    assert db.insight("KO livers are nearly used up").text == "Insight added to memo"
+    graph = kgraph.KnowledgeGraph()
+    assert [e.name for e in graph.search("CONFOCAL").entities] == ["Mei Lin", "Confocal Microscope"]
+    assert graph.create_entities([{"name": "HCT116", "entityType": "cell line", "observations": []}]).entities == []
+    assert graph.add_observations([{"entityName": "hct116", "contents": ["x"]}]).results[0].entityName == "HCT116"
+    graph.delete_entities(["Hubrecht Institute"])
+    assert not [r for r in graph.read().relations if r.to == "Hubrecht Institute"]
+    notes = obsidian.Vault()
+    assert [h.filename for h in notes.search("brunello").results] == [
+        "Archive/old todo.md",
+        "Inbox.md",
+        "Projects/CRISPR screen.md",
+        "Reading list.md",
+    ]
+    assert notes.search("AlphaFold", 20).results[0].filename == "Papers/AlphaFold 2021.md"
+    assert notes.list_vault().files[0] == "Archive/" and "Welcome.md" in notes.list_vault().files
+    notes.append("Daily/2026-11-22.md", "- [ ] order FBS")
+    assert notes.read("daily/2026-11-22.md").content == "- [ ] order FBS\n"
+    notes.patch("Projects/CRISPR screen.md", "append", "heading", "Next steps", "- sequence rep C")
+    assert (
+        "- Compare with the DepMap essential genes\n- sequence rep C\n"
+        in notes.read("Projects/CRISPR screen.md").content
+    )
+    notes.patch("Projects/Organoid atlas.md", "replace", "frontmatter", "status", "paused")
+    assert "status: paused" in notes.read("Projects/Organoid atlas.md").content
+    site = jira.Site()
+    assert [i["key"] for i in site.search("assignee = currentUser() AND status != Done").issues] == [
+        "PIPE-51",
+        "LAB-131",
+        "PIPE-45",
+        "PIPE-40",
+    ]
+    assert [i["key"] for i in site.search("project = LAB ORDER BY created DESC", limit=5, start_at=5).issues] == [
+        "LAB-131",
+        "LAB-127",
+        "LAB-125",
+        "LAB-112",
+    ]
+    assert site.transition("LAB-121", "21").issue["status"]["name"] == "In Progress"
+    assert site.update("PIPE-45", {"status": "Done"}).issue["status"]["name"] == "Done"
+    assert site.create("PIPE", "STAR index crashes", "bug").issue["key"] == "PIPE-52"
+    for call, hint in [
+        (lambda: sqlite.Database().read("DELETE FROM samples"), "Use write_query"),
+        (lambda: sqlite.Database().read("SELECT * FROM sample"), "Tables: experiments, reagents, samples"),
+        (lambda: sqlite.Database().read("SELECT 1; SELECT 2"), "one statement per call"),
+        (lambda: sqlite.Database().write("SELECT * FROM samples"), "Use read_query"),
+        (lambda: sqlite.Database().write("DROP TABLE samples"), "INSERT, UPDATE or DELETE"),
+        (lambda: sqlite.Database().create("INSERT INTO samples VALUES (1)"), "CREATE TABLE"),
+        (lambda: sqlite.Database().create("CREATE TABLE samples (a TEXT)"), "already exists"),
+        (lambda: sqlite.Database().describe("freezers"), "Tables: experiments"),
+        (lambda: kgraph.KnowledgeGraph().open("Mei Lin"), "send ['Mei Lin']"),
+        (
+            lambda: kgraph.KnowledgeGraph().add_observations([{"entityName": "Tomás", "contents": ["x"]}]),
+            "create_entities",
+        ),
+        (lambda: kgraph.KnowledgeGraph().create_entities([{"name": "X", "entityType": "person"}]), "observations"),
+        (lambda: kgraph.KnowledgeGraph().add_observations([{"entityName": "HCT116", "contents": "x"}]), "send ['x']"),
+        (lambda: obsidian.Vault().read("Ideas"), "send 'Ideas.md'"),
+        (lambda: obsidian.Vault().read("Projects"), "obsidian_list_files_in_dir"),
+        (lambda: obsidian.Vault().list_dir("Notes"), "Folders: Archive/"),
+        (lambda: obsidian.Vault().append("Inbox", "x"), "send 'Inbox.md'"),
+        (lambda: obsidian.Vault().patch("Ideas.md", "append", "heading", "Todo", "x"), "Headings: 'Ideas'"),
+        (lambda: obsidian.Vault().patch("Ideas.md", "append", "frontmatter", "status", "x"), "no frontmatter"),
+        (lambda: obsidian.Vault().patch("Ideas.md", "insert", "heading", "Ideas", "x"), "'append', 'prepend'"),
+        (lambda: obsidian.Vault().delete("Ideas.md", False), "confirm must be set to true"),
+        (lambda: jira.Site().get("lab 118"), "send 'LAB-118'"),
+        (lambda: jira.Site().get("LAB-999"), "Issues of LAB: LAB-112"),
+        (lambda: jira.Site().search("freezer alarms"), 'text ~ "freezer alarms"'),
+        (lambda: jira.Site().search("project = OPS"), "Values: LAB, PIPE"),
+        (lambda: jira.Site().search("status = Blocked"), "Values: Done, In Progress"),
+        (lambda: jira.Site().search("project = LAB", limit=100), "1 to 50"),
+        (lambda: jira.Site().transition("LAB-121", "In Progress"), "send '21'"),
+        (lambda: jira.Site().create("lab", "x", "Task"), "send 'LAB'"),
+        (lambda: jira.Site().create("LAB", "x", "Incident"), "Types: Task, Bug"),
+        (lambda: jira.Site().update("LAB-127", {"priority": "urgent"}), "Priorities: Lowest"),
+        (lambda: jira.Site().update("LAB-127", {"assignee": "Bob"}), "Users: Ravi Shah"),
     ]:
         with pytest.raises(ValueError, match=re.escape(hint)):
             call()
