@@ -14,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from agent_core.offline import slots
-from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
+from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
 from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
 from agent_core.offline.text import STOPWORDS, dictionary, one_edit, stem, stems, words
 from agent_core.offline.timezones import find_places, locate_places, position
@@ -28,7 +28,7 @@ _CONNECTOR = re.compile(
 )
 _BARE_FILE = re.compile(r"[\w\-]+\.[A-Za-z][\w]{0,7}")  # "refs.bib", "draft.tex": a name with an extension
 _CONTENT = re.compile(  # where new text starts: "…: X", "… saying X", "add the detail that X"
-    r":|\b(?:saying|that\s+says|to\s+say|to\s+read|(?:note|details?|description|comment)\s+that)\b"
+    r":(?!//)|\b(?:saying|that\s+says|to\s+say|to\s+read|(?:note|details?|description|comment)\s+that)\b"
     r"|\b(?:in\s+)?(?:the|its)\s+(?:description|details)\b(?:\s+that\b)?"  # "put in the description X"
     r"|\b(?:renamed|retitled|reworded|changed)\s+(?:to|as|into)\b"  # "number three on there can be renamed to X"
     r"|,\s*(?:just\s+)?(?:make|call|name|title)\s+it\b",  # "the 4th task needs a better title, make it X"
@@ -216,7 +216,29 @@ def _identifier(tool: Any, name: str, prop: dict[str, Any], span: Span) -> list[
     return [Span(plain[0])] if len(plain) == 1 and not coded and not optional else []  # an optional filter: a code
 
 
-_NAMES_ONE = re.compile(r"\b(?:sha|hash|revision)\b", re.IGNORECASE)  # "The commit sha that …": a token
+_NAMES_ONE = re.compile(r"\b(?:sha|hash|revision|refs?)\b", re.IGNORECASE)  # "The commit sha that …": a token
+# a branch or a tag as people name one: "on the dev branch", "branch fix/x", "at tag v1.1.0"
+_BRANCH_OR_TAG = (
+    re.compile(r"\b(?:branch|tag)\s+(?:called\s+|named\s+)?([\w./-]*\w)", re.I),
+    re.compile(r"(?<![\w./-])([\w./-]*\w)\s+(?:branch|tag)\b", re.I),
+)
+_NO_BRANCH_NAME = frozenset({"new", "this", "that", "current", "same", "other", "default", "which", "what", "each"})
+
+
+def _branch_or_tag(name: str, prop: dict[str, Any], text: str) -> Span | None:
+    """The branch or tag a request names, for a parameter that takes one ("ref", "sha", "branch_name")."""
+    said = f"{' '.join(words(name))} {prop.get('description') or ''}"
+    if not re.search(r"\b(?:branch|tag|refs?|sha)\b", said, re.I) or not names_one_thing(name, prop):
+        return None
+    found = [
+        Span(m[1], m.start(1), m.end(1))
+        for pattern in _BRANCH_OR_TAG
+        for m in pattern.finditer(text)
+        if m[1].lower() not in STOPWORDS | _NO_BRANCH_NAME
+    ]
+    return min(found, key=lambda s: s.start) if found else None
+
+
 # words that relate two things or place one ("diff against main", "the last commit"): never the thing itself
 _RELATIONS = frozenset({"against", "between", "versus", "vs", "than", "since", "last", "latest", "previous", "first",
                         "current", "recent", "newest", "oldest", "before", "after", "yet"})  # fmt: skip
@@ -432,6 +454,15 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             if by_words:
                 filled.reference = name
                 filled.typed += bool(slots.ordinals(text))  # "the 2nd one on my list": a position, read once listed
+        elif (
+            role
+            and kind in {"text", "entity", "place", "choices"}
+            and trip_end(name, prop)
+            and (end := slots.trip_ends(text).get(role)) is not None
+        ):  # "directions from Denver airport to CU Anschutz"
+            if kind == "choices":  # "to Mannheim, Karlsruhe and Stuttgart": each one
+                end = Span(_series(str(end.value), every=True), end.start, end.end)
+            found = [end]
         elif role and kind in {"timezone", "currency", "unit"}:
             if kind not in pairs:
                 pairs[kind] = _order_pair(_pair(kind, text), text, kind)
@@ -502,6 +533,11 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = slots.named_codes(catalogue().currencies, text)[:1]
         elif kind == "path":
             written = slots.paths(text)
+            if slots.owner_and_name_params(
+                properties_of(tool)
+            ):  # "config/x.yaml in owner/repo": the repository is no path
+                taken_by = [(m.start(), m.end()) for m in slots.repositories(text, loose=True)]
+                written = [s for s in written if not any(a <= s.start < b for a, b in taken_by)]
             if (  # "open refs.bib": a bare file name is found in a listing, wherever it is
                 len(written) == 1
                 and "/" not in written[0].value
@@ -702,6 +738,11 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         filled.args[name], filled.read = span.value, filled.read + 1
         taken.append(span)
     for name in [n for n in text_names if n not in filled.args and not _closed_list(tool, n, properties[n])]:
+        named = _branch_or_tag(name, properties[name], text) if capability is None else None
+        if named is not None:  # "on the dev branch": the branch, never the words left over
+            filled.args[name], filled.read = named.value, filled.read + 1
+            taken.append(named)
+            continue
         reference = reference_span if filled.reference is None and capability and capability.entity else None
         if capability and capability.entity and filled.reference and reference is None:
             reference = _words_reference_end(text, capability)
@@ -738,11 +779,41 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     _negated_twin(properties, filled, text)
     if capability is None:
         _called(properties, filled, text)
+        _prefixed_ids(properties, filled, text)
     wanted = set(required) | ({capability.text_param} if capability and capability.text_param in properties else set())
     filled.missing = [
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
     ]
     return filled
+
+
+_ID_SHAPES = {  # the identifiers a prefixed example shows, by the shape of what follows its prefix
+    "doi": re.compile(r"\b10\.\d{4,9}/[^\s\"'<>,;]+[^\s\"'<>,;.)?!]"),
+    "arxiv": re.compile(r"(?<![\w.])\d{4}\.\d{4,5}(?:v\d+)?(?![\w.])"),
+    "digits": re.compile(r"(?<![\w.:/-])\d{4,9}(?![\w.:/-])"),
+}
+_KNOWN_PREFIXES = {"doi": "doi", "arxiv": "arxiv", "pmid": "digits"}  # "DOI:...": an example that elides its value
+_PREFIXED_EXAMPLE = re.compile(r"[\"'‘“]([A-Za-z]{2,12}):([^\s\"'’”]+)[\"'’”]")
+
+
+def _prefixed_ids(properties: dict[str, Any], filled: Filled, text: str) -> None:
+    """An identifier sent with the prefix the parameter's examples show ("DOI:10.1038/…", "ARXIV:2106.15928",
+    "PMID:19872477"): a bare DOI or arXiv id gets its prefix; bare digits only when the request names the prefix
+    ("PMID 29409532")."""
+    for name, prop in properties.items():
+        shown = {}
+        for prefix, value in _PREFIXED_EXAMPLE.findall(str(prop.get("description") or "")):
+            shape = next((k for k, p in _ID_SHAPES.items() if p.fullmatch(value)), _KNOWN_PREFIXES.get(prefix.lower()))
+            if shape and shape not in shown:
+                shown[shape] = prefix
+        if not shown or (name in filled.args and ":" in str(filled.args[name])):
+            continue
+        for shape, prefix in shown.items():
+            found = _ID_SHAPES[shape].search(text)
+            if found and (shape != "digits" or re.search(rf"\b{re.escape(prefix)}\b", text[: found.start()], re.I)):
+                filled.read += name not in filled.args
+                filled.args[name] = f"{prefix}:{found.group(0)}"
+                break
 
 
 def _said_for(name: str, prop: dict[str, Any], text: str, items: list[str]) -> bool:
@@ -931,14 +1002,18 @@ def _labelled_texts(
     return found[:1]
 
 
+def trip_end(name: str, prop: dict[str, Any]) -> bool:
+    """Whether a parameter is one end of a trip: an origin or a destination, or a place, point or address."""
+    said = f"{' '.join(words(name))} {prop.get('description') or ''}".lower()
+    return bool(re.search(r"\b(?:origins?|destinations?|address(?:es)?|places?|points?|locations?)\b", said))
+
+
 def _owner_and_name(properties: dict[str, Any], text: str) -> dict[str, Span] | None:
     """An "owner/name" pair said as one token, for a tool that takes the owner and the name apart."""
-    plain = {n: p for n, p in properties.items() if p.get("type", "string") == "string" and not p.get("pattern")}
-    owner = next((n for n in plain if "owner" in words(n)), None)
-    name = next((n for n in plain if set(words(n)) & {"repo", "repository", "project"} and n != owner), None)
-    match = re.search(r"(?<![\w./:-])([A-Za-z0-9][\w.-]*)/([A-Za-z0-9][\w.-]*)(?![\w/])", text)
-    if not owner or not name or not match or "." in match.group(2)[-5:-1]:  # "notes/ideas.txt" is a path
+    params, found = slots.owner_and_name_params(properties), slots.repositories(text, loose=True)
+    if not params or not found:
         return None
+    (owner, name), match = params, found[0]
     return {owner: Span(match[1], match.start(1), match.end(1)), name: Span(match[2], match.start(2), match.end(2))}
 
 
@@ -1010,6 +1085,8 @@ def works_in_roots(tool: Any) -> bool:
     facts = ToolFacts.of(tool)
     if re.search(r"\ballowed\s+director", facts.description, re.IGNORECASE):
         return True
+    if slots.owner_and_name_params(properties_of(tool)):  # a file of a repository on a forge
+        return False
     groups = (g for c in catalogue() if c.gap_name == "file_read" for g in c.provided_by)
     return any(group <= facts.name_stems for group in groups)
 

@@ -16,7 +16,7 @@ from functools import cache, cached_property, lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-from agent_core.offline.text import reports_done, stems, words
+from agent_core.offline.text import reports_done, stem, stems, words
 
 Kind = Literal["tool", "question", "conversation", "action", "private", "public"]
 GAP_KINDS = frozenset({"action", "private", "public"})
@@ -177,6 +177,7 @@ class Catalogue:
     filters: tuple[
         tuple[frozenset[str], tuple[str, ...]], ...
     ] = ()  # a search filter's words, the words leading its value
+    acts: Mapping[str, frozenset[str]] = field(default_factory=dict)  # "read": the stems of get, show, pull …
 
     @cached_property
     def shorthand_pattern(self) -> re.Pattern[str] | None:
@@ -255,4 +256,7 @@ def catalogue() -> Catalogue:
         (frozenset(entry["names"]), tuple(sorted(entry["leads"], key=len, reverse=True)))
         for entry in data.get("filters", {}).values()
     )
-    return Catalogue(capabilities, synonyms, currencies, languages, regions, shorthand, verbs, kinds, lead_ins, filters)
+    acts = {group: frozenset(stem(v) for v in listed) for group, listed in data.get("acts", {}).items()}
+    return Catalogue(
+        capabilities, synonyms, currencies, languages, regions, shorthand, verbs, kinds, lead_ins, filters, acts
+    )

@@ -16,7 +16,16 @@ from typing import Any
 from pydantic_ai.messages import ToolCallPart
 
 from agent_core.offline import replies, slots
-from agent_core.offline.arguments import CURSOR_WORDS, FILE_VERBS, ID_WORDS, Context, Filled, fill, names_one_thing
+from agent_core.offline.arguments import (
+    CURSOR_WORDS,
+    FILE_VERBS,
+    ID_WORDS,
+    Context,
+    Filled,
+    fill,
+    names_one_thing,
+    trip_end,
+)
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
 from agent_core.offline.clauses import DECLARATIVE as _DECLARATIVE
 from agent_core.offline.clauses import STATEMENT as _STATEMENT
@@ -47,7 +56,7 @@ from agent_core.offline.router import (
     framed_by,
     request_stems,
 )
-from agent_core.offline.slots import POLITE, Framing, example_of, kind_of, shaped, strip_framing
+from agent_core.offline.slots import POLITE, Framing, example_of, kind_of, role_of, shaped, strip_framing
 from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
 from agent_core.offline.timezones import locate_places
 
@@ -533,6 +542,46 @@ def _specific_first(routing: Any) -> None:
             return
 
 
+OTHER_THING_WINDOW = 0.1
+
+
+def _other_thing_first(routing: Any) -> None:
+    """A change to one of our items ("add a comment to task 3") yields to a live tool whose name holds the thing the
+    request names instead ("add a comment to issue 14 in owner/repo": an issue, not a task), when that is close."""
+    other = _other_thing(routing, routing.best)
+    if other is not None:
+        routing.routes.remove(other)
+        routing.routes.insert(0, other)
+
+
+def _other_thing(routing: Any, route: Route | None) -> Route | None:
+    """The close live tool, taking an item's number, whose name holds the thing the request names when ``route``
+    changes one of our items by its number but the request never says the item's kind ("task")."""
+    if route is None or route.capability is None or not route.capability.entity or not route.served:
+        return None
+    said = request_stems(routing.text)
+    if stem(route.capability.entity) in said or not any(kind_of(n, p) == "id" for n, p in _required_of(route.tools[0])):
+        return None  # "add a task to file an issue": a task; only a change to an item named by its number yields
+    for other in routing.routes:
+        if (
+            other.capability is None
+            and other.served
+            and other.evidence > 0
+            and other.score >= route.score - OTHER_THING_WINDOW
+        ):
+            things = ToolFacts.of(other.tools[0]).name_stems - GENERIC_NAME_WORDS
+            if things & said and any(kind_of(n, p) == "id" for n, p in _required_of(other.tools[0])):
+                return other
+    return None
+
+
+def _required_of(tool: Any) -> list[tuple[str, dict[str, Any]]]:
+    properties = properties_of(tool)
+    return [
+        (n, properties.get(n, {})) for n in (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
+    ]
+
+
 _FOLDER_PATH = re.compile(r"(?<![\w:/])[\w.~-]+(?:/[\w.-]+)*/(?=$|[\s,;?!)])")  # "notes/", "data/raw/"
 FOLDER_WINDOW = 0.1
 
@@ -630,6 +679,7 @@ def _plan_clause(
             routing = routing if filled and not filled.missing and filled.typed else by_head
     _with_evidence(routing, clause, context)
     _specific_first(routing)
+    _other_thing_first(routing)
     _named_text_first(routing, clause)
     _counts_contents(routing, clause)
     best = routing.best
@@ -647,8 +697,8 @@ def _plan_clause(
             return None
     capability = best.capability
     framed = framed_route(clause, routing, skip=frozenset({"web_search"}))
-    if framed is not None:  # "add a task: translate the abstract": what follows the framing is content
-        best, capability = framed, framed.capability
+    if framed is not None and _other_thing(routing, framed) is None:  # "add a task: translate the abstract": what
+        best, capability = framed, framed.capability  # follows the framing is content
     if (folder := _folder_route(routing, best, clause)) is not None:
         best, capability, framed = folder, folder.capability, None
     near = (  # close to its threshold and ahead of the rest, or of another new tool (their slots decide below)
@@ -896,6 +946,7 @@ def _covered(clause: str, route: Route, tool: Any, filled: Filled) -> int:
         and (
             kind_of(k, properties.get(k, {})) not in {"text", "entity", "glob"}
             or shaped(example_of(properties[k]), str(v))
+            or (role_of(k) and trip_end(k, properties[k]))  # "from A to B": both ends said for it
         )
     )  # a name or a text takes any words; a value of a type or of the example's shape says the tool fits
     named = ToolFacts.of(tool).name_stems - GENERIC_NAME_WORDS if route.capability is None else frozenset()

@@ -18,7 +18,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,15 @@ import numpy as np
 
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
 from agent_core.offline.slots import POLITE as _POLITE
-from agent_core.offline.slots import QUOTED, described_options, files_as_word, number_word, options_for
+from agent_core.offline.slots import (
+    QUOTED,
+    described_options,
+    files_as_word,
+    number_word,
+    options_for,
+    owner_and_name_params,
+    repositories_as_word,
+)
 from agent_core.offline.text import STOPWORDS, stem, words
 from agent_core.offline.vector_cache import cached_vectors, default_cache_dir, digest
 
@@ -37,6 +45,7 @@ DOC_BONUS = 0.14  # added to a doc route's score so both kinds of routes compare
 NAME_WORD_BONUS = 0.07  # per word of the tool's name the request uses (max two), doc routes only
 DESC_WORD_BONUS = 0.05  # per word only this tool's description uses ("encyclopedia"), doc routes only (max two)
 VERB_BONUS = 0.08  # the request opens with the verb a tool's name acts by ("show …"), doc routes only
+COUNT_BONUS = 0.05  # the request and the tool's name say the thing they share as many ("issues") or as one
 MARGIN = 0.03  # the winner must lead the best route elsewhere by this much, or the request is ambiguous
 KEYWORD_WEIGHT = 0.14  # per distinctive catalogue word the request uses (weighted by how few capabilities use it)
 KEYWORD_CAP = 0.18
@@ -224,6 +233,66 @@ def ordered_verb(text: str, namespace: frozenset[str] = frozenset()) -> str | No
     return stem(first)
 
 
+def acts_asked(text: str, verb: str | None) -> frozenset[str]:
+    """What the request's opening verb asks ("read", "create" …, the catalogue's ``acts``); "open" creates before
+    "a", "an" or "new" ("open an issue") and reads otherwise ("open the second one")."""
+    if verb is None:
+        return frozenset()
+    if verb == "open":
+        after = re.search(r"\bopen\w*\s+(\w+)", text, re.I)
+        return frozenset({"create" if after and after[1].lower() in {"a", "an", "new"} else "read"})
+    return _acts_of(frozenset({verb}))
+
+
+_MANY = frozenset(["every", "all", "any", "which", "recent", "latest", "last"])
+
+
+def _said_as_many(text: str, shared: set[str] | frozenset[str]) -> bool | None:
+    """Whether the request says a thing it shares with a tool's name as many ("issues", "every issue", "which
+    issue") or as one ("issue 14", "that issue"); None when it doesn't say it."""
+    said = re.findall(r"[\w'-]+", text.lower())
+    for index, word in enumerate(said):
+        if stem(word) in shared:
+            return (word.endswith("s") and not word.endswith("ss")) or (index > 0 and said[index - 1] in _MANY)
+    return None
+
+
+@lru_cache(maxsize=32)
+def _said_both_ways(names: tuple[str, ...]) -> frozenset[str]:
+    """The name words some live tools say as many ("list_tickets") and others as one ("get_ticket")."""
+    many: set[str] = set()
+    one: set[str] = set()
+    for name in names:
+        for word in words(name):
+            (many if word.endswith("s") and not word.endswith("ss") else one).add(stem(word))
+    return frozenset(many & one)
+
+
+def _plural_name(name: str, shared: set[str] | frozenset[str]) -> bool:
+    return any(w.endswith("s") and not w.endswith("ss") and stem(w) in shared for w in words(name))
+
+
+def _asked_of(acts: frozenset[str], text: str, shared: set[str] | frozenset[str]) -> frozenset[str]:
+    """What the request asks of the tool's thing: "show me every issue" lists, "show me issue 14" reads."""
+    if "read" in acts and _said_as_many(text, shared):
+        return acts - {"read"} | {"list"}
+    return acts
+
+
+def _acts_of(verbs: frozenset[str]) -> frozenset[str]:
+    return frozenset(group for group, listed in catalogue().acts.items() if verbs & listed)
+
+
+@cache
+def _name_acts(name: str) -> frozenset[str]:
+    """What a tool's name verb does: its first word's, or its second's after a server prefix ("vcs_create_branch")."""
+    for word in words(name)[:2]:
+        found = _acts_of(frozenset({stem(word)}))
+        if found:
+            return found
+    return frozenset()
+
+
 def _acting_stems(tool: Any, namespace: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """The stems a tool acts by: its name's words (but the server's prefix) and its description's words, each only
     in an active form — "staged" / "unstaged" in a "diff staged" tool's name a state of what it shows, not an act."""
@@ -281,6 +350,31 @@ def _option_words(tool: Any) -> frozenset[str]:
         choices += options_for(name, getattr(tool, "description", None) or "")
         found.update(str(c).lower() for c in choices if isinstance(c, str) and len(str(c).split()) == 1)
     return frozenset(found)
+
+
+def _properties(tool: Any) -> dict[str, Any]:
+    return (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
+
+
+_CONTENT = re.compile(r"^(?P<head>[^:.!?\"'‘“]{3,80}?[A-Za-z0-9])\s*:\s+(?P<content>\S.*\S)\s*$", re.S)
+
+
+def content_as_word(text: str) -> str:
+    """What follows a request's colon is its content ("open an issue on X: the index path is hardcoded"): read as
+    "something", like quoted text, so the request routes by what it asks, not by its title's topic. A lead-in
+    ("two things:") or a one-word label ("todo:") is no request."""
+    said = _CONTENT.match(text)
+    if said is None or len(words(said["content"])) < 3 or said["content"].rstrip().endswith("?"):
+        return text  # "before I start the western: is there enough SDS?": the question is the request
+    head = [w.lower() for w in words(said["head"])]
+    if not 2 <= len(head) <= 10 or set(head) & _NO_REQUEST or head[0] in _STORY_OPENERS:
+        return text
+    return f"{said['head']}: something"
+
+
+_NO_REQUEST = frozenset(["things", "thing", "quick", "question", "questions", "stuff", "requests", "favour", "favor"])
+_STORY_OPENERS = frozenset(["before", "after", "when", "while", "since", "as", "because", "if", "so", "i", "i'm", "we",
+                            "we're", "my", "our", "it's", "the", "this", "ok", "okay", "hi", "hey", "hello"])  # fmt: skip
 
 
 def _filter_not_verb(routes: list[Route], text: str) -> None:
@@ -344,6 +438,7 @@ class Router:
         self._tools: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._providers: dict[str, tuple[list[ToolFacts], dict[str, list[ToolFacts]]]] = {}
         self._own: dict[str, dict[str, frozenset[str]]] = {}
+        self._repositories: dict[str, bool] = {}
         self._fits: dict[str, dict[tuple[str, str], float]] = {}
         self._recent: dict[tuple[str, str], Routing] = {}
 
@@ -441,11 +536,30 @@ class Router:
             if len(self._providers) > 16:
                 self._providers.clear()
             facts = [ToolFacts.of(t) for t in tools]
+            # a file of a repository on a forge ("read_repo_file(owner, repo, path)") is no file on this machine
+            remote = {t.name for t in tools if owner_and_name_params(_properties(t))}
             self._providers[key] = (
                 facts,
-                {c.name: catalogue().providers(c.name, facts) if c.provided_by else [] for c in catalogue()},
+                {
+                    c.name: [
+                        p
+                        for p in catalogue().providers(c.name, facts)
+                        if c.gap_name != "file_read" or p.name not in remote
+                    ]
+                    if c.provided_by
+                    else []
+                    for c in catalogue()
+                },
             )
         return self._providers[key]
+
+    def _takes_repositories(self, tools: Sequence[Any], signature: str) -> bool:
+        """Whether some live tool takes a repository as an owner and a name (cached per tool list)."""
+        if signature not in self._repositories:
+            if len(self._repositories) > 16:
+                self._repositories.clear()
+            self._repositories[signature] = any(owner_and_name_params(_properties(t)) for t in tools)
+        return self._repositories[signature]
 
     def served_by(self, tools: Sequence[Any]) -> dict[str, list[ToolFacts]]:
         """Per capability, the live tools that provide it (cached per tool list)."""
@@ -485,6 +599,8 @@ class Router:
         """
         text = QUOTED.sub("something", text)  # quoted text is content: route by the words around it
         signature = _signature(tools)
+        if self._takes_repositories(tools, signature):  # "open an issue on hoffmann-lab/scrna-pipeline"
+            text = repositories_as_word(text)
         recent = self._recent.get((text, signature)) if vector is None else None
         if recent is not None:  # the whole message and its only clause, routed once per model request
             return Routing(list(recent.routes), recent.vector, dict(recent.capability_scores), recent.text)
@@ -496,10 +612,12 @@ class Router:
 
     def _route(self, text: str, tools: Sequence[Any], vector: np.ndarray | None, signature: str) -> Routing:
         seen = files_as_word(text)  # examples are compared by what is asked of a file, not by which file
-        texts = ([text] if vector is None else []) + ([seen] if seen != text else []) + [delexicalize(seen)]
-        embedded = self.embed(texts)  # one batch: a second model run costs more than a second sentence
-        vector = embedded[0] if vector is None else vector
-        asked, shape = (embedded[-2] if seen != text else vector), embedded[-1]
+        bare = content_as_word(text)  # "open an issue on X: <its title>" is compared with tools without its title
+        texts = [t for t, wanted in ((text, vector is None), (bare, bare != text), (seen, seen != text)) if wanted]
+        rows = self.embed([*texts, delexicalize(seen)])  # one batch: a second model run costs more than a sentence
+        embedded, shape = dict(zip(texts, rows[:-1], strict=True)), rows[-1]
+        vector = embedded[text] if vector is None else vector
+        asked, plain = embedded.get(seen, vector), embedded.get(bare, vector)
         blended = _unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * asked)
         facts, providers = self._served(tools, signature)
         by_name = {t.name: t for t in tools}
@@ -509,6 +627,8 @@ class Router:
         framed = framed_by(opening)
         short, full = self._tool_index(tools, signature)
         doc_scores = np.maximum(short @ vector, full @ vector) if len(tools) else np.zeros(0)
+        if bare != text and len(tools):  # the request as it reads with or without its content, whichever fits
+            doc_scores = np.maximum(doc_scores, np.maximum(short @ plain, full @ plain))
         doc_by_name = dict(zip([t.name for t in tools], doc_scores.tolist(), strict=True))
         routes: list[Route] = []
         described: set[str] = set()
@@ -542,6 +662,8 @@ class Router:
         own = self._own[signature]
         namespace = _namespace(facts)
         verb = ordered_verb(text, namespace)
+        acts = acts_asked(text, verb)
+        numbered = _said_both_ways(tuple(t.name for t in tools))
         # a verb some tool is named by ("reserve" of a reserve-slot tool) is that tool's: another's description using it
         # ("Reserve a shared lab instrument") gets nothing for it
         acting = {t.name: _acting_stems(t, namespace) for t in tools}
@@ -562,8 +684,19 @@ class Router:
             ordered = 0.0
             if verb not in named and verb in acts_by:
                 ordered = VERB_BONUS
+            elif (
+                named
+                and verb not in named
+                and not named_by_verb
+                and _asked_of(acts, text, named) & _name_acts(fact.name)
+            ):
+                ordered = VERB_BONUS  # "pull up issue 14": a get-issue tool; "show me every issue": a listing
             elif verb not in named and verb in describes_by and not named_by_verb:
                 ordered = VERB_BONUS / 2
+            counted = named & numbered - {verb}  # "book room 214": a verb, not one of the bookings
+            many = _said_as_many(text, counted) if counted else None
+            if many is not None and many == _plural_name(fact.name, counted):  # "every issue", "issue 14"
+                ordered += COUNT_BONUS
             score = (
                 doc_by_name[fact.name]
                 + DOC_BONUS

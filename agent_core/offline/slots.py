@@ -496,8 +496,12 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         if said & {"path", "paths", "file", "files", "filename", "filenames"}:  # "files": a list of paths
             return "paths"
         return "choices" if items.get("type", "string") == "string" else "skip"
+    if kind == "number" and said & _WHOLE_NUMBER_NAMES:
+        kind = "integer"  # "page", "perPage", "issue_number" published as JSON numbers (as the GitHub server does)
     if kind == "integer" and ("year" in said or re.search(r"\byear\b.*\b(?:19|20)\d\d\b", lowered)):
         return "year"  # a calendar year: named so, or described with one as its example
+    if kind == "integer" and "page" in said:
+        return "count"  # "page", "perPage": a position or a size of pagination, never an item's number
     if kind == "integer" and "index" in said and date_end(name) and not said & {"id", "number", "no"}:
         return "count"  # "start_index": a position to read from (a character, a row), not an item's number
     if kind == "integer" and (
@@ -526,7 +530,9 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         return "path"
     if said & {"city", "location", "place", "country", "town", "region"}:
         return "place"
-    if said & {"date", "day", "timestamp"} or re.search(r"e\.g\.,?\s*['\"‘“]\d{4}-\d{2}-\d{2}", lowered):
+    if said & {"date", "day", "timestamp"} or re.search(
+        r"e\.g\.,?\s*['\"‘“]\d{4}-\d{2}-\d{2}|\biso[ -]?8601\b", lowered
+    ):
         return "date"  # "start_timestamp", "Accepts ISO 8601 (e.g., '2024-01-15T14:30:25')": a day to read
     if said == {"time"}:
         return "time_of_day"
@@ -542,6 +548,7 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
     return "text"
 
 
+_WHOLE_NUMBER_NAMES = frozenset({"page", "count", "limit", "number", "num", "no", "id", "index", "top"})
 # A number, a yes/no or an object needs its type's extractor, whatever its name says.
 _BY_TYPE = {"integer": "count", "number": "amount", "boolean": "flag", "object": "skip"}
 _ENTITY_NAMES = frozenset(
@@ -821,11 +828,40 @@ def language(text: str) -> list[Span]:
 def role_of(name: str) -> str | None:
     """Which end of a pair a parameter is: "source" (source_timezone, from_unit) or "target" (to_currency)."""
     said = words(name)
-    if said and said[0] in {"source", "from", "src", "origin", "input"}:
+    if said and said[0] in {"source", "from", "src", "origin", "origins", "input"}:
         return "source"
-    if said and said[0] in {"target", "to", "dest", "destination", "output"}:
+    if said and said[0] in {"target", "to", "dest", "destination", "destinations", "output"}:
         return "target"
     return None
+
+
+# "from A to B, C and D", "between A and B": the two ends of a trip (read before a mode or the sentence's end)
+_TRIP = re.compile(
+    r"(?:\bfrom\s+(?P<a>.+?)\s+to\s+(?P<b>.+?)|\bbetween\s+(?P<c>.+?)\s+and\s+(?P<d>.+?))"
+    r"(?=\s*(?:,?\s*\b(?:by|via|using|on\s+foot|walking|driving|cycling|biking|with|please|pls|today|tomorrow|now)\b|"
+    r"[?!]|\.(?:\s|$)|$))",
+    re.IGNORECASE,
+)
+
+
+_WHEN = re.compile(
+    rf"\d|(?:today|tonight|tomorrow|yesterday|noon|midnight|next|this|{'|'.join(_WEEKDAYS)}|{'|'.join(_MONTH_NAMES)})\b",
+    re.IGNORECASE,
+)
+
+
+def trip_ends(text: str) -> dict[str, Span]:
+    """The start and the end of a trip a request names ("directions from Denver airport to CU Anschutz")."""
+    said = _TRIP.search(text)
+    if said is None:
+        return {}
+    start, end = ("a", "b") if said["a"] else ("c", "d")
+    if any(_WHEN.match(said[group]) for group in (start, end)):
+        return {}  # "from 3 to 7 December", "from Monday to Friday": two days, not two places
+    return {
+        "source": Span(said[start].strip(" ,"), said.start(start), said.end(start)),
+        "target": Span(said[end].strip(" ,"), said.start(end), said.end(end)),
+    }
 
 
 _DOTTED = re.compile(r"(?<![\w.,])(?P<h>[01]?\d|2[0-3])\.(?P<m>[0-5]\d)(?![\w.,]*\d)(?!\s*(?:[%°]|[ap]\.?m))")
@@ -1208,8 +1244,9 @@ def ids(text: str, tags: tuple[str, ...] = ()) -> list[Span]:
     number = rf"(\d+|{_COUNT_WORDS})"  # "task 7", "task seven"
     more = "".join(f"|{re.escape(t)}s?" for t in tags)
     listed = re.compile(rf"\s*(?:,|and|&|\+|plus|or)\s*(?:(?:task|item|number|#)\s*)?#?{number}\b", re.I)
-    for match in re.finditer(
-        rf"(?:#\s?|\b(?:no\.?|number|nr\.?|item|items|task|tasks|todo|todos|id|ids{more})\s*#?\s*){number}\b",
+    for match in re.finditer(  # "issue forty-seven", ".../issues/14" for a parameter named so
+        rf"(?:#\s?|\b(?:no\.?|number|nr\.?|item|items|task|tasks|todo|todos|id|ids{more})\s*[#/]?\s*)"
+        rf"(\d+|{SPOKEN_NUMBER if tags else _COUNT_WORDS})\b",
         text,
         re.IGNORECASE,
     ):
@@ -1389,6 +1426,50 @@ def files_as_word(text: str) -> str:
         lambda m: "file" if m.group(1).lower() in known or ("/" in m.group(0) and m.group(1)[1:].isalpha()) else m[0],
         text,
     )
+
+
+# A repository as "owner/name", bare or on a code forge ("github.com/owner/name", ".../issues/14", "owner/name#52")
+REPOSITORY = re.compile(
+    r"(?:(?:https?://)?(?:www\.)?(?:github|gitlab|bitbucket|codeberg)\.(?:com|org)/|(?<![\w./:~@#-]))"
+    r"([A-Za-z0-9][\w.-]*)/([A-Za-z0-9](?:[\w.-]*\w)?)(?:/(?:issues|pull|pulls)/(\d+)|#(\d+))?(?![\w/-])",
+    re.IGNORECASE,
+)
+_SPEAKS_OF_REPOSITORIES = re.compile(
+    r"\b(?:repos?|repositor(?:y|ies)|github|gitlab|forks?|pull\s+requests?|PRs?)\b", re.I
+)
+
+
+def repositories(text: str, *, loose: bool = False) -> list[re.Match[str]]:
+    """The "owner/name" repositories a request names: a slug-shaped pair ("hoffmann-lab/scrna-pipeline"), any pair
+    on a forge or in a request that speaks of repositories ("torvalds/linux repo"), never a file ("notes/a.txt");
+    a pair of plain words ("lat/long of the airport") only when ``loose`` (a tool taking an owner and a name)."""
+    found = []
+    for match in REPOSITORY.finditer(text):
+        owner, name = match[1], match[2]
+        if "." in name[-5:-1]:
+            continue  # "notes/ideas.txt", "config/config.yaml": a path
+        on_forge = "/" in text[match.start() : match.start(1)]
+        slug = any(re.search(r"[\d_.-]", part) for part in (owner, name))
+        if loose or on_forge or slug or _SPEAKS_OF_REPOSITORIES.search(text):
+            found.append(match)
+    return found
+
+
+def owner_and_name_params(properties: dict[str, Any]) -> tuple[str, str] | None:
+    """A tool's parameters for a repository's owner and name, when it takes them apart (``owner``, ``repo``)."""
+    plain = [n for n, p in properties.items() if p.get("type", "string") == "string" and not p.get("pattern")]
+    owner = next((n for n in plain if "owner" in words(n)), None)
+    name = next((n for n in plain if set(words(n)) & {"repo", "repository", "project"} and n != owner), None)
+    return (owner, name) if owner and name else None
+
+
+def repositories_as_word(text: str) -> str:
+    """Repositories read as the word "repository" (and "owner/name#52" as "repository issue 52"), so a request is
+    compared with tool descriptions by what it asks of a repository, not by the repository's name."""
+    for match in reversed(repositories(text)):
+        number = match[3] or match[4]
+        text = f"{text[: match.start()]}repository{f' issue {number}' if number else ''}{text[match.end() :]}"
+    return text
 
 
 def globs(text: str) -> list[Span]:
@@ -1647,6 +1728,9 @@ def described_options(prop: dict[str, Any]) -> list[str]:
             return items
     if _EXAMPLES.search(description):
         return []
+    bracketed = _BRACKETED_OPTIONS.search(description)  # "Filter by state ('open', 'closed', 'all')"
+    if bracketed:
+        return _list_items(bracketed[1], " '\"‘’“”")
     quoted = [a or b for a, b in re.findall(r"'([^']{1,30})'|\"([^\"]{1,30})\"", description)]
     if len(quoted) >= 2 and re.search(r"['\"],?\s+or\s+['\"]", description):
         return quoted
@@ -1654,6 +1738,10 @@ def described_options(prop: dict[str, Any]) -> list[str]:
     if len(glossed) >= 2 and re.search(r"\bor\b", description):  # branches ('remote') or all branches ('all')"
         return glossed
     return []
+
+
+_OPTION = r"['\"‘“]?[A-Za-z][\w-]*['\"’”]?"
+_BRACKETED_OPTIONS = re.compile(rf"\(\s*((?:{_OPTION}\s*,\s*)+(?:or\s+)?{_OPTION})\s*\)")
 
 
 def _list_items(listed: str, marks: str) -> list[str]:
