@@ -242,3 +242,52 @@ async def test_an_identifier_is_sent_with_the_prefix_the_examples_show() -> None
     assert turn.calls == [("paper_details", {"paper_id": "ARXIV:2106.09685"})]
     turn = await plan("look up the paper with PMID 29409532", papers)  # digits alone say nothing: the PMID is said
     assert turn.calls == [("paper_details", {"paper_id": "PMID:29409532"})]
+
+
+Point = Annotated[float, Field(description="Latitude coordinate")]
+
+
+def address_at(
+    latitude: Point, longitude: Annotated[float, Field(description="Longitude coordinate")]
+) -> dict[str, Any]:
+    """Convert coordinates into an address"""
+    return {"formatted_address": "Im Neuenheimer Feld, Heidelberg"}
+
+
+def heights(
+    locations: Annotated[
+        list[dict[str, float]],
+        Field(
+            description="Array of locations to get elevation for",
+            json_schema_extra={
+                "items": {
+                    "type": "object",
+                    "properties": {"latitude": {"type": "number"}, "longitude": {"type": "number"}},
+                    "required": ["latitude", "longitude"],
+                }
+            },
+        ),
+    ],
+) -> dict[str, Any]:
+    """Get elevation data for locations on the earth"""
+    return {"results": []}
+
+
+async def test_written_coordinates_are_evidence_and_fill_latitude_longitude_objects() -> None:
+    """A written pair of coordinates points at the tools that take them, even asked as "what's at …" (no web search),
+    and a list of {latitude, longitude} objects takes every pair."""
+    geo = [tool(f, readOnlyHint=True, openWorldHint=True) for f in (address_at, heights)]
+    turn = await plan("what's at 49.4106, 8.7153?", [*geo, *TaskStore.with_titles("Buy milk").tools()])
+    assert turn.calls == [("address_at", {"latitude": 49.4106, "longitude": 8.7153})]
+    turn = await plan("how high above sea level are 39.7392,-104.9903 and 39.8561,-104.6737?", geo)
+    assert turn.calls == [
+        (
+            "heights",
+            {
+                "locations": [
+                    {"latitude": 39.7392, "longitude": -104.9903},
+                    {"latitude": 39.8561, "longitude": -104.6737},
+                ]
+            },
+        )
+    ]

@@ -275,16 +275,6 @@ def _masked(text: str, taken: Sequence[Span]) -> str:
     return text
 
 
-def _axis(name: str) -> int | None:
-    """0 for a latitude parameter, 1 for a longitude one."""
-    said = set(words(name))
-    if said & {"lat", "latitude"}:
-        return 0
-    if said & {"lon", "lng", "long", "longitude"}:
-        return 1
-    return None
-
-
 def _labelled_number(name: str, text: str) -> Span | None:
     """The number written right after the parameter's own name ("at latitude 52.5")."""
     match = re.search(rf"\b{re.escape(words(name)[0])}\w*\b[\s:=]*(-?\d+(?:\.\d+)?)", text, re.IGNORECASE)
@@ -636,7 +626,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = [span] if span and isinstance(span.value, int) else []
         elif kind == "amount":
             span = measures.get(name) or _quantity(name, prop, text, taken)
-            axis = _axis(name)
+            axis = slots.axis_of(name)
             if axis is not None:  # "latitude" / "longitude": read as a pair, with N/S/E/W
                 pair = slots.coordinates(text)
                 span = pair[axis] if pair else _labelled_number(name, text)
@@ -646,6 +636,14 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                     span = Span(point[axis], offset, offset + 1)
                     filled.typed -= axis
             found = [span] if span else []
+        elif kind in {"point", "points"}:  # {"latitude", "longitude"} objects: the pairs the request writes
+            axes = slots.point_axes(prop if kind == "point" else prop.get("items") or {})
+            pairs = slots.coordinate_pairs(text)
+            points = [{axes[0]: lat.value, axes[1]: lon.value} for lat, lon in pairs] if axes else []
+            spans = [Span(0, min(a.start, b.start), max(a.end, b.end)) for a, b in pairs]
+            if points:
+                value = points[0] if kind == "point" else points
+                found = [Span(value, spans[0].start, spans[-1].end if kind == "points" else spans[0].end)]
         elif kind == "numbers":  # "1 2 3 vs 4 5 6": each list parameter takes the next list
             lists = [s for s in slots.number_lists(text) if not any(s.start < t.end and t.start < s.end for t in taken)]
             found = lists if sum(kind_of(n, p) == "numbers" for n, p in properties.items()) == 1 else lists[:1]

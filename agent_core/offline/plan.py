@@ -456,7 +456,7 @@ def _substitute(before: str, phrase: str) -> str:
 EVIDENCE_BONUS = 0.25
 WEAK_EVIDENCE_BONUS = 0.12
 # Identifiers whose shape alone says which tool takes them (a DOI, a code matching the parameter's own pattern).
-_STRONG = frozenset({"doi", "isbn", "url", "email", "pattern"})
+_STRONG = frozenset({"doi", "isbn", "url", "email", "pattern", "point", "points"})
 _TYPED = _STRONG | {"currency", "timezone", "time_of_day", "date", "unit", "path", "language"}
 
 
@@ -491,6 +491,11 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
             tool = route.tools[0]
             properties, typed = _typed_required(tool)
             strong = any(kind_of(n, properties.get(n, {})) in _STRONG for n in typed)
+            required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
+            axes = [n for n in required if slots.axis_of(n) is not None]
+            points = [n for n, p in properties.items() if kind_of(n, p) in {"point", "points"}]
+            if slots.coordinates(clause) and ({slots.axis_of(n) for n in axes} == {0, 1} or points):
+                typed, strong = [*typed, *axes, *points], True  # "what's at 49.41, 8.71?", "… within 1 km of 49.41, 8.67"
             if not strong and route.score < DOC_THRESHOLD + DOC_BONUS - 0.2:
                 boosted.append(route)
                 continue

@@ -489,6 +489,10 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         return "enum"
     if kind == "string" and described_options(prop):
         return "enum"  # "One of: travel, lodging, meals", "'NovaSeq 6000', 'NextSeq 2000' or 'MiSeq'"
+    if kind == "object" and point_axes(prop):
+        return "point"  # {"latitude": …, "longitude": …}: a place's coordinates
+    if kind == "array" and point_axes(prop.get("items") or {}):
+        return "points"
     if kind == "array":
         items = prop.get("items") or {}
         if items.get("type") in {"number", "integer"}:
@@ -1167,6 +1171,34 @@ def coordinates(text: str) -> tuple[Span, Span] | None:
         if decimal and abs(first) <= 90 and abs(second) <= 180:
             return Span(first, match.start("a"), match.end("a")), Span(second, match.start("b"), match.end("b"))
     return None
+
+
+def coordinate_pairs(text: str) -> list[tuple[Span, Span]]:
+    """Every latitude and longitude pair a request writes, in order ("39.7392,-104.9903 and 39.8561,-104.6737")."""
+    found = []
+    while (pair := coordinates(text)) is not None and len(found) < 50:
+        found.append(pair)
+        start, end = min(pair[0].start, pair[1].start), max(pair[0].end, pair[1].end)
+        text = text[:start] + " " * (end - start) + text[end:]  # masked, so the next pair is found
+    return sorted(found, key=lambda p: p[0].start)
+
+
+def axis_of(name: str) -> int | None:
+    """0 for a latitude parameter, 1 for a longitude one."""
+    said = set(words(name))
+    if said & {"lat", "latitude"}:
+        return 0
+    if said & {"lon", "lng", "long", "longitude"}:
+        return 1
+    return None
+
+
+def point_axes(schema: dict[str, Any]) -> tuple[str, str] | None:
+    """The latitude and longitude property names of an object schema, when it is a point."""
+    names = list((schema.get("properties") or {}) if schema.get("type", "object") == "object" else {})
+    lat = next((n for n in names if axis_of(n) == 0), None)
+    lon = next((n for n in names if axis_of(n) == 1), None)
+    return (lat, lon) if lat and lon else None
 
 
 def _degrees(match: re.Match[str]) -> Span:
