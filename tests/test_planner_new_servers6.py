@@ -291,3 +291,35 @@ async def test_written_coordinates_are_evidence_and_fill_latitude_longitude_obje
             },
         )
     ]
+
+
+def web_search(query: str) -> dict[str, Any]:
+    """Search the web for a query"""
+    return {"results": []}
+
+
+def find_papers(query: str, limit: int = 10) -> dict[str, Any]:
+    """Search for papers by keyword"""
+    return {"total": 0, "data": []}
+
+
+def find_repos(query: str) -> dict[str, Any]:
+    """Search for GitHub repositories"""
+    return {"items": []}
+
+
+async def test_a_search_of_what_a_connected_tool_searches_is_not_sent_to_the_public_web() -> None:
+    """ "search papers on X" with a paper search connected searches papers; "search the web for X" still the web."""
+    tools = [tool(f, readOnlyHint=True, openWorldHint=True) for f in (web_search, find_papers, find_repos)]
+    turn = await plan("search papers on crispr prime editing", tools)
+    assert turn.calls == [("find_papers", {"query": "crispr prime editing"})]
+    turn = await plan("search github for nextflow rna-seq pipelines", tools)
+    assert turn.calls == [("find_repos", {"query": "nextflow rna-seq pipelines"})]
+    turn = await plan("search the web for crispr prime editing", tools)
+    assert [name for name, _ in turn.calls] == ["web_search"]
+
+
+async def test_a_four_letter_slip_of_a_word_the_tools_use_is_put_right() -> None:
+    """ "isue" is one letter short of the tools' "issue"; a four-letter word is only ever lengthened this way."""
+    turn = await plan("show me isue 52 in hoffmann-lab/scrna-pipeline")
+    assert turn.calls == [("get_issue", {"owner": "hoffmann-lab", "repo": "scrna-pipeline", "issue_number": 52})]

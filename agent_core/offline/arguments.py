@@ -326,7 +326,8 @@ def tool_vocabulary(tool: Any, without: str | None = None) -> frozenset[str]:
     )
     own = "" if without else f"{tool.name} {tool.description or ''}"
     described = QUOTED.sub(" ", re.sub(r"\[[^\]]*\]", " ", f"{own} {params}"))  # examples are not vocabulary
-    return frozenset(stem(w) for w in words(described) if w not in STOPWORDS)
+    whole = {w.lower() for w in re.findall(r"\b[A-Z][a-z]+[A-Z][A-Za-z]*\b", described)}  # "GitHub" as "github" too
+    return frozenset(stem(w) for w in [*words(described), *whole] if w not in STOPWORDS)
 
 
 _SKIPS = frozenset({"offset", "skip", "cursor", "page", "start", "from"})  # parameters that page through results

@@ -741,8 +741,8 @@ def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
         if near:
             sure = len(near) == 1 and said.lower() not in dictionary() and (len(said) >= 4 or near[0] in _required())
             fixes.append((start + token.start(), start + token.end(), near, sure))
-        elif len(said) >= 5 and said.lower() not in dictionary() and said.lower() not in _named():  # "reais"
-            near = [w for w in described if one_edit(said.lower(), w)]
+        elif len(said) >= 4 and said.lower() not in dictionary() and said.lower() not in _named():  # "reais"
+            near = [w for w in described if one_edit(said.lower(), w) and max(len(said), len(w)) >= 5]  # "isue"
             if len(near) == 1:
                 fixes.append((start + token.start(), start + token.end(), near, True))
 

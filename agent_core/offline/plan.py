@@ -495,7 +495,10 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
             axes = [n for n in required if slots.axis_of(n) is not None]
             points = [n for n, p in properties.items() if kind_of(n, p) in {"point", "points"}]
             if slots.coordinates(clause) and ({slots.axis_of(n) for n in axes} == {0, 1} or points):
-                typed, strong = [*typed, *axes, *points], True  # "what's at 49.41, 8.71?", "… within 1 km of 49.41, 8.67"
+                typed, strong = (
+                    [*typed, *axes, *points],
+                    True,
+                )  # "what's at 49.41, 8.71?", "… within 1 km of 49.41, 8.67"
             if not strong and route.score < DOC_THRESHOLD + DOC_BONUS - 0.2:
                 boosted.append(route)
                 continue
@@ -526,6 +529,10 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
 
 
 _ON_THE_WEB = re.compile(r"\b(?:web|online|internet|google|googling|bing|duckduckgo|news)\b", re.I)
+# what a request opening with a search verb searches: "search papers on X" -> papers, "look up github for X" -> github
+_SEARCHED = re.compile(
+    r"\s*(?:search|look\s+up|lookup|find|browse)\s+(?:for\s+|the\s+|my\s+|some\s+)?([a-z][\w-]+)\b", re.I
+)
 SPECIFIC_WINDOW = 0.08  # a connected tool the request names by its own words wins over a route this close
 
 
@@ -536,6 +543,24 @@ def _specific_first(routing: Any) -> None:
     if best is None or best.capability is None:
         return
     searching = best.capability.name in {"web_search", "research_question"} and not _ON_THE_WEB.search(routing.text)
+    searched = _SEARCHED.match(POLITE.sub("", routing.text)) if searching else None
+    if searched:  # "search papers on X", "look up github for X": a connected search of papers, of GitHub
+        thing = stem(searched[1].lower())
+        for route in routing.routes[1:8]:
+            facts = ToolFacts.of(route.tools[0]) if route.capability is None and route.served else None
+            said = (
+                {stem(w.lower()) for w in re.findall(r"[A-Za-z]+", f"{facts.name} {facts.description}")}
+                if facts
+                else set()
+            )
+            if (
+                facts is not None
+                and facts.read_only is not False
+                and thing in (facts.all_stems | said) - GENERIC_NAME_WORDS
+            ):
+                routing.routes.remove(route)
+                routing.routes.insert(0, replace(route, score=best.score))  # the object said outranks "search"
+                return
     if not (searching or (best.capability.kind == "tool" and best.evidence == 0 and not best.framed)):
         return
     for route in routing.routes[1:6]:
