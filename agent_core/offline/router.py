@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from agent_core.offline.catalogue import Capability, ToolFacts, catalogue
+from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
 from agent_core.offline.slots import POLITE as _POLITE
 from agent_core.offline.slots import (
     QUOTED,
@@ -352,10 +352,6 @@ def _option_words(tool: Any) -> frozenset[str]:
     return frozenset(found)
 
 
-def _properties(tool: Any) -> dict[str, Any]:
-    return (getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}
-
-
 _CONTENT = re.compile(r"^(?P<head>[^:.!?\"'‘“]{3,80}?[A-Za-z0-9])\s*:\s+(?P<content>\S.*\S)\s*$", re.S)
 
 
@@ -537,7 +533,7 @@ class Router:
                 self._providers.clear()
             facts = [ToolFacts.of(t) for t in tools]
             # a file of a repository on a forge ("read_repo_file(owner, repo, path)") is no file on this machine
-            remote = {t.name for t in tools if owner_and_name_params(_properties(t))}
+            remote = {t.name for t in tools if owner_and_name_params(properties_of(t))}
             self._providers[key] = (
                 facts,
                 {
@@ -558,7 +554,7 @@ class Router:
         if signature not in self._repositories:
             if len(self._repositories) > 16:
                 self._repositories.clear()
-            self._repositories[signature] = any(owner_and_name_params(_properties(t)) for t in tools)
+            self._repositories[signature] = any(owner_and_name_params(properties_of(t)) for t in tools)
         return self._repositories[signature]
 
     def served_by(self, tools: Sequence[Any]) -> dict[str, list[ToolFacts]]:
