@@ -494,11 +494,9 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
             required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
             axes = [n for n in required if slots.axis_of(n) is not None]
             points = [n for n, p in properties.items() if kind_of(n, p) in {"point", "points"}]
+            # written coordinates are strong evidence: "what's at 49.41, 8.71?", "… within 1 km of 49.41, 8.67"
             if slots.coordinates(clause) and ({slots.axis_of(n) for n in axes} == {0, 1} or points):
-                typed, strong = (
-                    [*typed, *axes, *points],
-                    True,
-                )  # "what's at 49.41, 8.71?", "… within 1 km of 49.41, 8.67"
+                typed, strong = [*typed, *axes, *points], True
             if not strong and route.score < DOC_THRESHOLD + DOC_BONUS - 0.2:
                 boosted.append(route)
                 continue
