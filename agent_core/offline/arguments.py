@@ -562,7 +562,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 if not (others and re.search(rf"\b(?:{others})\s+$", text[: s.start], re.I))
             ]
         elif kind == "enum":
-            options = _options(prop) or slots.described_options(prop)
+            options = enum_options(prop) or slots.described_options(prop)
             span = slots.enum_value(options, text, slots.aliases(prop)) or slots.ordinal_option(name, options, text)
             if span and span.value == prop.get("default") and str(span.value) in STOPWORDS:
                 span = None  # "any seminars coming up?": the default's word said as a determiner chooses nothing
@@ -1027,7 +1027,7 @@ def _not_own(tool: Any, found: list[Span]) -> list[Span]:
     ]
 
 
-def _options(prop: dict[str, Any]) -> list[Any]:
+def enum_options(prop: dict[str, Any]) -> list[Any]:
     """An enum parameter's options, also when the schema allows null too (``anyOf``)."""
     return prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), [])
 
@@ -1038,7 +1038,7 @@ def _whole_units(properties: dict[str, Any], text: str, filled: Filled) -> None:
     for unit, prop in properties.items():
         if kind_of(unit, prop) != "enum":
             continue
-        options = _options(prop)
+        options = enum_options(prop)
         counts = [
             n for n, p in properties.items() if kind_of(n, p) == "count" and unit in words(p.get("description", ""))
         ]

@@ -22,6 +22,7 @@ from agent_core.offline.arguments import (
     ID_WORDS,
     Context,
     Filled,
+    enum_options,
     fill,
     names_one_thing,
     trip_end,
@@ -53,10 +54,22 @@ from agent_core.offline.router import (
     MARGIN,
     Route,
     Router,
+    acts_asked,
+    asks_write_of,
     framed_by,
+    ordered_verb,
     request_stems,
 )
-from agent_core.offline.slots import POLITE, Framing, example_of, kind_of, role_of, shaped, strip_framing
+from agent_core.offline.slots import (
+    POLITE,
+    Framing,
+    described_options,
+    example_of,
+    kind_of,
+    role_of,
+    shaped,
+    strip_framing,
+)
 from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
 from agent_core.offline.timezones import locate_places
 
@@ -165,8 +178,10 @@ def _overrules(clause: str, best: Route, other: Route) -> bool:
     return (
         other.served
         and other is not best
-        and _named_by(clause, best, other)
-        and not _named_by(clause, other, best)
+        and (
+            (_named_by(clause, best, other) and not _named_by(clause, other, best))
+            or (best.capability is None and asks_write_of(clause, best.tools[0]))  # "book the cryostat …"
+        )
         and ToolFacts.of(best.tools[0]).read_only is False
         and ToolFacts.of(other.tools[0]).read_only is True
     )
@@ -847,6 +862,9 @@ def _plan_clause(
             2 * RIVAL_WINDOW if unread and r.capability is None and _reads(r.tools[0], "date") else RIVAL_WINDOW)
     ]  # fmt: skip
     rivals = [r for r in rivals if not _overrules(clause, best, r) and (r is best or not (asked and _writes(r)))]
+    # one of our writes none of whose words was said is no reading of an order for another tool ("post in #x")
+    if best.capability is None and acts_asked(clause, ordered_verb(clause)):
+        rivals = [r for r in rivals if r is best or r.evidence or r.capability is None or not r.capability.writes]
     if best.capability is None and ToolFacts.of(best.tools[0]).read_only is False:  # "reserve a room …" names its
         # tool over the others: ask for what it lacks
         rivals = [r for r in rivals if r is best or not _named_by(clause, best, r) or _named_by(clause, r, best)]
@@ -908,7 +926,8 @@ def _plan_clause(
         return step
     if filled.missing:
         needed = ", ".join(n.replace("_", " ") for n in filled.missing)
-        step.clarify = f"For {capability.summary if capability else step.tool.name.replace('_', ' ')} I need the {needed}. Could you tell me?"
+        what = capability.summary if capability else step.tool.name.replace("_", " ")
+        step.clarify = f"For {what} I need the {_with_options(step.tool, filled.missing)}. Could you tell me?"
         step.clarify_reason = (
             f"{step.tool.name} needs {needed}, which the request does not say, so I asked instead of guessing."
         )
@@ -917,6 +936,19 @@ def _plan_clause(
         return _with_lookup(step, tools, context)
     step.calls = _calls(filled)
     return step
+
+
+def _with_options(tool: Any, missing: list[str]) -> str:
+    """The missing parameters as a person reads them, each with its options when it has a few ("category (travel,
+    lodging, meals, …)")."""
+    said = []
+    for name in missing:
+        prop = properties_of(tool).get(name, {})
+        listed = (enum_options(prop) or described_options(prop)) if kind_of(name, prop) == "enum" else []
+        options = [str(o) for o in listed if o is not None]
+        listed = f" ({', '.join(options)})" if 1 < len(options) <= 10 else ""
+        said.append(name.replace("_", " ") + listed)
+    return ", ".join(said)
 
 
 def _only_a_day(tool: Any, filled: Filled, context: Context) -> str | None:

@@ -293,6 +293,33 @@ def _name_acts(name: str) -> frozenset[str]:
     return frozenset()
 
 
+_WRITE_ACTS = frozenset(["create", "change", "remove"])
+
+
+def _opening_acts(fact: ToolFacts) -> frozenset[str]:
+    """What a tool's description opens by doing ("Submit an expense claim …": create)."""
+    first = words(fact.description[:40])[:1]
+    return _acts_of(frozenset({stem(first[0])})) if first else frozenset()
+
+
+def _opens_as_asked(fact: ToolFacts, acts: frozenset[str], said: frozenset[str]) -> bool:
+    """Whether the tool's description opens by doing what the request asks, of a thing the request names."""
+    return bool(acts & _opening_acts(fact) and (fact.all_stems & said) - _STOP_STEMS - _acts_words(acts))
+
+
+def _acts_words(acts: frozenset[str]) -> frozenset[str]:
+    return frozenset(word for act in acts for word in catalogue().acts.get(act, ()))
+
+
+def asks_write_of(text: str, tool: Any) -> bool:
+    """Whether the request opens with a write the tool's name or description does ("book the cryostat …" of a
+    book-instrument tool, "file a claim" of one described as "Submit an expense claim")."""
+    verb = ordered_verb(text)
+    acts = acts_asked(text, verb) & _WRITE_ACTS if verb != "new" else frozenset()
+    facts = ToolFacts.of(tool)
+    return bool(acts & (_name_acts(facts.name) | _opening_acts(facts)))
+
+
 def _acting_stems(tool: Any, namespace: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """The stems a tool acts by: its name's words (but the server's prefix) and its description's words, each only
     in an active form — "staged" / "unstaged" in a "diff staged" tool's name a state of what it shows, not an act."""
@@ -627,12 +654,22 @@ class Router:
             doc_scores = np.maximum(doc_scores, np.maximum(short @ plain, full @ plain))
         doc_by_name = dict(zip([t.name for t in tools], doc_scores.tolist(), strict=True))
         routes: list[Route] = []
-        described: set[str] = set()
+        # a new server matching the gap vocabulary keeps its own doc route too
+        described = {p.name for c in catalogue() if not c.is_gap_kind for p in providers[c.name]}
+        namespace = _namespace(facts)
+        verb = ordered_verb(text, namespace)
+        acts = acts_asked(text, verb)
+        # a verb some tool is named by ("reserve" of a reserve-slot tool) is that tool's: another's description using it
+        # ("Reserve a shared lab instrument") gets nothing for it
+        acting = {t.name: _acting_stems(t, namespace) for t in tools}
+        named_by_verb = verb is not None and any(verb in name for name, _ in acting.values())
+        # "book the cryostat that day at 11" orders what a new tool is named by: none of our lookups does that
+        ordered_write = verb is not None and any(
+            f.read_only is False and f.name not in described and verb in acting[f.name][0] for f in facts
+        )
         fit = self._fit(tools, signature)  # each provider's fit to its capability, once per tool list
         for capability in catalogue():
             serving = providers[capability.name]
-            if not capability.is_gap_kind:  # a new server matching the gap vocabulary keeps its own doc route too
-                described.update(p.name for p in serving)
             ranked = sorted(
                 serving,
                 key=lambda p: doc_by_name.get(p.name, 0.0) + FIT_WEIGHT * fit.get((capability.name, p.name), 0.0),
@@ -644,7 +681,8 @@ class Router:
             routes.append(
                 Route(
                     capability.name,
-                    cap_scores.get(capability.name, 0.0),
+                    cap_scores.get(capability.name, 0.0)
+                    - (VERB_BONUS if ordered_write and capability.kind == "tool" and not capability.writes else 0.0),
                     capability,
                     tuple(by_name[p.name] for p in ranked),
                     capability.name in framed,
@@ -656,14 +694,7 @@ class Router:
                 self._own.clear()
             self._own[signature] = _own_words(tools)
         own = self._own[signature]
-        namespace = _namespace(facts)
-        verb = ordered_verb(text, namespace)
-        acts = acts_asked(text, verb)
         numbered = _said_both_ways(tuple(t.name for t in tools))
-        # a verb some tool is named by ("reserve" of a reserve-slot tool) is that tool's: another's description using it
-        # ("Reserve a shared lab instrument") gets nothing for it
-        acting = {t.name: _acting_stems(t, namespace) for t in tools}
-        named_by_verb = verb is not None and any(verb in name for name, _ in acting.values())
         for fact in facts:
             if fact.name in described:
                 continue
@@ -687,8 +718,12 @@ class Router:
                 and _asked_of(acts, text, named) & _name_acts(fact.name)
             ):
                 ordered = VERB_BONUS  # "pull up issue 14": a get-issue tool; "show me every issue": a listing
-            elif verb not in named and verb in describes_by and not named_by_verb:
-                ordered = VERB_BONUS / 2
+            elif (
+                verb not in named and not named_by_verb and (verb in describes_by or _opens_as_asked(fact, acts, said))
+            ):
+                ordered = VERB_BONUS / 2  # "file a claim": a tool described as "Submit an expense claim …"
+            if acts & _WRITE_ACTS and verb != "new" and fact.read_only is True and not _name_acts(fact.name) & acts:
+                ordered -= VERB_BONUS  # "book the plate reader …", "file a claim": no listing of bookings or claims
             counted = named & numbered - {verb}  # "book room 214": a verb, not one of the bookings
             many = _said_as_many(text, counted) if counted else None
             if many is not None and many == _plural_name(fact.name, counted):  # "every issue", "issue 14"

@@ -37,7 +37,9 @@ _NUMBER = re.compile(r"(?<![\w.:/-])-?\d+(?:[.,]\d+)?(?![\w:/]|\.\d)")
 _TIME = re.compile(
     r"\b(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?!\w)|"
     r"\b(?P<h24>[01]?\d|2[0-3])(?::|h|\s?hrs?\s?|(?<=(?<![\w-])0\d)(?!\d\d[\s-]\d{4}))(?P<m24>[0-5]\d)\b|"  # "0930", not "BX-0117"
-    r"\b(?P<hh>[01]?\d|2[0-3])h(?![\w:])|\b(?P<word>noon|midday|midnight)\b|\bat\s+(?P<bare>[01]?\d|2[0-3])\b(?!\s*(?:%|degrees|[.,:]\d|[ap]\.?m\b))",
+    r"\b(?P<hh>[01]?\d|2[0-3])h(?![\w:])|\b(?P<word>noon|midday|midnight)\b|"
+    r"\b(?:at|from(?=\s+\d{1,2}\s+for\s+(?:\S+\s+){1,2}(?:hours?|hrs?|min(?:ute)?s?)\b))"  # "from 10 for 2 hours"
+    r"\s+(?P<bare>[01]?\d|2[0-3])\b(?!\s*(?:%|degrees|[.,:]\d|[ap]\.?m\b))",
     re.IGNORECASE,
 )
 _HOURS_WRITTEN = re.compile(r"(?<![\w.:-])([01]\d|2[0-3])([0-5]\d)\s?(?:h|hrs|hours)\b", re.I)
@@ -617,6 +619,9 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
             )
             if m.start(1) > m.start() or not text[m.end() :].startswith("/")
         ]
+    if re.fullmatch(r"[#@]\w[\w.-]*", sample):  # "#general", "@ana": a channel or a handle, as written
+        mark = re.escape(sample[0])
+        return [Span(m.group(0), m.start(), m.end()) for m in re.finditer(rf"(?<![\w#@]){mark}\w(?:[\w.-]*\w)?", text)]
     if re.fullmatch(r"\d{4,}", sample):  # "digits, e.g. '23287718'": "PMID:23287718", ".../23287718/"
         low, high = max(4, len(sample) - 3), len(sample) + 3
         return [
@@ -895,7 +900,7 @@ def time_of_day(text: str) -> list[Span]:
             value = f"{int(match.group('hh')):02d}:00"
         elif match.group("bare"):
             hour = int(match.group("bare"))
-            value = f"{hour + (12 if 1 <= hour <= 6 else 0):02d}:00"  # "at 3" in a day means the afternoon
+            value = f"{hour + (12 if 1 <= hour <= 6 else 0):02d}:00"  # "at 3", "from 3 for an hour": the afternoon
         elif match.group("ampm"):
             hour, minute = int(match.group("h")), int(match.group("m") or 0)
             if not 1 <= hour <= 12 or minute > 59:
@@ -1045,6 +1050,38 @@ def date_ends(text: str, today: date, *, back: bool = False) -> dict[str, Span]:
     return {"start": said[0], "end": said[0]}
 
 
+_DAY_ORDINAL_VALUES = {
+    word: index + 1
+    for index, word in enumerate(
+        [
+            "first",
+            "second",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "seventh",
+            "eighth",
+            "ninth",
+            "tenth",
+            "eleventh",
+            "twelfth",
+            "thirteenth",
+            "fourteenth",
+            "fifteenth",
+            "sixteenth",
+            "seventeenth",
+            "eighteenth",
+            "nineteenth",
+            "twentieth",
+        ]
+    )
+}
+_DAY_ORDINAL_VALUES |= {f"twenty{dash}{word}": 20 + value for word, value in list(_DAY_ORDINAL_VALUES.items())[:9]
+                        for dash in ("-", " ")} | {"thirtieth": 30, "thirty-first": 31, "thirty first": 31}  # fmt: skip
+_DAY_ORDINALS = "|".join(sorted(_DAY_ORDINAL_VALUES, key=len, reverse=True))
+
+
 def dates(text: str, today: date, *, back: bool = False, nearest: bool = False) -> list[Span]:
     """Dates as YYYY-MM-DD: today, tomorrow, weekdays ("on Friday", "next Tuesday"), "3 December", ISO dates; with
     ``back``, a weekday or a day of a month without a year is the last one, not the next; with ``nearest``, a day of a
@@ -1093,10 +1130,10 @@ def dates(text: str, today: date, *, back: bool = False, nearest: bool = False) 
         except ValueError:
             continue
     month = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-    for match in re.finditer(
-        rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{month}\b|\b{month}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", lowered
-    ):
-        day = int(match.group(1) or match.group(4))
+    day_ = rf"(\d{{1,2}}(?:st|nd|rd|th)?|{_DAY_ORDINALS})"  # "15th", "the fifteenth"
+    for match in re.finditer(rf"\b(?:the\s+)?{day_}\s+(?:of\s+)?{month}\b|\b{month}\.?\s+(?:the\s+)?{day_}\b", lowered):
+        said_day = match.group(1) or match.group(4)
+        day = _DAY_ORDINAL_VALUES[said_day] if said_day in _DAY_ORDINAL_VALUES else int(said_day.rstrip("stndrh"))
         name = (match.group(2) or match.group(3))[:3]
         try:
             value = date(today.year, _MONTHS.index(name) + 1, day)

@@ -400,7 +400,7 @@ def _preposition_phrases(text: str) -> list[str]:
             end = listed.end(1)
         for candidate in candidates:
             phrase = _TRAILING_NOISE.sub("", candidate.strip())
-            if phrase and normalize(phrase) not in _NOT_PLACES:
+            if phrase and normalize(phrase) not in _NOT_PLACES and not _CLOCK_ONLY.fullmatch(phrase):  # "at 11"
                 phrases.append(phrase)
     return phrases
 
@@ -412,6 +412,7 @@ _LISTED_NAME = re.compile(
 )
 
 
+_CLOCK_ONLY = re.compile(r"[\d:.h\s]+(?:[ap]\.?m\.?|o'?clock)?", re.I)
 _NOT_PLACES = {"moment", "this moment", "world", "my timezone", "my time zone", "local", "home", "here", "my city"}
 
 

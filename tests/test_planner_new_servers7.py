@@ -1,0 +1,126 @@
+"""Requests to tools of a newly connected server (seventh file): the act a request orders picks among one server's
+tools.
+
+A request that opens with a write ("book the confocal …", "file a receipt …") asks the tool named or described by
+that act: a listing of the same things is no reading of it however completely it can be filled, and one of our own
+lookups gives way to it. When the write lacks something, the question names what it lacks and, when the tool lists
+them, the options. A channel shaped like its example ("#general") is kept apart from the message.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated, Any
+
+import pytest
+from pydantic import Field
+
+from agent_core.offline import PlannerConfig, slots
+from agent_core.offline.timezones import find_places
+from tests.planner_support import NOW, TaskStore, ask, planner_agent, time_tools, tool
+
+pytestmark = pytest.mark.anyio
+
+Scope = Annotated[str, Field(description="The microscope to book, e.g. 'confocal', 'lightsheet', 'widefield'")]
+
+
+def book_scope(
+    scope: Scope,
+    date: Annotated[str, Field(description="The day of the booking, YYYY-MM-DD")],
+    start_time: Annotated[str, Field(description="When the booking starts, 24-hour HH:MM, e.g. '14:30'")],
+    hours: Annotated[float, Field(description="How long, in hours")] = 1.0,
+) -> dict[str, Any]:
+    """Book a shared microscope for a time slot."""
+    return {"id": 7, "scope": scope, "date": date, "start_time": start_time, "hours": hours}
+
+
+def list_bookings(
+    date: Annotated[str | None, Field(description="Only bookings on this day, YYYY-MM-DD")] = None,
+    scope: Annotated[str | None, Field(description="Only bookings of this microscope")] = None,
+) -> dict[str, Any]:
+    """List the microscope bookings."""
+    return {"bookings": []}
+
+
+def submit_receipt(
+    amount: Annotated[float, Field(description="Amount spent", gt=0)],
+    category: Annotated[str, Field(description="One of: travel, meals, software, other")],
+    budget: Annotated[float | None, Field(description="Total budget left (travel, hotel, fees)")] = None,
+) -> dict[str, Any]:
+    """Submit a receipt for reimbursement."""
+    return {"receipt": "R-1", "amount": amount, "category": category}
+
+
+def receipts(status: Annotated[str | None, Field(description="Only receipts in this state")] = None) -> dict[str, Any]:
+    """Receipts you have filed, with their status."""
+    return {"receipts": []}
+
+
+def post_message(
+    channel: Annotated[str, Field(description="The channel to post to, e.g. '#general'")],
+    text: Annotated[str, Field(description="The message text")],
+) -> dict[str, Any]:
+    """Post a message to a chat channel."""
+    return {"ok": True}
+
+
+SCOPES = [tool(book_scope, readOnlyHint=False), tool(list_bookings, readOnlyHint=True)]
+RECEIPTS = [tool(submit_receipt, readOnlyHint=False), tool(receipts, readOnlyHint=True)]
+CONFIG = PlannerConfig(clock=lambda: NOW)  # a Wednesday: "Tuesday" is 2026-01-13
+
+
+async def plan(text: str, tools: list[Any]) -> Any:
+    return await ask(planner_agent(tools, CONFIG), text)
+
+
+def test_a_day_said_as_an_ordinal_word_and_an_hour_before_a_length() -> None:
+    today = date(2026, 11, 22)
+    assert [s.value for s in slots.dates("departing december fifteenth returning december eighteenth", today)] == [
+        "2026-12-15",
+        "2026-12-18",
+    ]
+    assert [s.value for s in slots.dates("on the twenty-first of March", today)] == ["2027-03-21"]
+    assert slots.dates("first of all, may I ask", today) == []
+    assert [s.value for s in slots.time_of_day("on Tuesday from 10 for 2 hours")] == ["10:00"]
+    assert [s.value for s in slots.time_of_day("from 3 for half an hour")] == ["15:00"]
+    assert slots.time_of_day("data from 12 for 3 mice") == []  # no length of time follows: no hour either
+
+
+def test_an_hour_after_at_is_never_an_unknown_place() -> None:
+    assert find_places("book the cryostat that day at 11") == ([], [])
+    assert find_places("what time is it in Atlantis") == ([], ["Atlantis"])
+
+
+async def test_an_ordered_booking_books_and_never_lists_the_bookings_instead() -> None:
+    turn = await plan("book the confocal on Tuesday from 10 for 2 hours", SCOPES)
+    assert turn.calls == [
+        ("book_scope", {"scope": "confocal", "date": "2026-01-13", "start_time": "10:00", "hours": 2})
+    ]
+    turn = await plan("book the confocal on Tuesday", SCOPES)  # no start: ask for it, list nothing
+    assert turn.calls == []
+    assert "start time" in turn.answer
+
+
+async def test_an_ordered_booking_without_its_day_asks_for_the_day_never_for_a_time_zone() -> None:
+    turn = await plan("ok, book the lightsheet that day at 11", [*SCOPES, *time_tools()])
+    assert turn.calls == []
+    assert "date" in turn.answer
+    assert "time zone" not in turn.answer
+
+
+async def test_a_filed_receipt_is_submitted_and_the_question_names_the_options() -> None:
+    turn = await plan("file a receipt for 20 euros", RECEIPTS)
+    assert turn.calls == []  # the category is missing: never a listing of the receipts instead
+    assert "category (travel, meals, software, other)" in turn.answer
+    assert "(travel, hotel, fees)" not in turn.answer  # a number's description lists no options
+    turn = await plan("file a receipt for 20 euros, category meals", RECEIPTS)
+    assert turn.calls == [("submit_receipt", {"amount": 20, "category": "meals"})]
+
+
+async def test_a_channel_shaped_like_its_example_is_kept_apart_from_the_message() -> None:
+    tools = [tool(post_message, readOnlyHint=False), *TaskStore.with_titles("Buy milk").tools()]
+    turn = await plan("post to #general", tools)
+    assert turn.calls == []  # the message is missing: never the channel's name sent as the message
+    assert "text" in turn.answer
+    turn = await plan("tell #lab-general that the seminar moved to 4pm", tools)
+    assert turn.calls == [("post_message", {"channel": "#lab-general", "text": "the seminar moved to 4pm"})]
