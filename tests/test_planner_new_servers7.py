@@ -124,3 +124,36 @@ async def test_a_channel_shaped_like_its_example_is_kept_apart_from_the_message(
     assert "text" in turn.answer
     turn = await plan("tell #lab-general that the seminar moved to 4pm", tools)
     assert turn.calls == [("post_message", {"channel": "#lab-general", "text": "the seminar moved to 4pm"})]
+
+
+def search_articles(
+    query: Annotated[str, Field(description="Search terms")],
+    limit: Annotated[int | None, Field(description="Maximum number of results")] = None,
+) -> dict[str, Any]:
+    """Search the article index for articles."""
+    return {"articles": []}
+
+
+def find_probe(
+    target: Annotated[str, Field(description="Target gene, e.g. 'GFAP' or 'ACTB'")],
+    host: Annotated[str | None, Field(description="Host species, e.g. 'mouse'")] = None,
+) -> dict[str, Any]:
+    """Find probes in the lab inventory by target."""
+    return {"probes": []}
+
+
+async def test_a_lookup_is_sent_what_the_request_is_about_not_the_words_around_it() -> None:
+    articles = [tool(search_articles, readOnlyHint=True)]
+    turn = await plan("find the five most relevant articles on RNA-seq differential expression", articles)
+    assert turn.calls == [("search_articles", {"query": "RNA-seq differential expression", "limit": 5})]
+    probes = [tool(find_probe, readOnlyHint=True)]
+    turn = await plan("do we have a p53 probe that works in zebrafish?", probes)
+    assert [args["target"] for _, args in turn.calls] == ["p53"]
+    turn = await plan("find probes against Iba1", probes)
+    assert turn.calls == [("find_probe", {"target": "Iba1"})]  # "against" is no host
+
+
+async def test_a_value_a_parameter_gives_as_its_example_is_that_parameters() -> None:
+    probes = [tool(find_probe, readOnlyHint=True)]
+    turn = await plan("any probe against Iba1 in mouse?", probes)
+    assert turn.calls == [("find_probe", {"host": "mouse", "target": "Iba1"})]

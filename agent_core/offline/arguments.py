@@ -702,6 +702,22 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         and len(listed) >= 3
         and all(len(words(p)) >= 2 for p in listed)
     )
+    for name in entities:  # "a probe against Iba1 in mouse" for a host "e.g. 'mouse'": the value it gives as an example
+        said = _example_said(properties[name], text, taken + values)
+        if said is not None and said.value not in filled.args.values():
+            filled.args[name], filled.read, filled.typed = said.value, filled.read + 1, filled.typed + 1
+            taken.append(said)
+    placed = [n for n in entities if n in filled.args]
+    entities = [  # the examples placed what was said: an optional one takes no leftover words, only its shape
+        n
+        for n in entities
+        if n not in filled.args
+        and (
+            n in required
+            or not placed
+            or slots.strict_shape(slots.example_of(properties[n]), properties[n].get("description", ""))
+        )
+    ]
     strict = [
         n for n in entities if slots.strict_shape(slots.example_of(properties[n]), properties[n].get("description", ""))
     ]
@@ -752,6 +768,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         if capability is None:  # "commit my changes": only the tool's own words, so no message was given
             found = [s for s in found if _content_words(str(s.value)) - tool_vocabulary(tool)]
             found = [v for s in found for v in _identifier(tool, name, properties[name], s)]
+            if ToolFacts.of(tool).read_only is True and name not in _VERBATIM:
+                found = [Span(_topic(str(s.value), tool), s.start, s.end) for s in found]
         # the filters said it all; an optional filter of a new server's tool takes no leftover request words
         # ("list open service tickets" names no instrument, "add 10.1038/… to zotero" no collection)
         bare = not filters and (name in required or capability is not None)
@@ -958,6 +976,41 @@ def _filters(
                 found[open_[0][0]] = Span(masked[run[0].start() : run[-1].end()], run[0].start(), run[-1].end())
                 break
     return found
+
+
+_TOPIC_AFTER = re.compile(r"^(?P<head>.*?\w)\s+(?:on|about|regarding|concerning|covering)\s+(?P<topic>\w.*)$", re.I)
+_RELATIVE = re.compile(r"\s+(?:that|which|who)\s+\w.*$", re.I)
+_WHERE_RESIDUE = re.compile(r"\s+(?:kept|stored|located|have|has)$", re.I)
+
+
+def _topic(value: str, tool: Any) -> str:
+    """What a lookup's query is about, without the words around it: "five most relevant papers on RNA-seq" ->
+    "RNA-seq", "p53 antibody that works for western" -> "p53", "(where are) the plasma samples kept" -> "the plasma
+    samples"."""
+    cut = _WHERE_RESIDUE.sub("", _RELATIVE.sub("", value)).strip()
+    if cut != value.strip() and cut:
+        value = _trim_own(cut, tool, []) or cut
+    about = _TOPIC_AFTER.match(value)
+    if about and stems(about["head"]) & tool_vocabulary(tool):  # "papers on X": the papers are the tool's own
+        value = about["topic"]
+    return value
+
+
+_QUOTED_EXAMPLE = re.compile(r"['‘\"“]([^'’\"”]{2,40})['’\"”]")
+
+
+def _example_said(prop: dict[str, Any], text: str, taken: list[Span]) -> Span | None:
+    """One of the examples a parameter's description quotes, said as a word of the request (as the request writes it)."""
+    for example in _QUOTED_EXAMPLE.findall(str(prop.get("description") or "")):
+        if not re.search(r"[A-Za-z]", example):
+            continue
+        for match in re.finditer(rf"(?<![\w-]){re.escape(example)}(?![\w-])", text, re.I):
+            before = words(text[: match.start()])[-1:]
+            if before and before[0] not in STOPWORDS and not before[0].isdigit():
+                continue  # "nitrile gloves" for "e.g. 'gloves'": the example is only the head of a longer name
+            if not any(t.start < match.end() and match.start() < t.end for t in taken):
+                return Span(match.group(0), match.start(), match.end())
+    return None
 
 
 def _trim_own(value: str, tool: Any, filters: list[str]) -> str:

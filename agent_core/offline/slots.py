@@ -687,6 +687,9 @@ def _filler(token: str, vocabulary: frozenset[str]) -> bool:
     return word in _FILLER or word in STOPWORDS or _known(word, vocabulary)
 
 
+_RELATIVE_CLAUSE = re.compile(r"(?<=\w)\s+(?:that|which|who)\s+(?=\w)", re.I)
+
+
 def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
     """The thing a lookup is about: quoted text; what follows a colon; the phrase after the last "of / for / on /
     about / in" that says more than the tool's own words; else the request without its leading words."""
@@ -694,11 +697,14 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
     if quoted:
         return quoted
     text = _QUESTION_TAIL.sub("", _AND_MORE.split(text, maxsplit=1)[0])  # "geocode Gouda and tell me which …"
+    relative = _RELATIVE_CLAUSE.search(text)
+    if relative and (before := entity(text[: relative.start()], vocabulary)):
+        return before  # "a p53 antibody that works in zebrafish": the antibody's target, not where it works
 
     def clean(value: str) -> str:
         value = re.sub(r"^(?:the|a|an|my|our)\s+", "", value.strip(" ,.;:!?'\""), flags=re.IGNORECASE)
         value = re.sub(
-            r"\s+(?:please|pls|repo|repository|page|article|entry|today|now|in|on|of|for|at|to|with)$",
+            r"(?:^|\s+)(?:please|pls|repo|repository|page|article|entry|today|now|in|on|of|for|at|to|with|against)$",
             "",
             value,
             flags=re.IGNORECASE,
@@ -722,7 +728,7 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
             if not re.search(r"\b(?:of|for|about|called|named)\s", after):
                 return [Span(after, text.index(":") + 1, len(text))]
             text = " " * (text.index(":") + 1) + text.split(":", 1)[1]  # "quick q: latin name for the X"
-    ends = [m.end() for m in re.finditer(r"\b(?:of|for|on|about|regarding|in|at|called|named)\s+", text, re.IGNORECASE)]
+    ends = [m.end() for m in re.finditer(r"\b(?:of|for|on|about|regarding|in|at|against|called|named)\s+", text, re.I)]
     ends = ends or [m.end() for m in re.finditer(r"\bfrom\s+", text, re.IGNORECASE)]  # "collect from the cold room"
     for begin in reversed(ends):
         tail = re.split(r"[?!;]|\.(?!\d)|,\s+(?=[a-z])", text[begin:], maxsplit=1)[0]  # "Room 2.105, they'll …"
@@ -2029,11 +2035,17 @@ _LIMIT_LEADS = frozenset({"last", "first", "top", "latest", "recent", "newest", 
                           "max", "show", "list", "get", "give", "only", "just", "most"})  # fmt: skip
 
 
+_STOP_ALTERNATION = "|".join(sorted(STOPWORDS, key=len, reverse=True))
+
+
 def count_of_shown(name: str, prop: dict[str, Any], shown: str, text: str) -> Span | None:
     """A bare limit ("max count") read as a number right before a plural of what the tool shows ("last three
     commits", "maximum five commits" for "Shows the commit logs"); a year or a number before anything else is not."""
     vocabulary = {stem(w) for w in words(shown) if w not in STOPWORDS}
-    for match in re.finditer(rf"\b({SPOKEN_NUMBER}|\d{{1,4}})\s+([a-z]+s)\b", text, re.IGNORECASE):
+    # up to two words may qualify the plural: "the five most relevant papers"
+    for match in re.finditer(
+        rf"\b({SPOKEN_NUMBER}|\d{{1,4}})\s+(?:(?!(?:{_STOP_ALTERNATION})\b)[a-z-]+\s+){{0,2}}([a-z]+s)\b", text, re.I
+    ):
         before = words(text[: match.start()])[-1:]
         if before and before[0] not in STOPWORDS | _LIMIT_LEADS:
             continue  # "phase 3 trials": the number belongs to the word before it
