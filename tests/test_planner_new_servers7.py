@@ -157,3 +157,16 @@ async def test_a_value_a_parameter_gives_as_its_example_is_that_parameters() -> 
     probes = [tool(find_probe, readOnlyHint=True)]
     turn = await plan("any probe against Iba1 in mouse?", probes)
     assert turn.calls == [("find_probe", {"host": "mouse", "target": "Iba1"})]
+
+
+async def test_a_task_announced_before_a_colon_is_what_follows_it() -> None:
+    for text in (
+        "Help me add one task, content is: buy train ticket to Hangzhou for Spring Festival.",
+        "Plese to add one task: buy train ticket to Hangzhou for Spring Festival.",
+    ):
+        store = TaskStore()
+        await plan(text, store.tools())
+        assert [t["title"] for t in store.tasks.values()] == ["Buy train ticket to Hangzhou for Spring Festival"]
+    store = TaskStore()
+    await plan("add a task to review https://example.org/pull/118 before 14:30", store.tools())
+    assert [t["title"] for t in store.tasks.values()] == ["Review https://example.org/pull/118 before 14:30"]

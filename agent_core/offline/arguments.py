@@ -167,6 +167,13 @@ def _free_text(
         if {stem(w) for w in words(head)} & ToolFacts.of(tool).name_stems or set(props) & _VERBATIM:
             return [Span(tail.strip().strip("'\"‘’“”").rstrip(" ?.!").strip())]
         rest = tail  # "log a new sample: rat brain, 250 µL": what the head calls it is not its label
+    elif (
+        capability is not None
+        and (asked := re.match(r"(?P<head>[^:]*?):\s+(?P<tail>\S.*)$", rest, re.S))
+        and capability.entity in words(asked["head"])
+        and len(words(asked["head"])) <= 8
+    ):  # "help me add one task, content is: buy a train ticket": the head asks, the task follows
+        rest = re.sub(r"^to\s+", "", asked["tail"], flags=re.I)
     said = _SAYING.search(rest) if capability is None and set(props) & _VERBATIM else None
     if said:  # "post in #lab-general that the autoclave is fixed": the message as written
         return [Span(said.group(1).strip(" '\"‘’“”").rstrip(" ?.!"))]
