@@ -170,3 +170,9 @@ async def test_a_task_announced_before_a_colon_is_what_follows_it() -> None:
     store = TaskStore()
     await plan("add a task to review https://example.org/pull/118 before 14:30", store.tools())
     assert [t["title"] for t in store.tasks.values()] == ["Review https://example.org/pull/118 before 14:30"]
+
+
+async def test_a_slip_in_the_word_joining_two_requests_still_joins_them() -> None:
+    store = TaskStore.with_titles("Buy milk")
+    turn = await plan("complete task 1 annd add 'call Bob'", store.tools())
+    assert turn.calls == [("complete_task", {"task_id": 1}), ("add_task", {"title": "Call Bob"})]
