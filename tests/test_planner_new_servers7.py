@@ -176,3 +176,28 @@ async def test_a_slip_in_the_word_joining_two_requests_still_joins_them() -> Non
     store = TaskStore.with_titles("Buy milk")
     turn = await plan("complete task 1 annd add 'call Bob'", store.tools())
     assert turn.calls == [("complete_task", {"task_id": 1}), ("add_task", {"title": "Call Bob"})]
+
+
+def log_thaw(vial_id: Annotated[str, Field(description="The vial, e.g. 'V-12'")]) -> dict[str, Any]:
+    """Record that a vial was thawed."""
+    return {"ok": True}
+
+
+def list_vials(box: Annotated[str | None, Field(description="Only vials in this box, e.g. 'BX-3'")] = None) -> dict:
+    """When each vial in the freezer was last thawed, and where it is."""
+    return {"vials": []}
+
+
+def get_vial(vial_id: Annotated[str, Field(description="The vial, e.g. 'V-12'")]) -> dict[str, Any]:
+    """Gets vial."""
+    return {"vial_id": vial_id, "last_thawed": "2026-01-05"}
+
+
+async def test_a_question_about_one_thing_asks_the_tool_that_gets_one() -> None:
+    tools = [
+        tool(log_thaw, readOnlyHint=False),
+        tool(list_vials, readOnlyHint=True),
+        tool(get_vial, readOnlyHint=True),
+    ]
+    turn = await plan("vial V-12 in box BX-3, when was it last thawed?", tools)
+    assert turn.calls == [("get_vial", {"vial_id": "V-12"})]  # not every vial of the box

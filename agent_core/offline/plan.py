@@ -56,6 +56,7 @@ from agent_core.offline.router import (
     Router,
     acts_asked,
     asks_write_of,
+    counted_as_named,
     framed_by,
     ordered_verb,
     request_stems,
@@ -791,7 +792,9 @@ def _plan_clause(
         and ToolFacts.of(best.tools[0]).read_only is False
         and _LOOKUP.search(POLITE.sub("", clause))
     ):  # "where did we put the liver samples?" asks a close lookup tool; a write needs a request to act
-        reader = next((r for r in routing.routes[1:6] if r.capability is None and _reader(r, best)), None)
+        readers = [r for r in routing.routes[1:6] if r.capability is None and _reader(r, best)]
+        # "tray 12 …, when was it last watered?": the tool that gets one tray before the one that lists them
+        reader = max(readers, key=lambda r: counted_as_named(clause, r.tools[0], tools), default=None)
         best, framed = reader or best, None if reader is None else reader  # the lookup, not a rival's
     if (
         HOW_TO.search(clause)

@@ -268,6 +268,14 @@ def _said_both_ways(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(many & one)
 
 
+def counted_as_named(text: str, tool: Any, tools: Sequence[Any]) -> bool:
+    """Whether the request says the thing the tool's name shares with other live tools as the tool's name does:
+    "tray 12" for a get-tray tool, "every tray" for a list-trays one."""
+    shared = ToolFacts.of(tool).name_stems & _said_both_ways(tuple(t.name for t in tools))
+    many = _said_as_many(text, shared) if shared else None
+    return many is not None and many == _plural_name(tool.name, shared)
+
+
 def _plural_name(name: str, shared: set[str] | frozenset[str]) -> bool:
     return any(w.endswith("s") and not w.endswith("ss") and stem(w) in shared for w in words(name))
 
