@@ -201,3 +201,7 @@ async def test_a_question_about_one_thing_asks_the_tool_that_gets_one() -> None:
     ]
     turn = await plan("vial V-12 in box BX-3, when was it last thawed?", tools)
     assert turn.calls == [("get_vial", {"vial_id": "V-12"})]  # not every vial of the box
+    turn = await plan("V-12: last thawed when?", tools)  # the question word said last: a lookup, never a thaw logged
+    assert [name for name, _ in turn.calls] in (["get_vial"], ["list_vials"])
+    turn = await plan("V-12 thawed just now, log it", tools)
+    assert turn.calls == [("log_thaw", {"vial_id": "V-12"})]

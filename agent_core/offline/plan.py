@@ -85,6 +85,7 @@ _FOLLOW_UP = re.compile(
 _WH_QUESTION = re.compile(
     r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do|have|has)\b", re.I
 )
+_ASKED_LAST = re.compile(r"\b(?:when|where|which|who|how\s+(?:many|much|long|often))\s*\?\s*$", re.I)
 _LOOKUP = re.compile(
     r"(?:^|[-–—:;,]\s+)(?:what|what's|whats|where|where's|wheres|which|who|whose|when|is|are|was|were|do|does|did|"
     r"has|have|any|tell me|show me|find|look up|check)\b",
@@ -790,9 +791,14 @@ def _plan_clause(
         capability is None
         and best.served
         and ToolFacts.of(best.tools[0]).read_only is False
-        and _LOOKUP.search(POLITE.sub("", clause))
+        and (_LOOKUP.search(POLITE.sub("", clause)) or _ASKED_LAST.search(clause))
     ):  # "where did we put the liver samples?" asks a close lookup tool; a write needs a request to act
-        readers = [r for r in routing.routes[1:6] if r.capability is None and _reader(r, best)]
+        readers = [
+            r
+            for r in routing.routes[1:6]
+            if r.capability is None
+            and (_reader(r, best) or (_ASKED_LAST.search(clause) and ToolFacts.of(r.tools[0]).read_only is True))
+        ]  # "V-12: last thawed when?" asks, however well the id fits a write: any lookup of the server answers
         # "tray 12 …, when was it last watered?": the tool that gets one tray before the one that lists them
         reader = max(readers, key=lambda r: counted_as_named(clause, r.tools[0], tools), default=None)
         best, framed = reader or best, None if reader is None else reader  # the lookup, not a rival's
