@@ -986,7 +986,6 @@ def _filters(
 
 
 _TOPIC_AFTER = re.compile(r"^(?P<head>.*?\w)\s+(?:on|about|regarding|concerning|covering)\s+(?P<topic>\w.*)$", re.I)
-_RELATIVE = re.compile(r"\s+(?:that|which|who)\s+\w.*$", re.I)
 _WHERE_RESIDUE = re.compile(r"\s+(?:kept|stored|located|have|has)$", re.I)
 
 
@@ -994,7 +993,8 @@ def _topic(value: str, tool: Any) -> str:
     """What a lookup's query is about, without the words around it: "five most relevant papers on RNA-seq" ->
     "RNA-seq", "p53 antibody that works for western" -> "p53", "(where are) the plasma samples kept" -> "the plasma
     samples"."""
-    cut = _WHERE_RESIDUE.sub("", _RELATIVE.sub("", value)).strip()
+    relative = slots.RELATIVE_CLAUSE.search(value)
+    cut = _WHERE_RESIDUE.sub("", value[: relative.start()] if relative else value).strip()
     if cut != value.strip() and cut:
         value = _trim_own(cut, tool, []) or cut
     about = _TOPIC_AFTER.match(value)

@@ -787,18 +787,19 @@ def _plan_clause(
             return _question(clause, best, tools, routing.margin())
         reader = (same or readers)[0]
         best, capability = reader, reader.capability
+    asked_last = bool(_ASKED_LAST.search(clause))  # "V-12: last thawed when?"
     if (
         capability is None
         and best.served
         and ToolFacts.of(best.tools[0]).read_only is False
-        and (_LOOKUP.search(POLITE.sub("", clause)) or _ASKED_LAST.search(clause))
+        and (_LOOKUP.search(POLITE.sub("", clause)) or asked_last)
     ):  # "where did we put the liver samples?" asks a close lookup tool; a write needs a request to act
         readers = [
             r
             for r in routing.routes[1:6]
             if r.capability is None
-            and (_reader(r, best) or (_ASKED_LAST.search(clause) and ToolFacts.of(r.tools[0]).read_only is True))
-        ]  # "V-12: last thawed when?" asks, however well the id fits a write: any lookup of the server answers
+            and (_reader(r, best) or (asked_last and ToolFacts.of(r.tools[0]).read_only is True))
+        ]  # a question said last asks, however well the id fits a write: any lookup of the server answers
         # "tray 12 …, when was it last watered?": the tool that gets one tray before the one that lists them
         reader = max(readers, key=lambda r: counted_as_named(clause, r.tools[0], tools), default=None)
         best, framed = reader or best, None if reader is None else reader  # the lookup, not a rival's

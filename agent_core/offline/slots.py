@@ -687,7 +687,7 @@ def _filler(token: str, vocabulary: frozenset[str]) -> bool:
     return word in _FILLER or word in STOPWORDS or _known(word, vocabulary)
 
 
-_RELATIVE_CLAUSE = re.compile(r"(?<=\w)\s+(?:that|which|who)\s+(?=\w)", re.I)
+RELATIVE_CLAUSE = re.compile(r"(?<=\w)\s+(?:that|which|who)\s+(?=\w)", re.I)
 
 
 def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
@@ -697,7 +697,7 @@ def entity(text: str, vocabulary: frozenset[str]) -> list[Span]:
     if quoted:
         return quoted
     text = _QUESTION_TAIL.sub("", _AND_MORE.split(text, maxsplit=1)[0])  # "geocode Gouda and tell me which …"
-    relative = _RELATIVE_CLAUSE.search(text)
+    relative = RELATIVE_CLAUSE.search(text)
     if relative and (before := entity(text[: relative.start()], vocabulary)):
         return before  # "a p53 antibody that works in zebrafish": the antibody's target, not where it works
 
