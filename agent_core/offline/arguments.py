@@ -181,6 +181,31 @@ def _free_text(
     return [Span(value)] if value else []
 
 
+_BODY_NAMES = frozenset({"description", "body", "message", "text", "content", "details", "comment", "note", "notes"})
+_SEPARATOR = re.compile(r"\s*:\s+|\s+[-–—]+\s+")
+
+
+def _thing_and_body(
+    tool: Any, properties: dict[str, Any], required: list[str], text: str, taken: list[Span]
+) -> dict[str, Span]:
+    """A thing and what to say about it, both required free texts ("open a ticket for the ultracentrifuge - vacuum
+    won't pull down" for ``instrument`` and ``description``): the thing is named before the colon or dash, and what
+    follows is the body, less the parts other parameters said ("…, high severity")."""
+    texts = [n for n in required if n in properties and kind_of(n, properties[n]) == "text"]
+    bodies = [n for n in texts if set(words(n)) & _BODY_NAMES]
+    things = [n for n in texts if n not in bodies]
+    masked = _masked(text, [s for s in taken if not isinstance(s.value, bool)])  # a yes/no's word stays in
+    said = _SEPARATOR.search(masked)
+    if len(bodies) != 1 or len(things) != 1 or said is None:
+        return {}
+    vocabulary = tool_vocabulary(tool)
+    thing = slots.entity(masked[: said.start()], vocabulary)
+    parts = [p.strip() for p in re.split(r",\s*", masked[said.end() :]) if _content_words(p) - vocabulary]
+    if not thing or not parts:
+        return {}
+    return {things[0]: Span(thing[0].value), bodies[0]: Span(", ".join(parts).rstrip(" .!"))}
+
+
 def _content_words(value: str) -> set[str]:
     return {stem(w) for w in words(value) if w not in STOPWORDS}
 
@@ -405,6 +430,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         capability = None  # the catalogue knows no parameter of it
     schema = getattr(tool, "parameters_json_schema", None) or {}
     properties: dict[str, Any] = schema.get("properties") or {}
+    text = slots.spoken_codes(text)  # "cage C G zero four one two": CG0412
     if any(kind_of(n, p) not in _WORDS_AS_SAID for n, p in properties.items()):
         # "a forty-five minute timer": every extractor below reads "45 minute" (a title keeps "2 o'clock")
         text = slots.spoken_clock(slots.spoken_lengths(text))
@@ -595,7 +621,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             taken.extend([span] if span.start >= 0 else [])  # "including finished ones" names no instrument
             continue
         elif kind == "choices":
-            span = slots.choices(prop, text)
+            span = slots.choices(prop, text) or slots.named_series(name, text)
             sample = slots.example_of(prop.get("items") or {}) or slots.example_of(prop)
             described = f"{(prop.get('items') or {}).get('description', '')} {prop.get('description', '')}"
             if span is None:  # a list of values shaped like the description's example ("['TP53', 'BRCA1']")
@@ -759,6 +785,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     for name, span in filters.items():  # "trials testing semaglutide in Boston": each filter its phrase
         filled.args[name], filled.read = span.value, filled.read + 1
         taken.append(span)
+    said_about = _thing_and_body(tool, properties, required, text, taken + values) if capability is None else {}
+    for name, span in said_about.items():  # "open a ticket for the ultracentrifuge - vacuum won't pull down"
+        filled.args[name], filled.read = span.value, filled.read + 1
     for name in [n for n in text_names if n not in filled.args and not _closed_list(tool, n, properties[n])]:
         named = _branch_or_tag(name, properties[name], text) if capability is None else None
         if named is not None:  # "on the dev branch": the branch, never the words left over
@@ -865,8 +894,16 @@ def _called(properties: dict[str, Any], filled: Filled, text: str) -> None:
     parameter whose name says it is a name ("branch_name", "name"), whatever else the words gave it."""
     said = _CALLED.search(text)
     names = [n for n, p in properties.items() if "name" in words(n) and kind_of(n, p) in {"text", "entity"}]
-    if said and len(names) == 1:
-        filled.args[names[0]] = said["quoted"] or said["token"]
+    if said is None or len(names) != 1:
+        return
+    thing = stems(" ".join(words(text[: said.start()])[-1:]))  # "one sample called serumB1" names a sample
+    if (
+        thing
+        and not thing <= stems(" ".join(words(names[0])))
+        and any(thing <= stems(" ".join(words(n))) for n in properties)
+    ):
+        return
+    filled.args[names[0]] = said["quoted"] or said["token"]
 
 
 def _negated_twin(properties: dict[str, Any], filled: Filled, text: str) -> None:

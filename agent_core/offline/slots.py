@@ -106,8 +106,9 @@ def _said(phrase: str) -> str:
     return re.sub(r"[\s-]+", " ", phrase.lower())
 
 
-_CLOCK_MINUTES = re.compile(
-    rf"\b{_HOUR}\s+(?P<minute>{_alternatives(_MINUTE_WORDS)})(?={_PART_OF_DAY.replace('?P<part>', '?:')})",
+_CLOCK_MINUTES = re.compile(  # "nine fifteen this morning"; "at eleven thirty" unless a unit follows ("… minutes")
+    rf"\b(?P<at>at\s+)?{_HOUR}\s+(?P<minute>{_alternatives(_MINUTE_WORDS)})\b"
+    rf"(?:(?P<part>(?={_PART_OF_DAY.replace('?P<part>', '?:')}))|(?!\s+(?:minutes?|mins?|hours?|hrs?|seconds?|days?)\b))",
     re.IGNORECASE,
 )
 _HOURS_24 = {**{n: v for n, v in _UNITS_SPOKEN.items() if v <= 19}, "twenty": 20, "twenty one": 21, "twenty two": 22,
@@ -165,8 +166,10 @@ def spoken_clock(text: str) -> str:
     text = _NEAR_NOON.sub(_near_noon, _MILITARY.sub(lambda m: f"{_HOURS_24[_said(m['hour'])]:02d}:00", text))
     text = _CLOCK_MINUTES.sub(
         lambda m: (
-            f"{m['hour'] if m['hour'].isdigit() else _HOUR_WORDS[m['hour'].lower()]}:"
+            f"{m['at'] or ''}{m['hour'] if m['hour'].isdigit() else _HOUR_WORDS[m['hour'].lower()]}:"
             f"{_MINUTE_WORDS[_said(m['minute'])]:02d}"
+            if m["part"] is not None or m["at"]
+            else m[0]
         ),
         text,
     )
@@ -384,6 +387,40 @@ def in_whole_units(options: list[Any], count: dict[str, Any], text: str) -> tupl
 
 _DIGIT_SPOKEN = "|".join(["oh", *(n for n, v in _UNITS_SPOKEN.items() if v < 10)])
 _COMPOUND_SPOKEN = rf"(?:{SPOKEN_NUMBER}|hundred|thousand)(?:[\s-]+(?:and\s+)?(?:{SPOKEN_NUMBER}|hundred|thousand)\b)*"
+
+
+_SPELT = re.compile(rf"(?<![\w'-])(?:[A-HJ-Z]|{_DIGIT_SPOKEN}|dash|hyphen)(?![\w'-])", re.IGNORECASE)
+
+
+def spoken_codes(text: str) -> str:
+    """Codes spelt out letter by letter and digit by digit, in writing ("cage C G zero four one two" -> "cage
+    CG0412", "tray D one dash zero six" -> "tray D1-06"): three or more such words with two or more digits and a
+    capital letter or a "zero" among them. A digit said before "hundred" or "point" starts a number instead."""
+    runs: list[list[re.Match[str]]] = []
+    for match in _SPELT.finditer(text):
+        if len(match[0]) == 1 and not match[0].isupper():
+            runs.append([])  # "a", "s": small letters are words
+            continue
+        if runs and runs[-1] and not text[runs[-1][-1].end() : match.start()].strip():
+            runs[-1].append(match)
+        else:
+            runs.append([match])
+    for run in reversed(runs):
+        if run and re.match(r"\s+(?:hundred|thousand|point)\b", text[run[-1].end() :], re.IGNORECASE):
+            run = run[:-1]  # "zero six eight hundred millilitres": 06, then 800
+        while run and run[-1][0].lower() in {"dash", "hyphen"}:
+            run = run[:-1]
+        said = [m[0].lower() for m in run]
+        digits = [w for w in said if w in _UNITS_SPOKEN or w == "oh"]
+        lettered = any(len(m[0]) == 1 for m in run)
+        if len(run) < 3 or len(digits) < 2 or not (lettered or {"zero", "oh"} & set(digits)):
+            continue
+        code = "".join(
+            m[0] if len(m[0]) == 1 else "-" if w in {"dash", "hyphen"} else str(_UNITS_SPOKEN.get(w, 0))
+            for m, w in zip(run, said, strict=True)
+        )
+        text = text[: run[0].start()] + code + text[run[-1].end() :]
+    return text
 
 
 def spoken_lengths(text: str) -> str:
@@ -610,6 +647,12 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
             for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z0-9]*?)([\s_-]?)(\d{{1,{len(tag[3])}}})(?![\w-])", text)
             if m[1].upper() in known or (m[1].isupper() and m[2] == tag[2] and len(m[3]) == len(tag[3]))
         ]
+    if re.fullmatch(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}", sample) and re.search(r"[A-Za-z]", sample):
+        return [  # a name of hyphen-joined parts ("RNAseq-liver-B3"): one such token, never a plain word or a date
+            Span(m.group(0), m.start(), m.end())
+            for m in re.finditer(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+(?![\w-])", text)
+            if re.search(r"[A-Za-z]", m.group(0)) and (m.group(0).count("-") >= 2 or re.search(r"[A-Z\d]", m.group(0)))
+        ]
     if re.fullmatch(r"[\w.-]+/[\w.-]+", sample):  # "owner/name", also after a host ("github.com/owner/name/…")
         return [
             Span(m.group(1), m.start(1), m.end(1))
@@ -626,7 +669,7 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
         low, high = max(4, len(sample) - 3), len(sample) + 3
         return [
             Span(m.group(0), m.start(), m.end())
-            for m in re.finditer(rf"(?<![\d.-])\d{{{low},{high}}}(?![\d:]|-\d|\.\d)", text)
+            for m in re.finditer(rf"(?<![\w.-])\d{{{low},{high}}}(?![\d:]|-\d|\.\d)", text)
             if not re.fullmatch(r"(?:19|20)\d\d", m.group(0))
         ]
     if re.fullmatch(r"[A-Z][A-Za-z]*\d+[A-Za-z0-9-]*", sample):  # a symbol with digits ("TP53", "BRCA1")
@@ -975,7 +1018,9 @@ def looks_back(text: str, prop: dict[str, Any] | None = None) -> bool:
         _LOOKING_BACK.search(text)
         or re.search(r"\b(?:cannot|can't|not|never)\s+(?:be\s+)?in\s+the\s+future", described, re.I)
         or re.search(r"\b(?:was|were)\s+(?:taken|collected|measured|made|done)\b", described, re.I)  # "When it was
-    )  # taken": a sample logged "on Friday" was taken last Friday
+        # taken": a sample logged "on Friday" was taken last Friday; a receipt's date is one already spent
+        or re.search(r"\b(?:receipts?|expenses?|purchased?|incurred|occurred|happened)\b", described, re.I)
+    )
 
 
 _START_WORDS = frozenset(
@@ -1876,16 +1921,20 @@ def flag(name: str, text: str) -> Span | None:
             return None
     before = lowered[: match.start()].split()[-3:]
     negated = bool(set(before) & {"no", "without", "don't", "dont", "not", "skip", "exclude"})
-    return Span(not negated, match.start(), match.end())
+    said = re.search(rf"\b{re.escape(stem(word))}\w*", text, re.IGNORECASE)  # where the request says it, if as written
+    return Span(not negated, said.start(), said.end()) if said else Span(not negated)
 
 
 def described_flag(prop: dict[str, Any], text: str, elsewhere: frozenset[str]) -> Span | None:
     """A yes/no option asked for by what its description says it is for ("Student's test" for an equal-variance
     option, "before and after" for a paired one): two words of its description that no other parameter uses, none
     of them said after "instead of"."""
-    description = re.split(r"\b(?:instead of|rather than|not)\b", prop.get("description", "") or "")[0]
+    described, *otherwise = re.split(r"\bfalse\s+(?=(?:for|if|when)\b)", prop.get("description", "") or "", maxsplit=1)
+    description = re.split(r"\b(?:instead of|rather than|not)\b", described)[0]
     own = {stem(w) for w in words(description) if w not in STOPWORDS} - elsewhere
     said = {stem(w) for w in words(text)}
+    if ({stem(w) for w in words(" ".join(otherwise)) if w not in STOPWORDS} - own - elsewhere) & said:
+        return Span(False)  # "true for paired-end reads, false for single-end": "single-end 50" says false
     listed = {stem(w) for group in re.findall(r"\(([^()]*,[^()]*,[^()]*)\)", description) for w in words(group)}
     return Span(True) if len(own & said) >= 2 or (listed - elsewhere) & said else None  # "(kingdom, order, …)"
 
@@ -1905,6 +1954,30 @@ def choices(prop: dict[str, Any], text: str) -> Span | None:
         return None
     chosen = [o for o in options if stem(words(o)[-1] if words(o) else o) in said]
     return Span(chosen) if chosen else None
+
+
+_SERIES_ITEM = re.compile(r"\s*(?:(?P<sep>,\s*(?:and\s+)?|\s+and\s+|\s+)(?P<item>[\w][\w.-]*\w|\w))")
+
+
+def named_series(name: str, text: str) -> Span | None:
+    """The names a list parameter's own noun introduces ("samples L1, L2 and L3", "one sample called serumB1" for
+    ``sampleNames``): single words, while they keep the first one's look (a code with digits, or a word) and words
+    are joined by commas or "and" ("samples proband, mother, father, 2 x 150" stops before "2")."""
+    for noun in (w for w in words(name) if w not in STOPWORDS | {"name", "names", "list", "ids"}):
+        for said in re.finditer(rf"\b{re.escape(stem(noun))}\w*(?:\s+(?:called|named))?", text, re.IGNORECASE):
+            items: list[str] = []
+            end = said.end()
+            while (item := _SERIES_ITEM.match(text, end)) is not None:
+                value, coded = item["item"], bool(re.search(r"\d", item["item"]))
+                if value.lower() in STOPWORDS or (items and coded != bool(re.search(r"\d", items[0]))):
+                    break
+                if items and not coded and not item["sep"].strip():  # "proband mother": words need a comma
+                    break
+                items.append(value)
+                end = item.end()
+            if items:
+                return Span(items, said.start(), end)
+    return None
 
 
 def amount(text: str) -> Span | None:
@@ -2071,9 +2144,11 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
         value = _NUMBER_WORDS.get(token.group(0)) or (int(token.group(0)) if token.group(0).isdigit() else None)
         if value is None or any(a <= token.start() < b for a, b in inside) or re.search(r"\w-$", text[: token.start()]):
             continue  # part of a date, a time of day or a tag ("LN2-02")
+        following = [t.group(0) for t in tokens[index + 1 : index + 4]]
+        if following and (following[0].isdigit() or following[0] in _NUMBER_WORDS):
+            continue  # "single-end 50, 2 lanes": the number next to the noun counts it
         near = {stem(t.group(0)) for t in tokens[index + 1 : index + 3]}
         before = tokens[index - 1].group(0) if index else ""
-        following = [t.group(0) for t in tokens[index + 1 : index + 4]]
         paged = next((len(p) for p in _PAGED if following[: len(p)] == p), 0)  # "five per page", "5 at a time"
         if paged and vocabulary & {stem(w) for w in ("limit", "maximum", "size", "results", "return")}:
             return Span(value, token.start(), tokens[index + paged].end())  # how many to return

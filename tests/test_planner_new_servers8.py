@@ -1,0 +1,133 @@
+"""Requests to tools of a newly connected server (eighth file): the values a request gives a tool it was never
+written for, read by their own look and by what the parameter says.
+
+A list is introduced by its own noun ("wells A1, A2 and A3"); a hyphen-joined name is one value ("ELISA-kids-3"); a
+count is the number next to its noun; a yes/no says false when the request says what its description calls false;
+a receipt's day is one already past; a thing and what is wrong with it are split at the colon or dash between them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import pytest
+from pydantic import Field
+
+from agent_core.offline import PlannerConfig, slots
+from tests.planner_support import NOW, ask, planner_agent, tool
+
+pytestmark = pytest.mark.anyio
+
+CONFIG = PlannerConfig(clock=lambda: NOW)  # a Wednesday, 2026-01-07
+
+
+async def plan(text: str, tools: list[Any]) -> Any:
+    return await ask(planner_agent(tools, CONFIG), text)
+
+
+def start_plate(
+    plateName: Annotated[str, Field(description="Name of the plate, e.g. 'ELISA-plate-07'")],
+    wellNames: Annotated[list[str], Field(description="Wells to read, one per item", min_length=1)],
+    duplicate: Annotated[bool, Field(description="true for duplicate reads ('2x'), false for single reads")],
+    cycles: Annotated[int, Field(description="Number of read cycles (1-10)", ge=1, le=10)] = 1,
+) -> dict[str, Any]:
+    """Start reading wells of a plate on the plate reader."""
+    return {"run": "PR-1"}
+
+
+def claim_purchase(
+    amount: Annotated[float, Field(description="Amount paid", gt=0)],
+    day: Annotated[str, Field(description="Date of the purchase, YYYY-MM-DD")],
+) -> dict[str, Any]:
+    """Claim back a purchase."""
+    return {"claim": "C-1"}
+
+
+def report_fault(
+    equipment: Annotated[str, Field(description="The equipment at fault")],
+    description: Annotated[str, Field(description="What is wrong")],
+) -> dict[str, Any]:
+    """Report a fault on shared equipment to the technicians."""
+    return {"ticket": "T-1"}
+
+
+async def test_a_list_is_read_after_its_own_noun_and_a_hyphen_joined_name_is_one_value() -> None:
+    plates = [tool(start_plate, readOnlyHint=False)]
+    turn = await plan("start ELISA-kids-3 with wells A1, A2 and A3, single reads, 3 cycles", plates)
+    assert turn.calls == [
+        ("start_plate", {"plateName": "ELISA-kids-3", "wellNames": ["A1", "A2", "A3"], "duplicate": False, "cycles": 3})
+    ]
+    turn = await plan("read plate QC-run-B, one well called blankB1, duplicate reads", plates)
+    assert turn.calls == [("start_plate", {"plateName": "QC-run-B", "wellNames": ["blankB1"], "duplicate": True})]
+
+
+def test_a_series_keeps_the_look_of_its_first_item() -> None:
+    assert slots.named_series("sampleNames", "samples proband, mother, father, 2 x 150").value == [
+        "proband",
+        "mother",
+        "father",
+    ]
+    assert slots.named_series("sampleNames", "samples S01 S02 and S03 paired").value == ["S01", "S02", "S03"]
+    assert slots.named_series("sampleNames", "samples from the liver") is None
+
+
+def test_a_count_is_the_number_next_to_its_noun() -> None:
+    lanes = {"description": "Number of flow-cell lanes (1-4)"}
+    assert slots.count_for("lanes", lanes, "single-end 50, 2 lanes").value == 2
+    assert slots.count_for("lanes", lanes, "2 x 150, four lanes").value == 4
+
+
+def test_a_yes_no_word_is_found_where_the_request_says_it() -> None:
+    text = "Hi!!   the   instrument -- is   down"
+    span = slots.flag("instrumentDown", text)
+    assert span.value is True
+    assert text[span.start : span.end] == "down"
+
+
+async def test_the_day_of_a_purchase_is_one_already_past() -> None:
+    turn = await plan("claim 12 euros I spent on Friday", [tool(claim_purchase, readOnlyHint=False)])
+    assert turn.calls == [("claim_purchase", {"amount": 12, "day": "2026-01-02"})]
+    turn = await plan("claim back 40 euros, purchase on 3 January", [tool(claim_purchase, readOnlyHint=False)])
+    assert turn.calls == [("claim_purchase", {"amount": 40, "day": "2026-01-03"})]
+
+
+async def test_a_thing_and_what_is_wrong_with_it_are_split_at_the_colon_or_dash() -> None:
+    faults = [tool(report_fault, readOnlyHint=False)]
+    turn = await plan("report a fault for the plate washer - the manifold leaks", faults)
+    assert turn.calls == [("report_fault", {"equipment": "plate washer", "description": "the manifold leaks"})]
+    turn = await plan("report a fault on the fume hood: airflow alarm keeps beeping", faults)
+    assert turn.calls == [("report_fault", {"equipment": "fume hood", "description": "airflow alarm keeps beeping"})]
+
+
+def weigh_mouse(
+    cage: Annotated[str, Field(description="Cage card, e.g. 'CG-0412'", pattern=r"^CG-\d{4}$")],
+    tag: Annotated[str, Field(description="Ear tag number, e.g. '1045'")],
+    grams: Annotated[float, Field(description="Body weight in grams")],
+    at: Annotated[str | None, Field(description="When it was weighed, HH:MM")] = None,
+) -> dict[str, Any]:
+    """Log a mouse's body weight."""
+    return {"entry": "BW-1"}
+
+
+def test_a_code_spelt_out_is_written_as_one() -> None:
+    assert slots.spoken_codes("cage C G zero four one two ear tag one zero four five") == "cage CG0412 ear tag 1045"
+    assert (
+        slots.spoken_codes("tray D one dash zero six eight hundred millilitres")
+        == "tray D1-06 eight hundred millilitres"
+    )
+    assert slots.spoken_codes("I have one two three ideas") == "I have one two three ideas"  # no letter, no zero
+    assert slots.spoken_codes("make a one zero") == "make a one zero"  # small letters are words
+
+
+def test_an_hour_and_its_minutes_after_at_are_a_time_of_day() -> None:
+    assert [s.value for s in slots.time_of_day(slots.spoken_clock("sampled at eleven thirty"))] == ["11:30"]
+    assert slots.spoken_clock("at five twenty minutes") == "at five twenty minutes"  # a length, not a clock
+    assert slots.spoken_clock("I had two twenty") == "I had two twenty"
+
+
+async def test_a_dictated_entry_reads_its_codes_numbers_and_time() -> None:
+    turn = await plan(
+        "log weight cage C G zero four one two ear tag one zero four five twenty two point three grams at nine fifteen",
+        [tool(weigh_mouse, readOnlyHint=False)],
+    )
+    assert turn.calls == [("weigh_mouse", {"cage": "CG-0412", "tag": "1045", "grams": 22.3, "at": "09:15"})]
