@@ -97,6 +97,8 @@ async def test_a_thing_and_what_is_wrong_with_it_are_split_at_the_colon_or_dash(
     assert turn.calls == [("report_fault", {"equipment": "plate washer", "description": "the manifold leaks"})]
     turn = await plan("report a fault on the fume hood: airflow alarm keeps beeping", faults)
     assert turn.calls == [("report_fault", {"equipment": "fume hood", "description": "airflow alarm keeps beeping"})]
+    turn = await plan("please report that the plate washer leaks", faults)
+    assert turn.calls == []  # "report" asks; it names no equipment, so nothing is sent with equipment "report"
 
 
 def weigh_mouse(
@@ -131,3 +133,74 @@ async def test_a_dictated_entry_reads_its_codes_numbers_and_time() -> None:
         [tool(weigh_mouse, readOnlyHint=False)],
     )
     assert turn.calls == [("weigh_mouse", {"cage": "CG-0412", "tag": "1045", "grams": 22.3, "at": "09:15"})]
+
+
+def bench_free(
+    bench: Annotated[str, Field(description="The bench, e.g. 'BN-12'")],
+    date: Annotated[str, Field(description="The day, YYYY-MM-DD")],
+) -> dict[str, Any]:
+    """Whether a lab bench is free on a day."""
+    return {"free": True}
+
+
+async def test_a_thing_said_by_its_noun_and_number_gets_the_prefix_its_example_shows() -> None:
+    turn = await plan("is bench 7 free tomorrow?", [tool(bench_free, readOnlyHint=True)])
+    assert turn.calls == [("bench_free", {"bench": "BN-07", "date": "2026-01-08"})]
+    assert slots.shaped("BN-12", "is run 7 done?", "The bench, e.g. 'BN-12'") == []  # "run" is no bench
+    assert slots.shaped("BN-12", "benches 7", "The bench, e.g. 'BN-12'") == []  # the description's own word only
+
+
+def room_history(
+    room: Annotated[str, Field(description="The channel to read, e.g. 'C01AB2CD3'")],
+    limit: Annotated[int, Field(description="Number of messages (default 10)")] = 10,
+) -> dict[str, Any]:
+    """Get recent messages from a channel"""
+    return {"messages": []}
+
+
+def room_post(
+    room: Annotated[str, Field(description="The channel to post to")],
+    text: Annotated[str, Field(description="The message text to post")],
+) -> dict[str, Any]:
+    """Post a new message to a channel"""
+    return {"ok": True}
+
+
+def daily_note(text: Annotated[str, Field(description="What to write down")]) -> dict[str, Any]:
+    """Append a line to today's journal note."""
+    return {"logged": text}
+
+
+CHAT = [
+    tool(room_history, readOnlyHint=True),
+    tool(room_post, readOnlyHint=False),
+    tool(daily_note, readOnlyHint=False),
+]
+
+
+async def test_a_channel_is_read_as_a_channel_not_by_the_words_of_its_name() -> None:
+    turn = await plan("what's been said in #journal-club lately?", CHAT)
+    assert turn.calls == [("room_history", {"room": "#journal-club"})]  # never a journal note
+    turn = await plan("pls msg #fieldwork the boat trip moved to 8am", CHAT)
+    assert turn.calls == [("room_post", {"room": "#fieldwork", "text": "the boat trip moved to 8am"})]
+    turn = await plan("post in #fieldwork that the boat is back at 4pm", CHAT)  # the message keeps its time
+    assert turn.calls == [("room_post", {"room": "#fieldwork", "text": "the boat is back at 4pm"})]
+    turn = await plan("#lab-general has been so quiet this week", CHAT)
+    assert turn.calls == []  # a channel as the subject of a remark asks nothing
+
+
+def claim_stay(
+    amount: Annotated[float, Field(description="Amount paid", gt=0)],
+    kind: Annotated[str, Field(description="One of: hotel, hostel, other")],
+) -> dict[str, Any]:
+    """Submit a lodging claim for reimbursement."""
+    return {"claim": "H-1"}
+
+
+async def test_a_story_followed_by_a_polite_request_in_the_tools_words_is_a_request() -> None:
+    claims = [tool(claim_stay, readOnlyHint=False)]
+    turn = await plan("I paid 210 euros for two nights in Bern, please submit a claim", claims)
+    assert turn.calls == []
+    assert "kind (hotel, hostel, other)" in turn.answer  # asked for what it lacks, never "a statement"
+    turn = await plan("I paid 210 euros for the hotel in Bern, can you submit a claim", claims)
+    assert turn.calls == [("claim_stay", {"amount": 210, "kind": "hotel"})]

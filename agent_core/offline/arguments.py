@@ -186,23 +186,30 @@ _SEPARATOR = re.compile(r"\s*:\s+|\s+[-–—]+\s+")
 
 
 def _thing_and_body(
-    tool: Any, properties: dict[str, Any], required: list[str], text: str, taken: list[Span]
+    tool: Any, properties: dict[str, Any], required: list[str], text: str, taken: list[Span], values: list[Span]
 ) -> dict[str, Span]:
     """A thing and what to say about it, both required free texts ("open a ticket for the ultracentrifuge - vacuum
-    won't pull down" for ``instrument`` and ``description``): the thing is named before the colon or dash, and what
-    follows is the body, less the parts other parameters said ("…, high severity")."""
+    won't pull down" for ``instrument`` and ``description``, "post in #fieldwork that the trip moved to 8am" for
+    ``room`` and ``text``): the thing is named before the colon, the dash or a "that" a short head ends with, and what
+    follows is the body as said (its times too), less the parts other parameters said ("…, high severity")."""
     texts = [n for n in required if n in properties and kind_of(n, properties[n]) == "text"]
     bodies = [n for n in texts if set(words(n)) & _BODY_NAMES]
     things = [n for n in texts if n not in bodies]
     masked = _masked(text, [s for s in taken if not isinstance(s.value, bool)])  # a yes/no's word stays in
-    said = _SEPARATOR.search(masked)
+    said = _SEPARATOR.search(masked) or next(
+        (m for m in re.finditer(r"\s+that\s+", masked) if len(words(masked[: m.start()])) <= 6), None
+    )
+    tag = re.search(r"(?<![\w#@])[#@][A-Za-z][\w.-]*\w(?=\s+\w)", masked)  # "msg #fieldwork the trip moved"
+    said = said or (tag if tag and len(words(masked[: tag.start()])) <= 3 else None)
     if len(bodies) != 1 or len(things) != 1 or said is None:
         return {}
     vocabulary = tool_vocabulary(tool)
-    thing = slots.entity(masked[: said.start()], vocabulary)
+    head = _masked(masked[: said.start()], values)
+    thing = [Span(tag[0])] if said is tag else slots.entity(head, vocabulary)
     parts = [p.strip() for p in re.split(r",\s*", masked[said.end() :]) if _content_words(p) - vocabulary]
-    if not thing or not parts:
-        return {}
+    acts = frozenset().union(*catalogue().acts.values())
+    if not thing or not parts or not {stem(w) for w in words(str(thing[0].value))} - acts:
+        return {}  # "please report that the NanoDrop is cracked": "report" asks, it names no instrument
     return {things[0]: Span(thing[0].value), bodies[0]: Span(", ".join(parts).rstrip(" .!"))}
 
 
@@ -785,7 +792,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     for name, span in filters.items():  # "trials testing semaglutide in Boston": each filter its phrase
         filled.args[name], filled.read = span.value, filled.read + 1
         taken.append(span)
-    said_about = _thing_and_body(tool, properties, required, text, taken + values) if capability is None else {}
+    said_about = _thing_and_body(tool, properties, required, text, taken, values) if capability is None else {}
     for name, span in said_about.items():  # "open a ticket for the ultracentrifuge - vacuum won't pull down"
         filled.args[name], filled.read = span.value, filled.read + 1
     for name in [n for n in text_names if n not in filled.args and not _closed_list(tool, n, properties[n])]:

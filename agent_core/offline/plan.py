@@ -71,7 +71,7 @@ from agent_core.offline.slots import (
     shaped,
     strip_framing,
 )
-from agent_core.offline.text import HOW_TO, STOPWORDS, stem, words
+from agent_core.offline.text import HOW_TO, STOPWORDS, stem, stems, words
 from agent_core.offline.timezones import locate_places
 
 CHAT_THRESHOLD = 0.62
@@ -1059,17 +1059,36 @@ def _file_lister(tools: list[Any]) -> tuple[Any, str] | None:
     return (options[0][1], options[0][2]) if options else None
 
 
-_THEN = re.compile(r"[,.;!:]\s+(?:(?:please|pls|so|now|then|just|can\s+you|could\s+you)\s+)*([a-z]+)", re.I)
+_THEN = re.compile(
+    r"[,.;!:]\s+(?P<polite>(?:(?:please|pls|so|now|then|just|can\s+you|could\s+you)\s+)*)(?P<verb>[a-z]+)(?P<rest>[^,.;!?]*)",
+    re.I,
+)
 
 
 def _then_asks(clause: str, tool: Any) -> bool:
-    """A statement followed by a command with a verb of the tool's own name ("we're out of tips, order 10 packs")."""
-    return tool is not None and any(stem(m[1].lower()) in ToolFacts.of(tool).name_stems for m in _THEN.finditer(clause))
+    """A statement followed by a command with a verb of the tool's own name ("we're out of tips, order 10 packs"), or
+    by a polite command in words of the tool's name or the first sentence of its description ("I paid 210 CHF for
+    the hotel, please submit a claim" of a tool "Submit an expense claim …", "…, can you put it in the queue")."""
+    if tool is None:
+        return False
+    facts = ToolFacts.of(tool)
+    described = stems(re.split(r"(?<=[.!?])\s", getattr(tool, "description", None) or "", maxsplit=1)[0])
+    return any(
+        stem(m["verb"].lower()) in facts.name_stems
+        or (
+            re.search(r"please|pls|you", m["polite"], re.I)
+            and {stem(w) for w in words(f"{m['verb']} {m['rest']}") if w not in STOPWORDS}
+            & (facts.name_stems | described)
+        )
+        for m in _THEN.finditer(clause)
+    )
 
 
-# "SR-10478 is still waiting for the part", "ugh, NCT05877201 finally opened a site": a code as the subject of a verb
+# "SR-10478 is still waiting for the part", "ugh, NCT05877201 finally opened a site", "#general has been quiet": a
+# code or a channel as the subject of a verb
 _CODE_SAYS = re.compile(
-    r"^\s*(?:(?:ugh|oh|ah|well|so|hmm|btw|fyi|update|good\s+news|bad\s+news)\W+)*(?:the\s+)?[A-Za-z]+[-_]?\d[\w-]*\s+"
+    r"^\s*(?:(?:ugh|oh|ah|well|so|hmm|btw|fyi|update|good\s+news|bad\s+news)\W+)*(?:the\s+)?"
+    r"(?:[A-Za-z]+[-_]?\d[\w-]*|#[A-Za-z][\w-]*)\s+"
     r"(?:is|are|was|were|has|had|still|finally|just|already|now|never|got|came|went|[a-z]{3,}ed)\b",
     re.I,
 )

@@ -28,6 +28,7 @@ from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, prope
 from agent_core.offline.slots import POLITE as _POLITE
 from agent_core.offline.slots import (
     QUOTED,
+    channels_as_word,
     described_options,
     files_as_word,
     number_word,
@@ -469,7 +470,7 @@ class Router:
         self._tools: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._providers: dict[str, tuple[list[ToolFacts], dict[str, list[ToolFacts]]]] = {}
         self._own: dict[str, dict[str, frozenset[str]]] = {}
-        self._repositories: dict[str, bool] = {}
+        self._takes: dict[str, tuple[bool, bool]] = {}
         self._fits: dict[str, dict[tuple[str, str], float]] = {}
         self._recent: dict[tuple[str, str], Routing] = {}
 
@@ -584,13 +585,23 @@ class Router:
             )
         return self._providers[key]
 
-    def _takes_repositories(self, tools: Sequence[Any], signature: str) -> bool:
-        """Whether some live tool takes a repository as an owner and a name (cached per tool list)."""
-        if signature not in self._repositories:
-            if len(self._repositories) > 16:
-                self._repositories.clear()
-            self._repositories[signature] = any(owner_and_name_params(properties_of(t)) for t in tools)
-        return self._repositories[signature]
+    def _values_as_words(self, text: str, tools: Sequence[Any], signature: str) -> str:
+        """The request with its repositories read as the word "repository" ("open an issue on hoffmann-lab/x") when
+        some tool takes an owner and a name. Whether a tool takes those, and whether one takes a chat channel (see
+        ``_route``), is cached per tool list."""
+        if signature not in self._takes:
+            if len(self._takes) > 16:
+                self._takes.clear()
+            self._takes[signature] = (
+                any(owner_and_name_params(properties_of(t)) for t in tools),
+                any(
+                    "channel" in words(f"{name} {prop.get('description', '')}")
+                    for t in tools
+                    for name, prop in properties_of(t).items()
+                    if isinstance(prop, dict)
+                ),
+            )
+        return repositories_as_word(text) if self._takes[signature][0] else text
 
     def served_by(self, tools: Sequence[Any]) -> dict[str, list[ToolFacts]]:
         """Per capability, the live tools that provide it (cached per tool list)."""
@@ -630,8 +641,7 @@ class Router:
         """
         text = QUOTED.sub("something", text)  # quoted text is content: route by the words around it
         signature = _signature(tools)
-        if self._takes_repositories(tools, signature):  # "open an issue on hoffmann-lab/scrna-pipeline"
-            text = repositories_as_word(text)
+        text = self._values_as_words(text, tools, signature)
         recent = self._recent.get((text, signature)) if vector is None else None
         if recent is not None:  # the whole message and its only clause, routed once per model request
             return Routing(list(recent.routes), recent.vector, dict(recent.capability_scores), recent.text)
@@ -642,12 +652,16 @@ class Router:
         return Routing(list(routing.routes), routing.vector, dict(routing.capability_scores), routing.text)
 
     def _route(self, text: str, tools: Sequence[Any], vector: np.ndarray | None, signature: str) -> Routing:
-        seen = files_as_word(text)  # examples are compared by what is asked of a file, not by which file
-        bare = content_as_word(text)  # "open an issue on X: <its title>" is compared with tools without its title
-        texts = [t for t, wanted in ((text, vector is None), (bare, bare != text), (seen, seen != text)) if wanted]
+        # "#journal-club" is compared as "a channel" (MiniLM reads a journal), but only the request's own words count
+        # as evidence: "channel" was not said
+        read = channels_as_word(text) if self._takes[signature][1] else text
+        vector = vector if read == text else None
+        seen = files_as_word(read)  # examples are compared by what is asked of a file, not by which file
+        bare = content_as_word(read)  # "open an issue on X: <its title>" is compared with tools without its title
+        texts = [t for t, wanted in ((read, vector is None), (bare, bare != read), (seen, seen != read)) if wanted]
         rows = self.embed([*texts, delexicalize(seen)])  # one batch: a second model run costs more than a sentence
         embedded, shape = dict(zip(texts, rows[:-1], strict=True)), rows[-1]
-        vector = embedded[text] if vector is None else vector
+        vector = embedded[read] if vector is None else vector
         asked, plain = embedded.get(seen, vector), embedded.get(bare, vector)
         blended = _unit(DELEX_WEIGHT * shape + (1 - DELEX_WEIGHT) * asked)
         facts, providers = self._served(tools, signature)

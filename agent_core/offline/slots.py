@@ -627,6 +627,15 @@ def _named(sample: str | None, described: str) -> bool:
     return bool(sample and re.fullmatch(_PROPER, sample) and re.search(r"\b(?:sur)?name\b", described, re.I))
 
 
+def _abbreviates(prefix: str, word: str) -> bool:
+    """ "RM" for "room", "CG" for "cage": the prefix's letters, in order, from the word's first letter."""
+    letters = prefix.lower()
+    if not letters.isalpha() or len(letters) < 2 or not word.startswith(letters[0]):
+        return False
+    rest = iter(word[1:])
+    return all(c in rest for c in letters[1:])
+
+
 def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
     """Values shaped like the description's example: "owner/name" paths, ticker-like capitals ("AAPL"), tags
     ("FRZ-01": as written, or loosely, "frz 3", when its letters are the example's or ones ``described`` lists)."""
@@ -642,10 +651,18 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
     tag = re.fullmatch(r"([A-Z][A-Z0-9]*)([-_])(\d+)", sample)
     if tag:
         known = {tag[1], *re.findall(r"\b[A-Z][A-Z0-9]{1,5}\b", described)}
+        # "room 214" for "The room, e.g. 'RM-214'": a word the description says, that the prefix abbreviates
+        nouns = {w for w in words(described) if len(w) >= 3 and _abbreviates(tag[1], w)}
         return [
-            Span(f"{m[1].upper()}{tag[2]}{m[3].zfill(len(tag[3]))}", m.start(), m.end())
+            Span(
+                f"{tag[1] if m[1].lower() in nouns else m[1].upper()}{tag[2]}{m[3].zfill(len(tag[3]))}",
+                m.start(),
+                m.end(),
+            )
             for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z0-9]*?)([\s_-]?)(\d{{1,{len(tag[3])}}})(?![\w-])", text)
-            if m[1].upper() in known or (m[1].isupper() and m[2] == tag[2] and len(m[3]) == len(tag[3]))
+            if m[1].upper() in known
+            or (m[1].isupper() and m[2] == tag[2] and len(m[3]) == len(tag[3]))
+            or (m[1].lower() in nouns and m[2] == " ")
         ]
     if re.fullmatch(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}", sample) and re.search(r"[A-Za-z]", sample):
         return [  # a name of hyphen-joined parts ("RNAseq-liver-B3"): one such token, never a plain word or a date
@@ -713,7 +730,7 @@ _QUESTION_TAIL = re.compile(
 )
 # Words around an entity that are about the asking, not the thing asked about.
 _FILLER = frozenset(
-    ["please", "pls", "plz", "thanks", "today", "now", "currently", "right", "doing", "info", "information",
+    ["please", "pls", "plz", "thanks", "today", "now", "currently", "lately", "recently", "right", "doing", "info", "information",
      "details", "data", "quickly", "asap", "latest", "current", "real", "time", "much", "many", "have", "has",
      "got", "still", "left", "remaining", "enough", "belong", "belongs"]
 )  # fmt: skip
@@ -1590,6 +1607,15 @@ def repositories_as_word(text: str) -> str:
         number = match[3] or match[4]
         text = f"{text[: match.start()]}repository{f' issue {number}' if number else ''}{text[match.end() :]}"
     return text
+
+
+_CHANNEL = re.compile(r"(?<![\w#&/])#[A-Za-z](?:[\w.-]*\w)?(?P<named>\s+(?:channel|chat)\b)?")
+
+
+def channels_as_word(text: str) -> str:
+    """Chat channels ("#journal-club") read as "a channel", so a request is compared with tool descriptions by what it
+    asks of a channel, not by the channel's name ("journal" is no notebook)."""
+    return _CHANNEL.sub(lambda m: "channel" if m["named"] else "a channel", text)
 
 
 def globs(text: str) -> list[Span]:
