@@ -204,3 +204,27 @@ async def test_a_story_followed_by_a_polite_request_in_the_tools_words_is_a_requ
     assert "kind (hotel, hostel, other)" in turn.answer  # asked for what it lacks, never "a statement"
     turn = await plan("I paid 210 euros for the hotel in Bern, can you submit a claim", claims)
     assert turn.calls == [("claim_stay", {"amount": 210, "kind": "hotel"})]
+
+
+def create_event(
+    title: Annotated[str, Field(description="Event title")],
+    start: Annotated[str, Field(description="Start time, ISO 8601 (e.g. '2026-01-08T15:00')")],
+    end: Annotated[str, Field(description="End time, ISO 8601")],
+) -> dict[str, Any]:
+    """Create a calendar event."""
+    return {"id": "EV-1"}
+
+
+async def test_a_moment_in_iso_8601_takes_the_time_said_and_an_end_its_length() -> None:
+    events = [tool(create_event, readOnlyHint=False)]
+    turn = await plan("schedule a meeting with Ana tomorrow at 3pm for an hour", events)
+    assert turn.calls == [
+        ("create_event", {"title": "meeting with Ana", "start": "2026-01-08T15:00", "end": "2026-01-08T16:00"})
+    ]
+    turn = await plan("add 'journal club' on Friday from 10 to 11:30", events)
+    assert turn.calls == [
+        ("create_event", {"title": "journal club", "start": "2026-01-09T10:00", "end": "2026-01-09T11:30"})
+    ]
+    turn = await plan("schedule lab meeting on Friday at 10", events)
+    assert turn.calls == []  # no end said: asked for, never the start's day alone
+    assert "end" in turn.answer

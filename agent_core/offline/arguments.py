@@ -525,6 +525,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             end = slots.date_end(name) if sum(kind_of(n, p) == "date" for n, p in properties.items()) > 1 else None
             found = [e] if end and (e := slots.date_ends(text, context.today, back=back).get(end)) else []
             found = found if end else slots.dates(text, context.today, back=back)[:1]
+            if found and slots.takes_time(name, prop) and slots.time_of_day(text):  # "tomorrow at 3pm for an hour"
+                clock = slots.clock_for(name, text)  # for an ISO start and end: 2026-01-08T15:00, …T16:00
+                found = [Span(f"{found[0].value}T{clock[0]}", found[0].start, found[0].end)] if clock else []
+                taken.extend(clock[1] if clock else [])
             if not found and name in required and ToolFacts.of(tool).read_only:  # a lookup with no day: today's
                 filled.args[name] = context.today.isoformat()
                 filled.defaults.add(name)

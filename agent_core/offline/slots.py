@@ -1060,6 +1060,33 @@ _IN_MONTH = re.compile(
 )
 
 
+def takes_time(name: str, prop: dict[str, Any]) -> bool:
+    """Whether a date parameter is a moment: its example has a time ("e.g. '2026-01-08T15:00'"), or it is named or
+    described as a time, a date-time or a timestamp and written in ISO 8601."""
+    described = str(prop.get("description") or "")
+    if re.search(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}", described):
+        return True
+    said = set(words(f"{name} {described}"))
+    return bool(said & {"time", "datetime", "timestamp"}) and bool(re.search(r"iso|yyyy", described, re.I))
+
+
+def clock_for(name: str, text: str) -> tuple[str, list[Span]] | None:
+    """The time of day a moment parameter takes, and the words that say it: the start of the span the request gives,
+    or its end for an end ("from 10 to 11:30", "at 3pm for an hour" -> 16:00); nothing when an end is asked for and
+    none is said."""
+    span = time_range(text)
+    clocks = [span[0]] if span else time_of_day(text)[:1]
+    if not clocks:
+        return None
+    start = str(clocks[0].value)
+    length = measured("minutes", {"type": "integer"}, text) if span is None else Span(span[1])
+    said = clocks + ([length] if length is not None and length.start >= 0 else [])
+    if date_end(name) != "end":
+        return start, said
+    minutes = int(start[:2]) * 60 + int(start[3:5]) + int(length.value) if length is not None else 24 * 60
+    return (f"{minutes // 60:02d}:{minutes % 60:02d}", said) if minutes < 24 * 60 else None
+
+
 def date_end(name: str) -> str | None:
     """Which end of a range a date parameter is ("startDate", "date_from" -> "start"; "endDate", "until" -> "end")."""
     said = set(words(name))
