@@ -228,3 +228,16 @@ async def test_a_moment_in_iso_8601_takes_the_time_said_and_an_end_its_length() 
     turn = await plan("schedule lab meeting on Friday at 10", events)
     assert turn.calls == []  # no end said: asked for, never the start's day alone
     assert "end" in turn.answer
+
+
+def search_preprints(
+    query: Annotated[str, Field(description="Search terms")],
+    author: Annotated[str | None, Field(description="Only papers by this author")] = None,
+) -> dict[str, Any]:
+    """Search preprints."""
+    return {"papers": []}
+
+
+async def test_an_author_ends_where_the_topic_begins() -> None:
+    turn = await plan("find preprints by Hinton on capsule networks", [tool(search_preprints, readOnlyHint=True)])
+    assert turn.calls == [("search_preprints", {"author": "Hinton", "query": "capsule networks"})]

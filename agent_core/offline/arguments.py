@@ -969,7 +969,10 @@ def _filter_leads(
     return found if any(kind_of(n, properties[n]) != "place" for n, _ in found) else []
 
 
-_PHRASE_END = r"\s{2,}|[,;:?!.()](?:\s|$)|\b(?:that|which|who|whose|where|when|are|is|was|were|please|pls|only|but)\b"
+_PHRASE_END = (  # "papers by Hinton on capsule networks": the author ends where the topic begins
+    r"\s{2,}|[,;:?!.()](?:\s|$)|\b(?:that|which|who|whose|where|when|are|is|was|were|please|pls|only|but"
+    r"|on|about|regarding|concerning)\b"
+)
 
 
 def _content(value: str, tool: Any) -> bool:
