@@ -14,7 +14,7 @@ import pytest
 from pydantic import Field
 
 from agent_core.offline import PlannerConfig, slots
-from tests.planner_support import NOW, ask, planner_agent, tool
+from tests.planner_support import NOW, ask, conversation, planner_agent, tool
 
 pytestmark = pytest.mark.anyio
 
@@ -241,3 +241,36 @@ def search_preprints(
 async def test_an_author_ends_where_the_topic_begins() -> None:
     turn = await plan("find preprints by Hinton on capsule networks", [tool(search_preprints, readOnlyHint=True)])
     assert turn.calls == [("search_preprints", {"author": "Hinton", "query": "capsule networks"})]
+
+
+def search_trials(query: Annotated[str, Field(description="Search terms")]) -> dict[str, Any]:
+    """Search registered clinical trials."""
+    return {"total": 2, "trials": [{"trialId": "TR-101", "title": "Aspirin A"}, {"trialId": "TR-202", "title": "B"}]}
+
+
+def get_trial(trial_id: Annotated[str, Field(description="The trial, e.g. 'TR-101'")]) -> dict[str, Any]:
+    """Get one trial's full record."""
+    return {"trialId": trial_id, "status": "recruiting"}
+
+
+def list_cards(board: Annotated[str, Field(description="Board name")]) -> dict[str, Any]:
+    """List the cards of a board."""
+    return {"cards": [{"number": 7, "title": "Fix the pump"}, {"number": 9, "title": "Order tips"}]}
+
+
+def get_card(
+    board: Annotated[str, Field(description="Board name")],
+    card_number: Annotated[int, Field(description="The card's number")],
+) -> dict[str, Any]:
+    """Get one card of a board."""
+    return {"number": card_number}
+
+
+async def test_the_nth_one_after_a_new_servers_listing_is_that_items_field() -> None:
+    trials = [tool(search_trials, readOnlyHint=True), tool(get_trial, readOnlyHint=True)]
+    turns = await conversation(planner_agent(trials, CONFIG), "search trials for aspirin", "open the second one")
+    assert turns[1].calls == [("get_trial", {"trial_id": "TR-202"})]
+    cards = [tool(list_cards, readOnlyHint=True), tool(get_card, readOnlyHint=True)]
+    turns = await conversation(planner_agent(cards, CONFIG), "list the cards of the lab board", "show me the first one")
+    assert turns[0].calls == [("list_cards", {"board": "lab board"})]
+    assert turns[1].calls == [("get_card", {"board": "lab board", "card_number": 7})]  # the listing's board

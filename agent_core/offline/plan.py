@@ -45,7 +45,7 @@ from agent_core.offline.clauses import (
     split_clauses,
     threshold,
 )
-from agent_core.offline.dialogue import Dialogue, as_data, touched_id
+from agent_core.offline.dialogue import Dialogue, as_data, listing_of, touched_id
 from agent_core.offline.router import (
     DOC_BONUS,
     DOC_THRESHOLD,
@@ -54,6 +54,7 @@ from agent_core.offline.router import (
     MARGIN,
     Route,
     Router,
+    Routing,
     acts_asked,
     asks_write_of,
     counted_as_named,
@@ -263,6 +264,65 @@ def _calls(filled: Filled) -> list[dict[str, Any]]:
         return [dict(filled.args)]
     name, values = filled.spread
     return [{**filled.args, name: value} for value in values[:10]]
+
+
+_ID_KEYS = frozenset({"id", "key", "number", "accession", "code", "ts", "sha", "uid"})
+
+
+def _listed_items(result: Any) -> list[dict[str, Any]]:
+    """The items a result lists (``{"studies": [...]}``, ``{"data": [...]}``, ``[...]``): a list of objects."""
+    data = as_data(result)
+    if isinstance(data, dict):
+        data = next((v for v in data.values() if isinstance(v, list) and v and isinstance(v[0], dict)), None)
+    return [i for i in data if isinstance(i, dict)] if isinstance(data, list) else []
+
+
+def _key_for(name: str, item: dict[str, Any]) -> str | None:
+    """The field of a listed item that a tool's parameter takes: the same words ("paper_id" / "paperId"), or the
+    item's own id word ending the parameter's name ("item_key" / "key", "issue_number" / "number")."""
+    said = words(name)
+    if not set(said) & _ID_KEYS:
+        return None  # an item's title is no reference to it
+    for key, value in item.items():
+        if not isinstance(value, str | int) or isinstance(value, bool):
+            continue
+        own = words(key)
+        if own == said or (len(own) == 1 and own[0] in _ID_KEYS and said[-1:] == own):
+            return key
+    return None
+
+
+def _picked_from_last(clause: str, dialogue: Dialogue, routing: Routing, context: Context) -> Planned | None:
+    """ "Open the first one", "which papers cite the second one?" after a new server listed things: the tool the
+    request routes to best among those whose parameter takes a field of the listed items, with that field of the
+    item at that position, and what else it needs carried from the call that listed them (owner, repository)."""
+    ordinal = slots.ordinals(clause)
+    last = dialogue.last_call
+    if last is None or len(ordinal) != 1 or len(words(clause)) > 10 or listing_of(dialogue.last_result) is not None:
+        return None
+    items = _listed_items(dialogue.last_result)
+    index = ordinal[0].value - 1 if ordinal[0].value > 0 else len(items) + ordinal[0].value
+    if not 0 <= index < len(items):
+        return None
+    item = items[index]
+    for route in routing.routes:
+        if route.capability is not None or not route.tools or route.tools[0].name == last.tool_name:
+            continue
+        tool = route.tools[0]
+        required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
+        keys = {n: k for n in required if (k := _key_for(n, item))}
+        if len(keys) != 1:
+            continue
+        said = clause[: ordinal[0].start] + " " * (ordinal[0].end - ordinal[0].start) + clause[ordinal[0].end :]
+        filled = fill(tool, said, None, replace(context, listing=[], last_id=None))
+        (name, key), carried = next(iter(keys.items())), last.args_as_dict()
+        filled.args[name] = item[key]
+        filled.args.update({n: carried[n] for n in required if n in carried and n != name})  # the listing's own
+        if any(n not in filled.args for n in required):
+            continue  # "open the second one" is no comment on it: the next tool that takes the item
+        filled.missing, filled.reference, filled.spread = [], None, None
+        return Planned(clause, route, None, tool, calls=_calls(filled), filled=filled, margin=routing.margin())
+    return None
 
 
 def _follow_up(
@@ -729,6 +789,7 @@ def _plan_clause(
     _counts_contents(routing, clause)
     best = routing.best
     follow = _next_page(clause, dialogue, tools, earlier) or _follow_up(clause, dialogue, tools, context, best, earlier)
+    follow = follow or (_picked_from_last(clause, dialogue, routing, context) if earlier is None else None)
     if follow is not None:
         return follow
     if best is None:
