@@ -8,13 +8,13 @@ a receipt's day is one already past; a thing and what is wrong with it are split
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import pytest
 from pydantic import Field
 
 from agent_core.offline import PlannerConfig, slots
-from tests.planner_support import NOW, ask, conversation, planner_agent, tool
+from tests.planner_support import NOW, TaskStore, ask, conversation, planner_agent, tool
 
 pytestmark = pytest.mark.anyio
 
@@ -274,3 +274,22 @@ async def test_the_nth_one_after_a_new_servers_listing_is_that_items_field() -> 
     turns = await conversation(planner_agent(cards, CONFIG), "list the cards of the lab board", "show me the first one")
     assert turns[0].calls == [("list_cards", {"board": "lab board"})]
     assert turns[1].calls == [("get_card", {"board": "lab board", "card_number": 7})]  # the listing's board
+
+
+def search_studies(
+    status: Annotated[
+        Literal["RECRUITING", "COMPLETED", "TERMINATED"] | None, Field(description="Overall status")
+    ] = None,
+    location: Annotated[str | None, Field(description="City or country")] = None,
+) -> dict[str, Any]:
+    """Search registered clinical studies."""
+    return {"studies": []}
+
+
+async def test_things_said_in_a_state_are_a_filter_not_a_change_to_a_task() -> None:
+    tools = [tool(search_studies, readOnlyHint=True), *TaskStore.with_titles("Order pipettes").tools()]
+    turn = await plan("completed trials in Copenhagen", tools)
+    assert turn.calls == [("search_studies", {"status": "COMPLETED", "location": "Copenhagen"})]
+    turn = await plan("completed the pipettes task", tools)  # our own item, named by its kind: still a completion
+    assert [name for name, _ in turn.calls][-1:] == ["complete_task"]
+    assert "search_studies" not in [name for name, _ in turn.calls]

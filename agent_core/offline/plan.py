@@ -652,11 +652,30 @@ OTHER_THING_WINDOW = 0.1
 
 def _other_thing_first(routing: Any) -> None:
     """A change to one of our items ("add a comment to task 3") yields to a live tool whose name holds the thing the
-    request names instead ("add a comment to issue 14 in owner/repo": an issue, not a task), when that is close."""
-    other = _other_thing(routing, routing.best)
+    request names instead ("add a comment to issue 14 in owner/repo": an issue, not a task), when that is close; so
+    does a change said as the state of other things ("completed trials in Copenhagen": a lookup's filter)."""
+    other = _other_thing(routing, routing.best) or _state_of_others(routing, routing.best)
     if other is not None:
         routing.routes.remove(other)
         routing.routes.insert(0, other)
+
+
+def _state_of_others(routing: Any, route: Route | None) -> Route | None:
+    """The close read-only live tool one of whose options the request opens with, when ``route`` changes one of our
+    items and the request never says the item's kind: "completed trials", "closed tickets" ask for things in a
+    state, not to complete one."""
+    if route is None or route.capability is None or not route.capability.entity or not route.capability.writes:
+        return None
+    said = [w for w in words(POLITE.sub("", routing.text)) if w not in STOPWORDS]
+    if not said or stem(route.capability.entity) in request_stems(routing.text) or not said[0].endswith("ed"):
+        return None
+    for other in routing.routes:
+        if other.capability is None and other.served and other.score >= route.score - OTHER_THING_WINDOW:
+            tool = other.tools[0]
+            options = {str(o).lower() for _, p in properties_of(tool).items() for o in enum_options(p)}
+            if ToolFacts.of(tool).read_only is True and said[0] in options:
+                return other
+    return None
 
 
 def _other_thing(routing: Any, route: Route | None) -> Route | None:
