@@ -293,3 +293,9 @@ async def test_things_said_in_a_state_are_a_filter_not_a_change_to_a_task() -> N
     turn = await plan("completed the pipettes task", tools)  # our own item, named by its kind: still a completion
     assert [name for name, _ in turn.calls][-1:] == ["complete_task"]
     assert "search_studies" not in [name for name, _ in turn.calls]
+
+
+def test_a_country_code_after_in_the_is_a_place() -> None:
+    assert [s.value for s in slots.places("completed trials in the US")] == ["US"]
+    assert [s.value for s in slots.places("sites in the UK")] == ["UK"]
+    assert slots.places("is IT down again") == []  # a short code alone is a word

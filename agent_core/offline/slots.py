@@ -1764,7 +1764,13 @@ _IN_FOLDER = re.compile(
 def places(text: str) -> list[Span]:
     """Places as written (for a city parameter): the gazetteer's names, else a capitalised name after in/for/at."""
     found = [Span(place.label, offset, offset + len(place.label)) for offset, place in locate_places(text)]
-    found = [s for s in found if len(s.value) > 3 or s.value.isupper() is False]
+    found = [  # a short code is a place only after "in the" ("in the US"): "IT", "OR" are words too
+        s
+        for s in found
+        if len(s.value) > 3
+        or s.value.isupper() is False
+        or re.search(r"\b(?:in|across)\s+the\s+$", text[: s.start], re.I)
+    ]
     if not found:
         for match in re.finditer(r"\b(?:in|for|at|of|near)\s+((?:[A-Z][\w\-']+)(?:\s+[A-Z][\w\-']+){0,2})", text):
             found.append(Span(match.group(1), match.start(1), match.end(1)))
