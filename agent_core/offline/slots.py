@@ -1083,7 +1083,9 @@ def clock_for(name: str, text: str) -> tuple[str, list[Span]] | None:
     said = clocks + ([length] if length is not None and length.start >= 0 else [])
     if date_end(name) != "end":
         return start, said
-    minutes = int(start[:2]) * 60 + int(start[3:5]) + int(length.value) if length is not None else 24 * 60
+    if length is None:
+        return None  # an end with no span and no length said: asked for, never guessed
+    minutes = int(start[:2]) * 60 + int(start[3:5]) + int(length.value)
     return (f"{minutes // 60:02d}:{minutes % 60:02d}", said) if minutes < 24 * 60 else None
 
 
