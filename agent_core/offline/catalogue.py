@@ -16,7 +16,7 @@ from functools import cache, cached_property, lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-from agent_core.offline.text import reports_done, stem, stems, words
+from agent_core.offline.text import STOPWORDS, one_edit, reports_done, stem, stems, words
 
 Kind = Literal["tool", "question", "conversation", "action", "private", "public"]
 GAP_KINDS = frozenset({"action", "private", "public"})
@@ -178,6 +178,32 @@ class Catalogue:
         tuple[frozenset[str], tuple[str, ...]], ...
     ] = ()  # a search filter's words, the words leading its value
     acts: Mapping[str, frozenset[str]] = field(default_factory=dict)  # "read": the stems of get, show, pull …
+    fulfilled: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # "order": ("arrived", "came in", …)
+
+    @cached_property
+    def _fulfilment_patterns(self) -> dict[str, re.Pattern[str]]:
+        """Per to-do verb stem, its reports as one pattern; a pronoun may sit inside a phrase ("sent it off")."""
+        inside = r"\s+(?:(?:it|them|that|this|those|these|everything)\s+)?"
+        return {
+            stem(verb): re.compile(
+                r"\b(?:" + "|".join(inside.join(map(re.escape, p.split())) for p in phrases) + r")\b", re.I
+            )
+            for verb, phrases in self.fulfilled.items()
+        }
+
+    def reports_fulfilled(self, text: str) -> bool:
+        """Whether a text says that what some to-do is for has happened ("the reagents arrived")."""
+        return any(p.search(text) for p in self._fulfilment_patterns.values())
+
+    def fulfils(self, text: str, title: str) -> bool:
+        """Whether a report fulfils a to-do: what its opening verb is for has happened, said of its other words
+        ("the reagents arrived" fulfils 'Order reagents'; "the reagents are expensive" and "the pipettes arrived" don't)."""
+        said = words(title)
+        pattern = self._fulfilment_patterns.get(stem(said[0])) if said else None
+        if pattern is None or not pattern.search(text):
+            return False
+        named = {stem(w) for w in said[1:] if w not in STOPWORDS}
+        return any(stem(w) in named or (len(w) > 4 and any(one_edit(w, n) for n in said[1:])) for w in words(text))
 
     @cached_property
     def shorthand_pattern(self) -> re.Pattern[str] | None:
@@ -257,6 +283,8 @@ def catalogue() -> Catalogue:
         for entry in data.get("filters", {}).values()
     )
     acts = {group: frozenset(stem(v) for v in listed) for group, listed in data.get("acts", {}).items()}
+    fulfilled = {verb: tuple(phrases) for verb, phrases in data.get("fulfilled", {}).items()}
     return Catalogue(
-        capabilities, synonyms, currencies, languages, regions, shorthand, verbs, kinds, lead_ins, filters, acts
-    )
+        capabilities, synonyms, currencies, languages, regions, shorthand, verbs, kinds, lead_ins, filters, acts,
+        fulfilled,
+    )  # fmt: skip

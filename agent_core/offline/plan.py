@@ -8,6 +8,7 @@ secret that must go nowhere) are plans too.
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -163,6 +164,7 @@ class Plan:
 
     steps: list[Planned] = field(default_factory=list)
     reply: Reply | None = None
+    check: ToolCallPart | None = None  # a read to make before the plan is known ("the reagents arrived": the tasks)
 
 
 def _facts(tools: list[Any]) -> list[ToolFacts]:
@@ -1376,10 +1378,66 @@ _FOR_THEM = re.compile(
 )  # "what time will it be for her?"
 
 
+CHECK = "offline-check-lookup-"  # the call id prefix of a plan's ``check``
+
+
 def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
+    plan = _make_plan(dialogue, tools, router, today, resolve_path)
+    return _fulfilled(dialogue, tools, router, Context(today, dialogue.listing, dialogue.last_id, resolve_path), plan)
+
+
+def _fulfilled(dialogue: Dialogue, tools: list[Any], router: Router, context: Context, plan: Plan) -> Plan:
+    """A report that what an open task was for has happened ("the reagents arrived this morning", "grabbed the milk
+    on my way in"): the tasks are read first, and the one open task whose opening verb the report fulfils and whose
+    other words it names is ticked off. With none or several, the message means what it would otherwise."""
+    text = corrected(request_only(dialogue.prompt.strip()), tools)
+    if (
+        is_question(text)
+        or ordered_verb(text) is not None  # "get the milk" asks; "got the milk" reports
+        or len(plan.steps) > 1  # "the reagents arrived; save that the box is in fridge 2" keeps both requests
+        or any(s.capability is not None and s.capability.entity for s in plan.steps)  # already about a task
+        or not catalogue().reports_fulfilled(text)
+    ):
+        return plan
+    tool = _provider("task_complete", tools)
+    if tool is None:
+        return plan
+    routing = router.route(text, tools)
+    capability = catalogue()["task_complete"]
+    route = Route(capability.name, routing.capability_scores.get(capability.name, 0.0), capability, (tool,))
+    required = [name for name, _ in _required_of(tool)]
+    if len(required) != 1:  # the task's id and nothing else: "all three of them" names no task
+        return plan
+    filled = Filled({}, reference=required[0])
+    lister = _lister(tool, tools, capability, filled.reference)
+    if lister is None:
+        return plan
+    looked = dialogue.calls_for(CHECK)
+    if not looked:
+        return Plan(check=ToolCallPart(lister.name, {}, tool_call_id=f"{CHECK}{uuid.uuid4().hex[:8]}"))
+    listing = listing_of(looked[-1].content) if looked[-1].ok else []
+    fits = [
+        item
+        for item in listing or []
+        if str(item.get("status", "")).lower() not in {"completed", "done", "closed"}
+        and catalogue().fulfils(text, str(item.get("title") or ""))
+    ]
+    if len(fits) != 1:
+        return plan
+    filled.args[filled.reference] = fits[0]["id"]
+    step = Planned(text, route, capability, tool, filled=filled, margin=routing.margin())
+    step.calls = _calls(filled)
+    reported = Plan(steps=[step])
+    step.plan = reported
+    return reported
+
+
+def _make_plan(
+    dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
+) -> Plan:
     request = request_only(dialogue.prompt.strip())
     if not words(request) and words(dialogue.prompt):  # "don't delete anything": nothing is to be done
         return Plan(reply=Reply(replies.held_back(), "The message only says what not to do; nothing was called.", 0.9,

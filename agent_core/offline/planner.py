@@ -90,6 +90,8 @@ class OfflinePlanner:
         tools = [documented(t) for t in info.function_tools]  # a docstring's ``Args:`` read as the schema's
         dialogue = read(messages, {t.name for t in info.output_tools})
         plan = make_plan(dialogue, tools, self.router, self.config.clock().date(), self.config.resolve_path)
+        if plan.check is not None:
+            return _response([plan.check], "calls")
         if plan.reply is not None:
             return self._final(info, plan.reply.answer, plan.reply.reasoning, plan.reply.confidence, plan.reply.kind)
         for index, step in enumerate(plan.steps):
