@@ -98,7 +98,8 @@ LOOKUP_WINDOW = 0.25  # a read-only tool this close to a write tool answers a qu
 _FINITE = re.compile(r"\b(?:i|i'm|we|you|he|she|they|it|is|are|was|were|am|has|have|had|got|did|does)\b|'s\b", re.I)
 _PERSONAL = re.compile(
     r"\b(?:my|mine|our|did i|have i|did we|have we|about me|i\s+(?:\w+ly\s+)?(?:told|said|wrote|noted|saved|stored|mentioned|recorded|"
-    r"jotted|logged|kept|added|put)|we\s+(?:decided|agreed|discussed|said|wrote|noted))\b",
+    r"jotted|logged|kept|added|put)|we\s+(?:decided|agreed|discussed|said|wrote|noted)|"
+    r"(?:do|have|did)\s+you\s+(?:still\s+)?(?:have|got|hold|keep|store|stored|save|saved|remember))\b",
     re.I,
 )
 _NO_TOPIC = frozenset(
@@ -816,7 +817,9 @@ def _plan_clause(
     if best is None:
         return None
     if best.capability is not None and best.capability.kind == "conversation":
-        if best.score < CHAT_THRESHOLD or _is_chat(routing):
+        if (best.score < CHAT_THRESHOLD or _is_chat(routing)) and not (
+            is_question(clause) and _PERSONAL.search(clause)  # "what do you have on the Orbitrap": their memory
+        ):
             return None
         routing.routes.remove(best)  # chat words inside a request for a tool ("what is hello in Spanish")
         best = routing.best
@@ -1455,6 +1458,8 @@ def _make_plan(
         return Plan(reply=_chat(chat if chat and chat.reply in {"undo", "help"} else catalogue()["help"], tools))
     if _is_chat(whole) and whole.best and whole.best.capability and whole.best.score >= CHAT_THRESHOLD:
         return Plan(reply=_chat(whole.best.capability, tools))
+    if _asks_what_i_do(text):
+        return Plan(reply=_chat(catalogue()["help"], tools))
     opener = _opens_chat(whole, context)
     if opener is not None:  # "thanks, that's all for the stockroom": it names a tool's subject, asks nothing of it
         return Plan(reply=_chat(opener, tools))
@@ -1513,6 +1518,28 @@ def _make_plan(
             )
         )
     return plan
+
+
+# Words a question about what the assistant does is made of, besides its pronouns: "what kind of stuff do you do",
+# "hello, what things you can make for me?"
+_ABOUT_ME = frozenset(
+    [
+        "what", "which", "thing", "things", "stuff", "kind", "kinds", "sort", "sorts", "type", "types", "actually",
+        "exactly", "really", "else", "all", "for", "me", "make", "do", "does", "doing", "offer", "help", "can",
+        "could", "would", "you", "u", "ya", "able", "hello", "hi", "hey", "so", "um", "ok", "okay",
+    ]
+)  # fmt: skip
+
+
+def _asks_what_i_do(text: str) -> bool:
+    """A question about what the assistant does that names nothing else: the help answer, never a lookup."""
+    said = words(text)
+    return (
+        bool({"what", "which"} & set(said))
+        and bool({"you", "u", "ya"} & set(said))
+        and bool({"do", "does", "make", "offer", "help"} & set(said))
+        and not set(said) - _ABOUT_ME - {"of", "to", "the", "a", "some"}
+    )
 
 
 def _is_chat(routing: Any) -> bool:

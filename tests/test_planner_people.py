@@ -1,11 +1,12 @@
-"""The offline planner reads a report that what a task was for has happened ("the reagents arrived") as that task
-done: the tasks are read first, and only one open task that the report fulfils is ticked off."""
+"""The offline planner reads people: a report that what a task was for has happened ("the reagents arrived") is that
+task done (the tasks are read first, and only one open task that the report fulfils is ticked off); a question about
+what the assistant does, or how it is, gets the conversation's answer, never a lookup or a public search."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.planner_support import TaskStore, ask, conversation, planner_agent
+from tests.planner_support import TaskStore, ask, conversation, planner_agent, time_tools, tool
 
 pytestmark = pytest.mark.anyio
 SHELF = ("Buy milk", "Clean the garage", "Order pipettes", "Order reagents", "Submit the ethics form")
@@ -62,3 +63,60 @@ async def test_the_report_is_read_against_the_list_as_it_is_now() -> None:
     assert first.calls == [("add_task", {"title": "Order reagents"})]
     assert second.calls == [("list_tasks", {}), ("complete_task", {"task_id": 2})]
     assert store.tasks[2]["status"] == "completed"
+
+
+def web_search(query: str, max_results: int = 5) -> dict[str, object]:
+    """Search the web and return matching pages, best first, each with title, url and snippet."""
+    return {"results": [{"title": query, "url": "https://example.org", "snippet": query}]}
+
+
+def search_memory(query: str, top_k: int = 5) -> list[dict[str, object]]:
+    """Search the user's stored research memory by meaning. Use this first for any question."""
+    return []
+
+
+def _everything() -> list:
+    return [*TaskStore.with_titles(*SHELF).tools(), *time_tools(), tool(web_search), tool(search_memory)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what kind of stuff do you do",
+        "Hello, what things you can make for me?",
+        "um what can you actually do for me",
+        "what do you do exactly",
+        "how are you doing today",
+        "Dear assistant, I do hope you are keeping well. Kind regards, Margaret",
+    ],
+)
+async def test_a_question_about_the_assistant_itself_is_answered_without_a_call(text: str) -> None:
+    turn = await ask(planner_agent(_everything()), text)
+    assert turn.calls == [] and turn.kinds == ["chat"], text
+
+
+@pytest.mark.parametrize(
+    ("text", "tool_name"),
+    [("what do I have to do today", "list_tasks"), ("what can you tell me about CRISPR", "web_search")],
+)
+async def test_a_question_about_the_persons_things_or_the_world_still_looks_them_up(text: str, tool_name: str) -> None:
+    turn = await ask(planner_agent(_everything()), text)
+    assert tool_name in [name for name, _ in turn.calls], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what have you got about the Krios booking rules",
+        "what do you have on the Orbitrap",
+        "have you got anything on the cryostat?",
+    ],
+)
+async def test_a_question_about_what_the_assistant_holds_searches_memory_and_never_the_web(text: str) -> None:
+    turn = await ask(planner_agent(_everything()), text)
+    assert [name for name, _ in turn.calls] == ["search_memory"], text
+
+
+async def test_a_question_about_the_world_put_to_the_assistant_may_still_search_the_web() -> None:
+    turn = await ask(planner_agent(_everything()), "do you know the boiling point of ethanol?")
+    assert [name for name, _ in turn.calls] == ["search_memory", "web_search"]
