@@ -120,3 +120,32 @@ async def test_a_question_about_what_the_assistant_holds_searches_memory_and_nev
 async def test_a_question_about_the_world_put_to_the_assistant_may_still_search_the_web() -> None:
     turn = await ask(planner_agent(_everything()), "do you know the boiling point of ethanol?")
     assert [name for name, _ in turn.calls] == ["search_memory", "web_search"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("clear the description on task 2", [("update_task", {"task_id": 2, "description": ""})]),
+        ("Please help me make empty the description of task 1.", [("update_task", {"task_id": 1, "description": ""})]),
+        (  # the task stays: only its description goes
+            "remove the description from the milk task",
+            [("list_tasks", {}), ("update_task", {"task_id": 1, "description": ""})],
+        ),
+        ("delete the milk task", [("list_tasks", {}), ("delete_task", {"task_id": 1})]),
+    ],
+)
+async def test_a_text_emptied_by_name_is_sent_empty_and_never_deletes_its_item(text: str, expected: list) -> None:
+    turn = await ask(planner_agent(TaskStore.with_titles(*SHELF).tools()), text)
+    assert turn.calls == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("can yuo add a tsak to chase the invioce from Bio-Rad", "Chase the invioce from Bio-Rad"),
+        ("hey\ncna you add\nbuy cat litter\nthx", "Buy cat litter"),
+    ],
+)
+async def test_letters_swapped_in_the_short_words_of_a_request_are_put_right(text: str, title: str) -> None:
+    turn = await ask(planner_agent(_everything()), text)
+    assert turn.calls == [("add_task", {"title": title})]  # never a public search of the request

@@ -844,11 +844,39 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     if capability is None:
         _called(properties, filled, text)
         _prefixed_ids(properties, filled, text)
+    _cleared(properties, filled, text)
     wanted = set(required) | ({capability.text_param} if capability and capability.text_param in properties else set())
     filled.missing = [
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
     ]
     return filled
+
+
+_CLEARING = r"(?:clear|empty|blank|wipe|erase|remove|delete|drop|reset)\w*"
+
+
+def _cleared(properties: dict[str, Any], filled: Filled, text: str) -> None:
+    """A text the request empties by name ("clear the description on task 2", "make empty the description of task
+    1", "the notes should be blank") is sent as ''."""
+    for name in cleared_names(properties, text):
+        if name not in filled.args:
+            filled.args[name], filled.read = "", filled.read + 1
+
+
+def cleared_names(properties: dict[str, Any], text: str) -> list[str]:
+    """The free-text parameters a request empties by name."""
+    found = []
+    for name, prop in properties.items():
+        said = r"\s+".join(map(re.escape, name.split("_")))
+        if kind_of(name, prop) == "text" and re.search(
+            rf"\b{_CLEARING}\s+(?:out\s+)?(?:the\s+|its\s+|their\s+|that\s+)?{said}\b"
+            rf"|\bmake\s+(?:empty|blank)\s+(?:the\s+)?{said}\b|\bmake\s+(?:the\s+)?{said}\s+(?:empty|blank)\b"
+            rf"|\b{said}\s+(?:should|must|can)\s+be\s+(?:empty|blank|cleared|removed)\b",
+            text,
+            re.IGNORECASE,
+        ):
+            found.append(name)
+    return found
 
 
 _ID_SHAPES = {  # the identifiers a prefixed example shows, by the shape of what follows its prefix

@@ -23,6 +23,7 @@ from agent_core.offline.arguments import (
     ID_WORDS,
     Context,
     Filled,
+    cleared_names,
     enum_options,
     fill,
     names_one_thing,
@@ -702,6 +703,21 @@ def _other_thing(routing: Any, route: Route | None) -> Route | None:
     return None
 
 
+def _clearing_first(routing: Any, clause: str) -> None:
+    """ "remove the description from the milk task" empties a text the leading tool lacks: the close tool that has
+    it, optional, comes first (not the one that deletes the task)."""
+    best = routing.best
+    if best is None or not best.tools or cleared_names(properties_of(best.tools[0]), clause):
+        return
+    for route in routing.routes[1:4]:
+        if route.served and route.score >= best.score - 0.15:
+            tool = route.tools[0]
+            if set(cleared_names(properties_of(tool), clause)) - {n for n, _ in _required_of(tool)}:
+                routing.routes.remove(route)
+                routing.routes.insert(0, route)
+                return
+
+
 def _required_of(tool: Any) -> list[tuple[str, dict[str, Any]]]:
     properties = properties_of(tool)
     return [
@@ -809,6 +825,7 @@ def _plan_clause(
     _other_thing_first(routing)
     _named_text_first(routing, clause)
     _counts_contents(routing, clause)
+    _clearing_first(routing, clause)
     best = routing.best
     follow = _next_page(clause, dialogue, tools, earlier) or _follow_up(clause, dialogue, tools, context, best, earlier)
     follow = follow or (_picked_from_last(clause, dialogue, routing, context) if earlier is None else None)
@@ -966,7 +983,7 @@ def _plan_clause(
     chosen: tuple[Route, Any, Filled] | None = None
     if first.missing and all(_is_text(best.tools[0], name) for name in first.missing):
         rivals = [best]  # "add a task" lacks its text: ask for it rather than do something else
-    if framed is not None:
+    if framed is not None or (best.tools and cleared_names(properties_of(best.tools[0]), clause)):
         rivals = [best]  # "todo: renew the certificate by 1 December" is a task, whatever else has a date
     complete: list[tuple[Route, Any, Filled]] = []
     for route in rivals:
