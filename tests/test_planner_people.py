@@ -149,3 +149,15 @@ async def test_a_text_emptied_by_name_is_sent_empty_and_never_deletes_its_item(t
 async def test_letters_swapped_in_the_short_words_of_a_request_are_put_right(text: str, title: str) -> None:
     turn = await ask(planner_agent(_everything()), text)
     assert turn.calls == [("add_task", {"title": title})]  # never a public search of the request
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Please you add for me task to renew my iqama before next month.", "Renew my iqama before next month"),
+        ("Please you can add in my tasks to prepare the samples", "Prepare the samples"),
+    ],
+)
+async def test_a_task_framed_as_a_learner_of_english_frames_it_is_just_its_title(text: str, title: str) -> None:
+    turn = await ask(planner_agent(_everything()), text)
+    assert turn.calls == [("add_task", {"title": title})]
