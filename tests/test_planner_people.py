@@ -156,8 +156,44 @@ async def test_letters_swapped_in_the_short_words_of_a_request_are_put_right(tex
     [
         ("Please you add for me task to renew my iqama before next month.", "Renew my iqama before next month"),
         ("Please you can add in my tasks to prepare the samples", "Prepare the samples"),
+        ("my to-do: read chapter 3 of Bishop (PRML), pp. 137–172", "Read chapter 3 of Bishop (PRML), pp. 137–172"),
     ],
 )
 async def test_a_task_framed_as_a_learner_of_english_frames_it_is_just_its_title(text: str, title: str) -> None:
     turn = await ask(planner_agent(_everything()), text)
     assert turn.calls == [("add_task", {"title": title})]
+
+
+async def test_a_name_of_places_in_several_zones_is_asked_about_and_the_short_answer_picks_one() -> None:
+    asked, answered = await conversation(planner_agent(time_tools()), "whats the time in portland rn", "Maine")
+    assert asked.calls == [] and asked.kinds == ["clarify"]  # never the server's default zone, never a guess
+    assert "Portland, Oregon" in asked.answer and "Portland, Maine" in asked.answer
+    assert answered.calls == [("get_current_time", {"timezone": "America/New_York"})]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("time in Portland, Maine", [("get_current_time", {"timezone": "America/New_York"})]),
+        ("what time is it in Atlanta, Georgia", [("get_current_time", {"timezone": "America/New_York"})]),
+        ("what time is it in Tbilisi, Georgia?", [("get_current_time", {"timezone": "Asia/Tbilisi"})]),
+        (
+            "what's 9am in Córdoba, Spain in New York",
+            [
+                (
+                    "convert_time",
+                    {"source_timezone": "Europe/Madrid", "time": "09:00", "target_timezone": "America/New_York"},
+                )
+            ],
+        ),
+    ],
+)
+async def test_a_name_said_with_its_state_or_country_is_that_place_alone(text: str, expected: list) -> None:
+    turn = await ask(planner_agent(time_tools()), text)
+    assert turn.calls == expected
+
+
+async def test_the_places_that_are_sure_are_answered_before_the_question_about_the_one_that_is_not() -> None:
+    turn = await ask(planner_agent(time_tools()), "time in Tokyo and Halifax")
+    assert turn.calls == [("get_current_time", {"timezone": "Asia/Tokyo"})]
+    assert turn.kinds[-1] == "clarify" and "Halifax, Nova Scotia" in turn.answer and "Halifax, England" in turn.answer

@@ -17,7 +17,7 @@ from agent_core.offline import slots
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
 from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
 from agent_core.offline.text import STOPWORDS, dictionary, one_edit, stem, stems, words
-from agent_core.offline.timezones import find_places, locate_places, position
+from agent_core.offline.timezones import find_places, locate_places, position, unsure_places
 
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
 _CONNECTOR = re.compile(
@@ -76,6 +76,7 @@ class Filled:
     read: int = 0  # parameters read from the request (not defaults)
     typed: int = 0  # of those, values of a type (numbers, dates, places, codes), not free text or names
     unknown: list[str] = field(default_factory=list)  # places named that match no time zone ("Atlantis")
+    unsure: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # "Portland": Oregon or Maine
     defaults: set[str] = field(default_factory=set)  # parameters set to their default, not read from the request
 
 
@@ -446,6 +447,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         listed = slots.options_for(name, tool.description or "") if kind_of(name, prop) in {"text", "entity"} else []
         properties = {**properties, name: {**prop, "enum": listed}} if listed else properties
     filled = Filled({})
+    if any(kind_of(n, p) == "timezone" for n, p in properties.items()):  # "time in Portland": asked, never guessed
+        filled.unsure = [(said, readings) for _, said, readings in unsure_places(text)]
     taken: list[Span] = []
     loose: list[str] = []
     reference_span: Span | None = None

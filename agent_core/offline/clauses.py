@@ -855,7 +855,14 @@ def _after_story(text: str) -> str:
     (it points back at nothing)."""
     lead = _LEAD.match(text)
     said = lead and lead.group("lead")
-    if said and _told(said) and _STORY.search(said) and _asks_something(lead.group("rest")):
+    if (
+        said
+        and _told(said)
+        and _STORY.search(said)
+        and _asks_something(lead.group("rest"))
+        and not _framed_opening(text)
+    ):
+        # "my to-do: read chapter 3" frames a task: its words are no story
         return lead.group("rest")
     sentences = _SENTENCES.split(text)
     for i in range(1, len(sentences)):

@@ -75,7 +75,7 @@ from agent_core.offline.slots import (
     strip_framing,
 )
 from agent_core.offline.text import HOW_TO, STOPWORDS, stem, stems, words
-from agent_core.offline.timezones import locate_places
+from agent_core.offline.timezones import locate_places, picked_place
 
 CHAT_THRESHOLD = 0.62
 CHAT_LEAD = 0.25  # chat must lead the best live tool by this much: "how do you say good evening in Italian" asks a tool
@@ -1007,6 +1007,17 @@ def _plan_clause(
     route, tool, filled = chosen
     capability = route.capability
     step = Planned(clause, route, capability, tool, filled=filled, margin=routing.margin())
+    if filled.unsure and not filled.unknown:  # "time in Portland": Oregon or Maine
+        said, readings = filled.unsure[0]
+        unsure = Planned(clause, route, capability, margin=routing.margin())
+        unsure.clarify = f"Which {said} do you mean: {' or '.join(readings)}? Say it with the state or country."
+        unsure.clarify_reason = f"{said} is the name of places in different time zones, so I did not guess one."
+        zoned = any(kind_of(n, p) == "timezone" and n in filled.args for n, p in properties_of(tool).items())
+        if filled.missing or filled.reference or not zoned:  # never the server's default zone instead
+            return unsure
+        step.calls = _calls(filled)  # "Tokyo and Portland": Tokyo's answer, then the question about Portland
+        step.then = unsure
+        return step
     if filled.unknown:
         names = ", ".join(f"‘{u}’" for u in filled.unknown)
         unknown = Planned(clause, route, capability, margin=routing.margin())
@@ -1405,6 +1416,9 @@ def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
+    if dialogue.last_kind == "clarify" and dialogue.previous_prompts and len(words(dialogue.prompt)) <= 6:
+        picked = picked_place(dialogue.previous_prompts[-1], dialogue.prompt)  # "Maine" after "which Portland?"
+        dialogue = replace(dialogue, prompt=picked) if picked else dialogue
     plan = _make_plan(dialogue, tools, router, today, resolve_path)
     return _fulfilled(dialogue, tools, router, Context(today, dialogue.listing, dialogue.last_id, resolve_path), plan)
 

@@ -167,6 +167,50 @@ _AMBIGUOUS = {
 }  # fmt: skip
 
 
+# Names of places in more than one time zone: each reading's label, zone, and the words next to the name that pick
+# it ("Portland, Maine", "Atlanta, Georgia"). Said alone, such a name is asked about, never guessed.
+_SAME_NAME: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
+    "portland": (("Portland, Oregon", "America/Los_Angeles", ("oregon", "or")),
+                 ("Portland, Maine", "America/New_York", ("maine", "me"))),
+    "georgia": (("Georgia, the country", "Asia/Tbilisi", ("country", "tbilisi", "caucasus")),
+                ("Georgia, the US state", "America/New_York", ("state", "us", "usa", "atlanta", "savannah"))),
+    "cordoba": (("Córdoba, Argentina", "America/Argentina/Cordoba", ("argentina",)),
+                ("Córdoba, Spain", "Europe/Madrid", ("spain", "andalusia"))),
+    "halifax": (("Halifax, Nova Scotia", "America/Halifax", ("nova scotia", "ns", "canada")),
+                ("Halifax, England", "Europe/London", ("england", "uk", "yorkshire"))),
+}  # fmt: skip
+
+
+def _reading(text: str, offset: int, label: str) -> tuple[str, str, tuple[str, ...]] | bool | None:
+    """For a name of several places: the reading the words next to it pick (None when none does); False for a name
+    of one place."""
+    readings = _SAME_NAME.get(normalize(label))
+    if readings is None:
+        return False
+    near = " ".join(normalize(text[:offset]).split()[-2:] + normalize(text[offset + len(label) :]).split()[:3])
+    return next((r for r in readings if any(re.search(rf"\b{q}\b", near) for q in r[2])), None)
+
+
+def unsure_places(text: str) -> list[tuple[int, str, tuple[str, ...]]]:
+    """The names of several places said without a word that picks one: offset, the name, the readings' labels."""
+    return [
+        (offset, place.label, tuple(r[0] for r in _SAME_NAME[normalize(place.label)]))
+        for offset, place in _located(text)
+        if _reading(text, offset, place.label) is None
+    ]
+
+
+def picked_place(asked: str, answer: str) -> str | None:
+    """The request ``asked`` again with the place its short ``answer`` picks ("Maine", "the one in Oregon" after
+    "time in Portland?" was asked about), or None when the answer picks none."""
+    said = normalize(answer)
+    for offset, name, _ in unsure_places(asked):
+        for label, _, picks in _SAME_NAME[normalize(name)]:
+            if any(re.search(rf"\b{q}\b", said) for q in picks):
+                return asked[:offset] + label + asked[offset + len(name) :]
+    return None
+
+
 def normalize(text: str) -> str:
     """Lower-case ASCII words separated by single spaces ("São Paulo!" -> "sao paulo")."""
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
@@ -307,12 +351,27 @@ def find_places(text: str) -> tuple[list[Place], list[str]]:
     """
     located = locate_places(text)
     places = [place for _, place in located]
-    unresolved = [phrase for phrase in _preposition_phrases(text) if not any(_mentions(phrase, p) for p in places)]
+    named = places + [place for _, place in _located(text)]  # "Georgia" of "Atlanta, Georgia" is no unknown place
+    unresolved = [phrase for phrase in _preposition_phrases(text) if not any(_mentions(phrase, p) for p in named)]
     return places, unresolved
 
 
 def locate_places(text: str) -> list[tuple[int, Place]]:
-    """Every place named in ``text`` with its character offset, in order, de-duplicated by zone."""
+    """Every place named in ``text`` with its character offset, in order, de-duplicated by zone; a name of several
+    places takes the reading the words next to it pick ("Portland, Maine"; "Atlanta, Georgia" is one place)."""
+    found = []
+    for offset, place in _located(text):
+        reading = _reading(text, offset, place.label)
+        found.append((offset, Place(reading[0], reading[1]) if isinstance(reading, tuple) else place))
+    located: list[tuple[int, Place]] = []
+    for offset, place in found:
+        if all(p.zone != place.zone for _, p in located):
+            located.append((offset, place))
+    return located
+
+
+def _located(text: str) -> list[tuple[int, Place]]:
+    """Every place named in ``text`` as the gazetteer reads it, with its character offset, in order."""
     found: list[tuple[int, Place]] = []
     literal_spans: list[tuple[int, int]] = []
     for match in _IANA.finditer(text):
@@ -357,11 +416,7 @@ def locate_places(text: str) -> list[tuple[int, Place]]:
         if named and (place := _misspelt_place(word)) is not None:
             found.append((positions[i], place))
     found.sort(key=lambda item: item[0])
-    located: list[tuple[int, Place]] = []
-    for offset, place in found:
-        if all(p.zone != place.zone for _, p in located):
-            located.append((offset, place))
-    return located
+    return found
 
 
 @lru_cache(maxsize=256)
