@@ -370,8 +370,10 @@ def locate_places(text: str) -> list[tuple[int, Place]]:
     return located
 
 
-def _located(text: str) -> list[tuple[int, Place]]:
-    """Every place named in ``text`` as the gazetteer reads it, with its character offset, in order."""
+@lru_cache(maxsize=256)
+def _located(text: str) -> tuple[tuple[int, Place], ...]:
+    """Every place named in ``text`` as the gazetteer reads it, with its character offset, in order (read once per
+    text: the time zones, the names of several places and the unknown names all start from it)."""
     found: list[tuple[int, Place]] = []
     literal_spans: list[tuple[int, int]] = []
     for match in _IANA.finditer(text):
@@ -416,7 +418,7 @@ def _located(text: str) -> list[tuple[int, Place]]:
         if named and (place := _misspelt_place(word)) is not None:
             found.append((positions[i], place))
     found.sort(key=lambda item: item[0])
-    return found
+    return tuple(found)
 
 
 @lru_cache(maxsize=256)
