@@ -190,3 +190,15 @@ def test_a_request_that_says_little_goes_to_the_tool_made_for_its_capability(rou
     vague = ranked("open the ideas one")  # after a listing: nothing says "image", so not the media reader
     assert vague.index("read_text_file") < vague.index("read_media_file")
     assert ranked("display figure1.png")[0] == "read_media_file"  # the request's own words still count
+
+
+def test_a_routing_read_again_names_the_tool_objects_of_the_request_that_asked(router: Router) -> None:
+    # every model request lists its tools afresh: equal definitions, new objects. A routing remembered from an earlier
+    # request must not hand back that request's objects, or "is this the same tool?" checks fail at random (they did
+    # when the cache had been emptied between two requests of one turn)
+    first = [ToolDef(t.name, t.description, dict(t.parameters_json_schema)) for t in TOOLS]
+    again = [ToolDef(t.name, t.description, dict(t.parameters_json_schema)) for t in TOOLS]
+    text = "what's the air quality in Paris"
+    assert router.route(text, first).best.tools[0] is first[1]
+    best = router.route(text, again).best
+    assert best.tools[0] is again[1] and best.tools[0] is not first[1]

@@ -17,7 +17,7 @@ import hashlib
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -472,7 +472,7 @@ class Router:
         self._own: dict[str, dict[str, frozenset[str]]] = {}
         self._takes: dict[str, tuple[bool, bool]] = {}
         self._fits: dict[str, dict[tuple[str, str], float]] = {}
-        self._recent: dict[tuple[str, str], Routing] = {}
+        self._recent: dict[tuple[str, str], tuple[Routing, tuple[Any, ...]]] = {}  # and the tools it was read with
 
     @property
     def encoder(self) -> Any:
@@ -642,13 +642,25 @@ class Router:
         text = QUOTED.sub("something", text)  # quoted text is content: route by the words around it
         signature = _signature(tools)
         text = self._values_as_words(text, tools, signature)
-        recent = self._recent.get((text, signature)) if vector is None else None
+        key = (text, signature)
+        recent = self._recent.get(key) if vector is None else None
         if recent is not None:  # the whole message and its only clause, routed once per model request
-            return Routing(list(recent.routes), recent.vector, dict(recent.capability_scores), recent.text)
+            routing, listed = recent
+            if len(listed) != len(tools) or any(a is not b for a, b in zip(listed, tools, strict=False)):
+                # an equal list of an earlier model request: its routes take this request's tool objects, so no
+                # identity check ("is this clause's tool the whole message's tool?") compares objects of two lists
+                current = {t.name: t for t in tools}
+                routes = [
+                    replace(r, tools=tuple(current.get(t.name, t) for t in r.tools)) if r.tools else r
+                    for r in routing.routes
+                ]
+                routing = Routing(routes, routing.vector, routing.capability_scores, routing.text)
+                self._recent[key] = (routing, tuple(tools))
+            return Routing(list(routing.routes), routing.vector, dict(routing.capability_scores), routing.text)
         routing = self._route(text, tools, vector, signature)
         if len(self._recent) > 64:
             self._recent.clear()
-        self._recent[(text, signature)] = routing
+        self._recent[key] = (routing, tuple(tools))
         return Routing(list(routing.routes), routing.vector, dict(routing.capability_scores), routing.text)
 
     def _route(self, text: str, tools: Sequence[Any], vector: np.ndarray | None, signature: str) -> Routing:
