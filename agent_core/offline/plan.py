@@ -1557,7 +1557,8 @@ _ABOUT_ME = frozenset(
     [
         "what", "which", "thing", "things", "stuff", "kind", "kinds", "sort", "sorts", "type", "types", "actually",
         "exactly", "really", "else", "all", "for", "me", "make", "do", "does", "doing", "offer", "help", "can",
-        "could", "would", "you", "u", "ya", "able", "hello", "hi", "hey", "so", "um", "ok", "okay",
+        "could", "would", "you", "u", "ya", "able", "hello", "hi", "hey", "so", "um", "ok", "okay", "of", "to", "the",
+        "a", "some",
     ]
 )  # fmt: skip
 
@@ -1569,7 +1570,7 @@ def _asks_what_i_do(text: str) -> bool:
         bool({"what", "which"} & set(said))
         and bool({"you", "u", "ya"} & set(said))
         and bool({"do", "does", "make", "offer", "help"} & set(said))
-        and not set(said) - _ABOUT_ME - {"of", "to", "the", "a", "some"}
+        and not set(said) - _ABOUT_ME
     )
 
 

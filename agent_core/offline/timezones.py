@@ -181,14 +181,21 @@ _SAME_NAME: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
 }  # fmt: skip
 
 
-def _reading(text: str, offset: int, label: str) -> tuple[str, str, tuple[str, ...]] | bool | None:
-    """For a name of several places: the reading the words next to it pick (None when none does); False for a name
-    of one place."""
-    readings = _SAME_NAME.get(normalize(label))
-    if readings is None:
-        return False
-    near = " ".join(normalize(text[:offset]).split()[-2:] + normalize(text[offset + len(label) :]).split()[:3])
-    return next((r for r in readings if any(re.search(rf"\b{q}\b", near) for q in r[2])), None)
+Reading = tuple[str, str, tuple[str, ...]]  # a name of several places read one way: label, zone, the words that pick it
+
+
+def _picked(words_said: str, name: str) -> Reading | None:
+    """The reading of a name of several places that words said with it pick ("maine" for Portland), if any."""
+    return next((r for r in _SAME_NAME[normalize(name)] if any(re.search(rf"\b{q}\b", words_said) for q in r[2])), None)
+
+
+def _near(text: str, offset: int, label: str) -> str:
+    """The two words before a place named at ``offset`` and the three after it ("Atlanta, Georgia", "Portland, Maine")."""
+    return " ".join(normalize(text[:offset]).split()[-2:] + normalize(text[offset + len(label) :]).split()[:3])
+
+
+def _several(label: str) -> bool:
+    return normalize(label) in _SAME_NAME
 
 
 def unsure_places(text: str) -> list[tuple[int, str, tuple[str, ...]]]:
@@ -196,18 +203,16 @@ def unsure_places(text: str) -> list[tuple[int, str, tuple[str, ...]]]:
     return [
         (offset, place.label, tuple(r[0] for r in _SAME_NAME[normalize(place.label)]))
         for offset, place in _located(text)
-        if _reading(text, offset, place.label) is None
+        if _several(place.label) and _picked(_near(text, offset, place.label), place.label) is None
     ]
 
 
 def picked_place(asked: str, answer: str) -> str | None:
     """The request ``asked`` again with the place its short ``answer`` picks ("Maine", "the one in Oregon" after
     "time in Portland?" was asked about), or None when the answer picks none."""
-    said = normalize(answer)
     for offset, name, _ in unsure_places(asked):
-        for label, _, picks in _SAME_NAME[normalize(name)]:
-            if any(re.search(rf"\b{q}\b", said) for q in picks):
-                return asked[:offset] + label + asked[offset + len(name) :]
+        if (reading := _picked(normalize(answer), name)) is not None:
+            return asked[:offset] + reading[0] + asked[offset + len(name) :]
     return None
 
 
@@ -361,8 +366,8 @@ def locate_places(text: str) -> list[tuple[int, Place]]:
     places takes the reading the words next to it pick ("Portland, Maine"; "Atlanta, Georgia" is one place)."""
     found = []
     for offset, place in _located(text):
-        reading = _reading(text, offset, place.label)
-        found.append((offset, Place(reading[0], reading[1]) if isinstance(reading, tuple) else place))
+        reading = _picked(_near(text, offset, place.label), place.label) if _several(place.label) else None
+        found.append((offset, Place(reading[0], reading[1]) if reading else place))
     located: list[tuple[int, Place]] = []
     for offset, place in found:
         if all(p.zone != place.zone for _, p in located):
