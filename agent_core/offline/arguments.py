@@ -284,7 +284,8 @@ _RELATIONS = frozenset({"against", "between", "versus", "vs", "than", "since", "
                         "current", "recent", "newest", "oldest", "before", "after", "yet"})  # fmt: skip
 _FREE_TEXT = frozenset({"query", "text", "content", "body", "message", "description", "note", "notes", "prompt",
                         "question", "q", "fact", "comment", "title", "summary", "details"})  # fmt: skip
-_LIMIT_WORDS = frozenset({"max", "limit", "count", "top", "n", "num"})  # a count parameter that says only "how many"
+# a count parameter that says only "how many" ("perPage", "page_size": how many are shown)
+_LIMIT_WORDS = frozenset({"max", "limit", "count", "top", "n", "num", "per", "size"})
 ID_WORDS = frozenset({"id", "ids", "key"})  # "channel_id": the words that only say it names an item
 CURSOR_WORDS = frozenset({"cursor", "token"})  # a page cursor: never free text of the request
 _SAYING = re.compile(r"\b(?:saying|quote|know(?:\s+that)?|that)\s+(\S.*?)(?:\s+unquote)?\W*$", re.I)
@@ -305,6 +306,12 @@ def _asking(word: str) -> bool:
 
 def _overlaps(one: Span, other: Span) -> bool:
     return one.start >= 0 and other.start >= 0 and one.start < other.end and other.start < one.end
+
+
+def _beside(one: Span, other: Span, text: str) -> bool:
+    """Whether two spans of the request are next to each other, brackets and commas apart at most."""
+    first, second = sorted([one, other], key=lambda s: s.start)
+    return first.end >= 0 and second.start >= first.end and not text[first.end : second.start].strip(" ()[],-–:")
 
 
 def _masked(text: str, taken: Sequence[Span]) -> str:
@@ -365,7 +372,8 @@ def tool_vocabulary(tool: Any, without: str | None = None) -> frozenset[str]:
         if isinstance(p, dict) and n != without
     )
     own = "" if without else f"{tool.name} {tool.description or ''}"
-    described = QUOTED.sub(" ", re.sub(r"\[[^\]]*\]", " ", f"{own} {params}"))  # examples are not vocabulary
+    described = QUOTED.sub(" ", re.sub(r"\[[^\]]*\]", " ", f"{own} {params}"))  # examples are not vocabulary,
+    described = re.sub(r"\b[A-Z]{1,5}-\d+\b[^,;.]*", " ", described)  # nor a listing's names ("RM-214 meeting room")
     whole = {w.lower() for w in re.findall(r"\b[A-Z][a-z]+[A-Z][A-Za-z]*\b", described)}  # "GitHub" as "github" too
     return frozenset(stem(w) for w in [*words(described), *whole] if w not in STOPWORDS)
 
@@ -480,6 +488,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     entities = [n for n, p in properties.items() if kind_of(n, p) == "entity" and n not in text_names]
     entities = [] if capability else entities
     measures = slots.quantities(properties, text)  # numbers with units, each to the parameter of its dimension
+    ranged = any(kind_of(n, p) == "years" for n, p in properties.items())
+    years = [s for s in [slots.year_range(text, context.today) if ranged else None] if s]
     for name, prop in properties.items():
         kind, found = kind_of(name, prop), []
         role = role_of(name)
@@ -538,6 +548,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 continue
         elif kind == "year":
             found = [s for s in [slots.year(name, prop, text, context.today)] if s]
+        elif kind == "years":
+            found = [s for s in [slots.year_range(text, context.today)] if s]
         elif kind in {"doi", "isbn", "url", "email"}:
             found = slots.identifier(kind, text)
         elif kind == "region":
@@ -564,7 +576,14 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             ]
             masked = _masked(text, others + slots.time_of_day(text))  # "site 7 on the lake, 14:30, 9 degrees"
             listed = None if found else slots.described_code(prop, tool.description or "", masked)
+            listed = listed or (  # "RM-108 video-conference room, RM-214 and RM-215 meeting rooms, …"
+                None if found else slots.described_code(prop, prop.get("description") or "", masked, glossary=True)
+            )
             found = found or ([listed] if listed else [])
+            described = f"{prop.get('description') or ''}\n{tool.description or ''}"
+            named = slots.listed_name(prop, described, str(found[0].value), text) if found else None
+            if named is not None and (listed or _beside(named, found[0], text)):  # "the teaching lab (RM-322)": its
+                taken.append(named)  # name is no one else's words ("RM-215 … purpose: thesis meeting" keeps them)
         elif kind == "glob":  # nothing shaped like a file pattern: the words of the request (as free text)
             found = slots.globs(text)
         elif kind == "currency":
@@ -665,10 +684,11 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             skips = set(words(name)) & _SKIPS and not set(words(name)) & {"size", "limit", "per"}
             span = measures.get(name) or (_quantity(name, prop, text) if timed else None)
             span = span or (slots.starting_at(text) if skips else None)  # "starting at character 200"
-            span = span or slots.count_for(name, prop, text)
+            counted = _masked(text, years)  # "from the last five years": no count of anything
+            span = span or slots.count_for(name, prop, counted)
             if span is None and set(words(name)) & _LIMIT_WORDS:  # "last three commits" for a log's bare count:
                 # a limit that names nothing counts what the tool shows ("Shows the commit logs")
-                span = slots.count_of_shown(name, prop, f"{tool.name} {tool.description or ''}", text)
+                span = slots.count_of_shown(name, prop, f"{tool.name} {tool.description or ''}", counted)
             if span is None and name in required:  # a count the tool cannot do without: the request's number
                 span = slots.amount(_masked(text, taken))
             found = [span] if span and isinstance(span.value, int) else []
@@ -708,6 +728,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         filled.read += 1
         # "the bib file" names one file to read as much as a pattern to search by; "every .tex file" is a search
         filled.typed += kind != "glob" or bool(re.search(r"\*|\b(?:files|every|all|any)\b", text, re.IGNORECASE))
+        if kind == "datetime":  # a day and a time of day: two values said and read, as a date and a time would be
+            filled.read, filled.typed = filled.read + 1, filled.typed + 1
         if kind == "id":
             reference_span = found[-1]
         taken.extend(s for s in found if s.start >= 0)

@@ -461,11 +461,12 @@ def spoken_lengths(text: str) -> str:
 _PERIODS = [
     (r"\b(?:next|coming|this)\s+week\b|\bweek\s+ahead\b|\bweekly\b|\bweek\b|\bweekend\b", 7),
     (r"\bday\s+after\s+tomorrow\b", 3),
-    (r"\btomorrow\b", 2),
+    (r"\b(?:tomorrow|tmrw|tmrow|tmr|2morrow|2moro)\b", 2),
     (r"\btoday\b|\btonight\b", 1),
 ]
 _RELATIVE_DAYS = (
-    ("day after tomorrow", 2), ("day before yesterday", -2), ("tomorrow", 1), ("yesterday", -1), ("today", 0),
+    ("day after tomorrow", 2), ("day before yesterday", -2), ("(?:tomorrow|tmrw|tmrow|tmr|2morrow|2moro)", 1),
+    ("yesterday", -1), ("today", 0),
     ("tonight", 0), ("right now", 0), ("this morning", 0), ("this evening", 0), ("this afternoon", 0),
 )  # fmt: skip
 # Days people name instead of a date (northern-hemisphere solstices and equinoxes, as usually meant).
@@ -543,6 +544,8 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         kind = "integer"  # "page", "perPage", "issue_number" published as JSON numbers (as the GitHub server does)
     if kind == "integer" and ("year" in said or re.search(r"\byear\b.*\b(?:19|20)\d\d\b", lowered)):
         return "year"  # a calendar year: named so, or described with one as its example
+    if kind == "string" and "year" in said and re.search(r"\b(?:19|20)\d\d-(?:(?:19|20)\d\d)?\b", lowered):
+        return "years"  # "Publication year or range, e.g. '2019', '2019-2023', '2020-'": a range written so
     if kind == "integer" and "page" in said:
         return "count"  # "page", "perPage": a position or a size of pagination, never an item's number
     if kind == "integer" and "index" in said and date_end(name) and not said & {"id", "number", "no"}:
@@ -1502,26 +1505,71 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
     return [s for s in _clear_of_times(found, text) if not (unbounded and len(s.value) <= 2)]
 
 
-def described_code(prop: dict[str, Any], description: str, text: str) -> Span | None:
+def described_code(prop: dict[str, Any], description: str, text: str, *, glossary: bool = False) -> Span | None:
     """A code the tool's description lists with a name ("Sites: LK-07 Jetty (Nieuwe Meer lake); …"), said by that
-    name's words and its number ("the jetty site", "site 2 on the river"): the one listing that shares the most."""
+    name's words and its number ("the jetty site", "site 2 on the river"): the one listing that shares the most.
+    With ``glossary`` (a parameter's own description), only a list of three codes or more, each with a name."""
     try:
         body = re.compile(rf"(?<![\w-])(?:{prop['pattern'].lstrip('^').rstrip('$')})(?![\w-])")
     except (re.error, TypeError, KeyError):
         return None
     listed = list(body.finditer(description or ""))
+    named = [m for i, m in enumerate(listed) if _content_after(description, m.end(), listed[i + 1 :])]
+    if glossary and len(named) < 3:  # "ACGT or ACGU only" gives examples, not codes with names
+        return None
     said = {stem(w) for w in words(text) if w not in STOPWORDS and not w.isdigit()}
     numbers = {int(n) for n in re.findall(r"(?<![\d.:,])\b\d{1,4}\b(?![\d.:,])", text)}
     scored: dict[str, int] = {}
+    shared: dict[str, set[str]] = {}
     for i, match in enumerate(listed if len(listed) > 1 else []):
         end = listed[i + 1].start() if i + 1 < len(listed) else len(description)
         name = re.split(r"[;.]", description[match.end() : end])[0]
         digits = re.findall(r"\d+", match.group(0))
-        score = len(said & {stem(w) for w in words(name) if w not in STOPWORDS})
+        shared[match.group(0)] = said & {stem(w) for w in words(name) if w not in STOPWORDS}
+        score = len(shared[match.group(0)])
         scored[match.group(0)] = score + bool(score or len(digits) == 1) * bool(digits and int(digits[-1]) in numbers)
     best = max(scored.values(), default=0)
     top = [code for code, score in scored.items() if score == best]
-    return Span(top[0]) if best and len(top) == 1 else None
+    if not best or len(top) != 1:
+        return None
+    # where the request says it ("the video conference room"): its words of that name, so no other value takes them
+    spots = [m for m in re.finditer(r"[^\W_]+", text) if stem(m.group(0).lower()) in shared[top[0]]]
+    return Span(top[0], spots[0].start(), spots[-1].end()) if spots else Span(top[0])
+
+
+def listed_name(prop: dict[str, Any], description: str, code: str, text: str) -> Span | None:
+    """Where the request says the name a description lists ``code`` with ("book the teaching lab (RM-322)" for
+    "RM-322 teaching lab (24)"): the longest run of that name's words, so that no other value takes them."""
+    try:
+        body = re.compile(rf"(?<![\w-])(?:{prop['pattern'].lstrip('^').rstrip('$')})(?![\w-])")
+    except (re.error, TypeError, KeyError):
+        return None
+    listed = list(body.finditer(description or ""))
+    at = [i for i, m in enumerate(listed) if m.group(0) == code]
+    if not at:
+        return None
+    end = listed[at[0] + 1].start() if at[0] + 1 < len(listed) else len(description)
+    name = {stem(w) for w in words(re.split(r"[;.,(/]", description[listed[at[0]].end() : end])[0])} - STOPWORDS
+    best: Span | None = None
+    run: list[re.Match[str]] = []
+    for token in [*re.finditer(r"[^\W_]+", text), None]:  # consecutive words of the name ("video conference room")
+        if token is not None and stem(token.group(0).lower()) in name and (not run or _next_to(text, run[-1], token)):
+            run.append(token)
+            continue
+        if run and (best is None or run[-1].end() - run[0].start() > best.end - best.start):
+            best = Span(code, run[0].start(), run[-1].end())
+        run = [token] if token is not None and stem(token.group(0).lower()) in name else []
+    return best
+
+
+def _next_to(text: str, before: re.Match[str], after: re.Match[str]) -> bool:
+    return not text[before.end() : after.start()].strip(" -")
+
+
+def _content_after(description: str, start: int, later: list[re.Match[str]]) -> bool:
+    """Whether a listed code has a name: a word other than a little one before the next code or the sentence's end."""
+    name = re.split(r"[;.]", description[start : later[0].start() if later else len(description)])[0]
+    return any(w not in STOPWORDS and not w.isdigit() for w in words(name))
 
 
 _RATIO = re.compile(
@@ -1818,12 +1866,21 @@ def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] |
             if match:
                 named.append(Span(option, match.start(), match.end()))
     if not named:  # "ML" for machine_learning: an option of several words by its initials, in capitals
-        named = [
-            Span(o, m.start(), m.end())
-            for o in options
-            if len(words(str(o))) > 1
-            for m in re.finditer(rf"\b{''.join(w[0] for w in words(str(o))).upper()}\b", text)
-        ] or _enum_by_word(options, text)
+        named = (
+            [
+                Span(o, m.start(), m.end())
+                for o in options
+                if len(words(str(o))) > 1
+                for m in re.finditer(rf"\b{''.join(w[0] for w in words(str(o))).upper()}\b", text)
+            ]
+            or _enum_by_word(options, text)
+            or [
+                Span(o, m.start(), m.end())  # "PE150", "2x150": a number of two digits or more after a tag's letters
+                for o in options
+                if isinstance(o, int) and o >= 10
+                for m in re.finditer(rf"(?<![^\W\d_])[A-Za-z]{{1,3}}{o}(?![\w-])", text)
+            ]
+        )
     named = [_unless_denied(s, options, text) for s in named]
     named.sort(key=lambda s: s.start)
     if (
@@ -1868,6 +1925,18 @@ def _said_part(part: str, after_word: bool = False) -> str:
     if part == "not":  # "active but no longer recruiting" for ACTIVE_NOT_RECRUITING
         return r"(?:not|no\s+longer|no\s+more)"
     spoken = [w for w, v in {**_UNITS_SPOKEN, **_TENS_SPOKEN}.items() if part.isdigit() and v == int(part)]
+    tens, unit = divmod(int(part), 10) if part.isdigit() and 20 < int(part) < 100 else (0, 0)
+    spoken += (
+        [  # "seventy-five", "seventy five" for 75
+            rf"{t}[\s-]{u}"
+            for t, v in _TENS_SPOKEN.items()
+            if v == 10 * tens
+            for u, w in _UNITS_SPOKEN.items()
+            if w == unit
+        ]
+        if unit
+        else []
+    )
     spoken += [_ROMAN[int(part) - 1]] if after_word and part.isdigit() and 1 <= int(part) <= len(_ROMAN) else []
     return f"(?:{'|'.join([re.escape(part), *spoken])})" if spoken else re.escape(part)
 
@@ -1956,9 +2025,10 @@ def _enum_by_word(options: list[Any], text: str) -> list[Span]:
     for option in options:  # "the nextseq" for 'NextSeq 2000': a word only that option opens with
         said = str(option).lower().split()
         if len(said) > 1 and len(said[0]) >= 4 and firsts.count(said[0]) == 1:
-            match = re.search(rf"(?<![^\W_]){re.escape(said[0])}(?![^\W_])", text, re.I)
-            if match:
-                found.append(Span(option, match.start(), match.end()))
+            match = re.search(rf"(?<![^\W_]){re.escape(said[0])}(?![^\W_])(?:\s+(\w+))?", text, re.I)
+            if match:  # "computer sceince": the option's next word, misspelt, goes with it
+                rest = match[1] and SequenceMatcher(None, match[1].lower(), said[1]).ratio() >= 0.7
+                found.append(Span(option, match.start(), match.end() if rest else match.start() + len(said[0])))
     names = [str(o).lower() for o in options if str(o).isalpha() and len(str(o)) >= 4]
     for match in re.finditer(r"[a-z]+", text.lower()):
         token, short = match.group(0), match.group(0).removesuffix("s")
@@ -2002,7 +2072,18 @@ def described_flag(prop: dict[str, Any], text: str, elsewhere: frozenset[str]) -
     if ({stem(w) for w in words(" ".join(otherwise)) if w not in STOPWORDS} - own - elsewhere) & said:
         return Span(False)  # "true for paired-end reads, false for single-end": "single-end 50" says false
     listed = {stem(w) for group in re.findall(r"\(([^()]*,[^()]*,[^()]*)\)", description) for w in words(group)}
-    return Span(True) if len(own & said) >= 2 or (listed - elsewhere) & said else None  # "(kingdom, order, …)"
+    if len(own & said) >= 2 or (listed - elsewhere) & said:  # "(kingdom, order, …)"
+        return Span(True)
+    for part, value in ((description, True), (" ".join(otherwise), False)):  # "PE150", "SE50": a compound's initials
+        for first, second in re.findall(r"\b([A-Za-z])[a-z]+-([A-Za-z])[a-z]+\b", part):
+            match = re.search(rf"(?<![A-Za-z]){(first + second).upper()}(?=\d|\b)", text)
+            if match:
+                return Span(value, match.start(), match.end())
+    for example in re.findall(r"['\"‘“]([^'\"’”\s]{2,20})['\"’”]", description):  # "true for paired-end ('2x150')"
+        shape = r"\s?".join(r"\d+" if part.isdigit() else re.escape(part) for part in re.findall(r"\d+|\D", example))
+        if re.search(r"\d", example) and (match := re.search(rf"(?<![\w.]){shape}(?![\w.])", text, re.I)):
+            return Span(True, match.start(), match.end())
+    return None
 
 
 def choices(prop: dict[str, Any], text: str) -> Span | None:
@@ -2013,6 +2094,12 @@ def choices(prop: dict[str, Any], text: str) -> Span | None:
         named = enum_values(items["enum"], text)
         return Span(list(dict.fromkeys(s.value for s in named)), named[0].start, named[-1].end) if named else None
     description = prop.get("description", "")
+    given = _EXAMPLES.search(description)  # 'e.g. ["Computer Science", "Biology"]': values people name as written
+    examples = re.findall(r"['\"‘“]([^'\"’”]{2,40})['\"’”]", description[given.end() :]) if given else []
+    vocabulary = len(examples) >= 3 and all(re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+)*", e) for e in examples)
+    named = enum_values(examples, text) if vocabulary else []  # names of a kind ("Biology"), not of things
+    if named:
+        return Span(list(dict.fromkeys(s.value for s in named)), named[0].start, named[-1].end)
     listed = re.split(r"[,;/]|\bor\b|\band\b", description.split(":")[-1]) if ":" in description else []
     options = [o.strip(" .'\"()") for o in listed if o.strip(" .'\"()") and len(o.split()) <= 2]
     said = {stem(w) for w in words(text)}
@@ -2022,7 +2109,7 @@ def choices(prop: dict[str, Any], text: str) -> Span | None:
     return Span(chosen) if chosen else None
 
 
-_SERIES_ITEM = re.compile(r"\s*(?:(?P<sep>,\s*(?:and\s+)?|\s+and\s+|\s+)(?P<item>[\w][\w.-]*\w|\w))")
+_SERIES_ITEM = re.compile(r"\s*(?:(?P<sep>,\s*(?:and\s+)?|\s+and\s+|\s+)@?(?P<item>[\w][\w.-]*\w|\w))")
 
 
 def named_series(name: str, text: str) -> Span | None:
@@ -2030,12 +2117,18 @@ def named_series(name: str, text: str) -> Span | None:
     ``sampleNames``): single words, while they keep the first one's look (a code with digits, or a word) and words
     are joined by commas or "and" ("samples proband, mother, father, 2 x 150" stops before "2")."""
     for noun in (w for w in words(name) if w not in STOPWORDS | {"name", "names", "list", "ids"}):
-        for said in re.finditer(rf"\b{re.escape(stem(noun))}\w*(?:\s+(?:called|named))?", text, re.IGNORECASE):
+        for said in re.finditer(  # "label it bug", "assign it to @jbrandt": the noun said as a verb, too
+            rf"\b{re.escape(stem(noun))}\w*(?:\s+(?:called|named)|(?:\s+(?:it|them))?(?:\s+(?:as|with|to)(?=\s+@?\w))?)",
+            text,
+            re.IGNORECASE,
+        ):
             items: list[str] = []
             end = said.end()
             while (item := _SERIES_ITEM.match(text, end)) is not None:
                 value, coded = item["item"], bool(re.search(r"\d", item["item"]))
                 if value.lower() in STOPWORDS or (items and coded != bool(re.search(r"\d", items[0]))):
+                    break
+                if re.match(r"\s+(?:it|them|me|the|a|an|my)\b", text[item.end() :], re.I):  # "… and assign it to X"
                     break
                 if items and not coded and not item["sep"].strip():  # "proband mother": words need a comma
                     break
@@ -2120,6 +2213,36 @@ def year(name: str, prop: dict[str, Any], text: str, today: date) -> Span | None
             return Span(value, start, match.end()) if lower or not upper else None
         return Span(first - (bound == "before"), start, match.end()) if upper or not lower else None
     return None
+
+
+_YEARS = re.compile(
+    rf"(?:\b(?:from|form|between)\s+)?\b(?P<a>(?:19|20)\d\d)\s*(?:-|–|to|and|until|through)\s*(?P<b>(?:19|20)\d\d)\b"
+    rf"|(?:\bfrom\s+)?\b(?P<word>since|after|from|form|before|until|till|through|up\s+to|in)?\s*(?<![\w-])(?P<y>(?:19|20)\d\d)(?![\w-])"
+    rf"|(?:\bfrom\s+)?(?:\bthe\s+)?\b(?:last|past)\s+(?P<n>\d+|{SPOKEN_NUMBER})\s+years\b",
+    re.I,
+)
+
+
+def year_range(text: str, today: date) -> Span | None:
+    """A year or a range of years written as "2019", "2019-2021", "2020-" (since) or "-2019" (up to): "from 2019 to
+    2021", "since 2020", "before 2020", "from the last five years"."""
+    match = _YEARS.search(text)
+    if match is None:
+        return None
+    if match["a"]:
+        value = f"{match['a']}-{match['b']}"
+    elif match["n"]:
+        value = f"{today.year - count_value(match['n'].lower())}-"
+    else:
+        year, word = int(match["y"]), (match["word"] or "").lower()
+        value = {
+            "since": f"{year}-",
+            "from": f"{year}-",
+            "form": f"{year}-",
+            "after": f"{year + 1}-",
+            "before": f"-{year - 1}",
+        }.get(word) or (f"-{year}" if word in {"until", "till", "through"} or word.startswith("up") else str(year))
+    return Span(value, match.start(), match.end())
 
 
 ENDS = {"first", "last", "top", "bottom", "oldest", "newest", "latest", "earliest"}
