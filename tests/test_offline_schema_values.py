@@ -208,3 +208,86 @@ def test_a_parameter_that_lists_a_few_codes_without_names_gives_examples_not_a_g
 def test_texting_shorthand_for_tomorrow_is_a_date() -> None:
     assert [s.value for s in slots.dates("call the vet tmrw", SUNDAY)] == ["2026-11-23"]
     assert [s.value for s in slots.dates("2moro at 9", SUNDAY)] == ["2026-11-23"]
+
+
+def test_two_words_written_with_a_slash_are_no_path() -> None:
+    assert slots.paths("lat/long of the Frankfurt airport?") == []
+    assert slots.paths("add it and/or the other one") == []
+    assert [s.value for s in slots.paths("read data/results.csv")] == ["data/results.csv"]
+
+
+def test_an_option_said_with_two_letters_swapped_or_as_a_plural_in_es_is_still_that_option() -> None:
+    modes = ["driving", "walking", "bicycling", "transit"]
+    assert [s.value for s in slots.enum_values(modes, "from the Crick to Heathrow by trian")] == ["transit"]
+    materials = ["book", "ebook", "thesis", "any"]
+    assert [s.value for s in slots.enum_values(materials, "any theses by Hovland?")] == ["thesis"]
+    assert [s.value for s in slots.enum_values(materials, "anything by Hovland?")] == []
+
+
+SITES = _tool(
+    "site_report",
+    {
+        "site": {"type": "string", "pattern": "^[A-Z]{2}-\\d{2}$", "description": "Site id, e.g. 'LK-07'"},
+        "since": {"type": "string", "description": "Only samples from this date on, YYYY-MM-DD"},
+    },
+    ["site"],
+    "Summarise a site's samples. Sites: LK-01 North inlet; LK-07 Jetty; LK-09 Deep basin.",
+)
+
+
+def test_a_lone_since_date_takes_the_start_of_a_period_and_a_day_of_a_date_names_no_site() -> None:
+    assert _args(SITES, "deep basin summary for this month") == {"site": "LK-09", "since": "2026-11-01"}
+    assert _args(SITES, "how has the jetty site looked since 1 November?") == {"site": "LK-07", "since": "2026-11-01"}
+
+
+PER_DIEM = _tool(
+    "allowance",
+    {"city": {"type": "string", "description": "City, e.g. 'Tokyo'"}, "nights": {"type": "integer", "default": 1}},
+    ["city"],
+    "Daily allowance for a stay.",
+)
+TRIP = _tool(
+    "request_trip",
+    {
+        "city": {"type": "string", "description": "City, e.g. 'Boston'"},
+        "budget": {"type": "number", "description": "Total budget"},
+        "purpose": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None, "description": "Why"},
+    },
+    ["city", "budget"],
+    "Ask for a trip to be approved.",
+)
+CLOSE = _tool(
+    "close_ticket",
+    {
+        "ticket": {"type": "string", "pattern": "^SR-\\d{5}$", "description": "Ticket ID"},
+        "resolution": {
+            "anyOf": [{"type": "string"}, {"type": "null"}],
+            "default": None,
+            "description": "Resolution note",
+        },
+    },
+    ["ticket"],
+    "Closes a ticket.",
+)
+
+
+def test_a_stay_in_weeks_misspelt_nights_a_bracketed_note_and_a_label_without_a_colon() -> None:
+    assert _args(PER_DIEM, "allowance for a week in Zurich")["nights"] == 7
+    assert _args(PER_DIEM, "allowance lisbon 5 nigths")["nights"] == 5
+    assert _args(CLOSE, "close SR-10483 (nozzle replaced)")["resolution"] == "nozzle replaced"
+    trip = _args(TRIP, "request a trip: Tokyo, budget 3200, purpose MBSJ annual meeting")
+    assert trip["purpose"] == "MBSJ annual meeting"
+    assert _args(TRIP, "request a trip: Tokyo, budget 3200, purpose is unclear").get("purpose") != "unclear"
+
+
+def test_a_misspelt_word_is_put_right_by_the_options_a_tool_lists_too() -> None:
+    from agent_core.offline.clauses import corrected
+
+    studies = _tool(
+        "search_studies",
+        {"status": {"type": "string", "enum": ["RECRUITING", "COMPLETED"]}, "condition": {"type": "string"}},
+        [],
+        "Search the registry.",
+    )
+    assert corrected("recuiting studies on asthma", [studies]) == "recruiting studies on asthma"
+    assert corrected("recuiting studies on asthma") == "recuiting studies on asthma"  # no tool lists it

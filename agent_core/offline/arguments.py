@@ -538,6 +538,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             end = slots.date_end(name) if sum(kind_of(n, p) == "date" for n, p in properties.items()) > 1 else None
             found = [e] if end and (e := slots.date_ends(text, context.today, back=back).get(end)) else []
             found = found if end else slots.dates(text, context.today, back=back)[:1]
+            if not found and not end and slots.date_end(name) == "start":  # "since": "this month" is its first day
+                found = [e] if (e := slots.date_ends(text, context.today, back=back).get("start")) else []
             if found and slots.takes_time(name, prop) and slots.time_of_day(text):  # "tomorrow at 3pm for an hour"
                 clock = slots.clock_for(name, text)  # for an ISO start and end: 2026-01-08T15:00, …T16:00
                 found = [Span(f"{found[0].value}T{clock[0]}", found[0].start, found[0].end)] if clock else []
@@ -574,7 +576,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 for s in _not_own(tool, slots.patterned(prop, text))
                 if str(s.value).lower() not in STOPWORDS and not any(_overlaps(s, t) for t in others)
             ]
-            masked = _masked(text, others + slots.time_of_day(text))  # "site 7 on the lake, 14:30, 9 degrees"
+            # "site 7 on the lake, 14:30, 9 degrees", "the jetty site since 1 November": no times, no days
+            masked = _masked(text, others + slots.time_of_day(text) + slots.dates(text, context.today))
             listed = None if found else slots.described_code(prop, tool.description or "", masked)
             listed = listed or (  # "RM-108 video-conference room, RM-214 and RM-215 meeting rooms, …"
                 None if found else slots.described_code(prop, prop.get("description") or "", masked, glossary=True)
@@ -854,7 +857,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             filled.read += 1
             if len(found) > 1 and filled.spread is None:
                 filled.spread = (name, [s.value for s in found])
-            filled.args[name] = found[0].value
+            filled.args[name] = re.sub(r"^\((.*)\)$", r"\1", found[0].value)  # "close SR-10483 (nozzle replaced)"
             if name == "title" and filled.spread is None:
                 filled.args[name] = found[0].value[:1].upper() + found[0].value[1:]
             glob = kind_of(name, properties[name]) == "glob"
@@ -1159,6 +1162,10 @@ def _labelled_texts(
             rf"(?:\s+(?:put|is|should\s+be|reads?))?\s*(?:[:=]\s*|(?=['\"‘“]))(\S.*)$",  # "— for the description put: X"
             text,
             re.I,
+        )
+        said = "\\s+".join(map(re.escape, words(name)))  # ", purpose MBSJ annual meeting": its own name, no colon
+        match = match or re.search(
+            rf",\s*{said}\s+(?!(?:is|are|was|were|will|should|of|for)\b)([^\W\d_].*)$", text, re.I
         )
         if match and words(text[: match.start()]):
             found.append((name, match.group(1).strip().strip("'\"‘’“”").rstrip(" ."), match.start()))

@@ -645,7 +645,20 @@ def corrected(text: str, tools: Sequence[Any] = ()) -> str:
     "pick up the dry ice" stay; "lok up X" is "look up X", not "log up" or "lock up"). Anywhere in the request, a
     word no dictionary knows that is one edit away from exactly one word the live ``tools`` describe themselves
     with is that word ("cordinates" -> "coordinates"). Names and parts of paths are never touched."""
-    return _corrected(text, tuple(f"{t.name} {getattr(t, 'description', '') or ''}" for t in tools))
+    return _corrected(text, tuple(_self_description(t) for t in tools))
+
+
+def _self_description(tool: Any) -> str:
+    """A tool's name, description, and its parameters' descriptions and options ("recuiting" is "RECRUITING")."""
+    said = [tool.name, getattr(tool, "description", "") or ""]
+    for prop in ((getattr(tool, "parameters_json_schema", None) or {}).get("properties") or {}).values():
+        if isinstance(prop, dict):
+            options = [
+                *prop.get("enum", []),
+                *(o for p in prop.get("anyOf", []) if isinstance(p, dict) for o in p.get("enum", [])),
+            ]
+            said += [str(prop.get("description") or ""), *(str(o).lower() for o in options)]
+    return " ".join(said)
 
 
 # A number after "task" as speech recognition hears it ("mark task to as done", "delete task for"), where nothing

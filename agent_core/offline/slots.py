@@ -1767,6 +1767,7 @@ def paths(text: str) -> list[Span]:
         if not any(a <= m.start() < b for a, b in links)  # "/marqueslab.org" of "https://marqueslab.org/x"
         and not re.fullmatch(r"-?[\d.]+", m.group(0).rstrip("/"))  # "-68.2039" is a number (a longitude)
         and not _EMAIL.search(text[max(0, m.start() - 30) : m.end()])
+        and m.group(0).lower().rstrip("/") not in _SLASHED_WORDS
     ]
     folder = _IN_FOLDER.match(text, found[0].end) if len(found) == 1 and "/" not in found[0].value else None
     name = next((g for g in folder.groups() if g), "") if folder else ""
@@ -1796,6 +1797,11 @@ def paths(text: str) -> list[Span]:
     return found
 
 
+# two words written with a slash, never a path ("lat/long of the airport", "and/or")
+_SLASHED_WORDS = frozenset(
+    ["and/or", "either/or", "lat/long", "lat/lng", "lat/lon", "latitude/longitude", "he/she", "his/her", "s/he",
+     "yes/no", "on/off", "w/o", "i/o", "input/output", "read/write", "true/false", "pros/cons", "km/h", "m/s"]
+)  # fmt: skip
 _NOT_A_FOLDER_NAME = frozenset(  # "the whole folder tree", "the folder structure": how much, not which folder
     ["root", "home", "main", "which", "what", "whole", "entire", "full", "complete", "structure", "tree", "layout",
      "contents", "content", "hierarchy", "overall", "top", "current", "same"]
@@ -1863,10 +1869,13 @@ def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] |
                 _said_part(w, i > 0 and parts[i - 1].isalpha()) for i, w in enumerate(parts)
             )
             match = re.search(rf"(?<![^\W_]){said}(?![^\W_])", text, re.IGNORECASE) if said else None
+            match = match or (_swapped(word, text) if len(parts) == 1 and len(word) >= 4 else None)  # "by trian"
             if match:
                 named.append(Span(option, match.start(), match.end()))
-    if not named:  # "ML" for machine_learning: an option of several words by its initials, in capitals
-        named = (
+    if all(text[s.start : s.end].lower() in STOPWORDS | _QUANTIFIERS for s in named):
+        # "ML" for machine_learning: an option of several words by its initials, in capitals; "any theses": "any"
+        # is a determiner before an option said another way
+        named += (
             [
                 Span(o, m.start(), m.end())
                 for o in options
@@ -1894,6 +1903,24 @@ def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] |
     if verb and named[0].start == (opening.end() if opening else 0) and _OBJECT.match(text[named[0].end :]):
         named.pop(0)  # "complete the 2nd one", "open the ideas one": the verb of a command, not a value
     return named
+
+
+def _swapped(word: str, text: str) -> re.Match[str] | None:
+    """A word of the request that is ``word`` with two neighbouring letters swapped ("trian" for "train")."""
+    for match in re.finditer(rf"\b[a-z]{{{len(word)}}}\b", text, re.IGNORECASE):
+        if swap_of(match.group(0).lower(), word.lower()):
+            return match
+    return None
+
+
+def swap_of(said: str, meant: str) -> bool:
+    """Whether ``said`` is ``meant`` with two neighbouring letters swapped ("nigths" for "nights")."""
+    if len(said) != len(meant) or len(said) < 4:
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(said, meant, strict=True)) if a != b]
+    return (
+        len(diff) == 2 and diff[1] == diff[0] + 1 and (said[diff[0]], said[diff[1]]) == (meant[diff[1]], meant[diff[0]])
+    )
 
 
 _DENIED = re.compile(
@@ -2034,6 +2061,7 @@ def _enum_by_word(options: list[Any], text: str) -> list[Span]:
         token, short = match.group(0), match.group(0).removesuffix("s")
         for name in names:
             named = stem(token) == stem(name) or (len(short) >= 3 and name.startswith(short))
+            named = named or (token.endswith("es") and name.endswith("is") and token[:-2] == name[:-2])  # theses
             if named or (len(token) >= 5 and SequenceMatcher(None, token, name).ratio() >= 0.85):
                 found.append(Span(next(o for o in options if str(o).lower() == name), match.start(), match.end()))
     return found
@@ -2317,6 +2345,10 @@ def count_of_shown(name: str, prop: dict[str, Any], shown: str, text: str) -> Sp
     return None
 
 
+_STAY_NIGHTS = {"week": 7, "fortnight": 14, "weekend": 2}
+_STAY = re.compile(r"\b(?:for|over)\s+(?:a|the|one)\s+(week|fortnight|weekend)\b", re.I)
+
+
 def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
     """A count such as ``max_results`` or ``days``: a number next to a word of the parameter's name or description
     ("5 papers", "next 3 days", "top 10")."""
@@ -2328,6 +2360,8 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
         for pattern, days in _PERIODS:
             if not explicit and (match := re.search(pattern, text, re.IGNORECASE)):
                 return Span(days, match.start(), match.end())
+    if stem("night") in vocabulary and (stay := _STAY.search(text)):  # "for a week in Zürich": 7 nights
+        return Span(_STAY_NIGHTS[stay.group(1).lower()], stay.start(), stay.end())
     inside = [(m.start(), m.end()) for m in re.finditer(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[:.]\d{2}\b", text)]
     for index, token in enumerate(tokens):
         value = _NUMBER_WORDS.get(token.group(0)) or (int(token.group(0)) if token.group(0).isdigit() else None)
@@ -2337,6 +2371,7 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
         if following and (following[0].isdigit() or following[0] in _NUMBER_WORDS):
             continue  # "single-end 50, 2 lanes": the number next to the noun counts it
         near = {stem(t.group(0)) for t in tokens[index + 1 : index + 3]}
+        near |= {v for t in tokens[index + 1 : index + 2] for v in vocabulary if swap_of(stem(t.group(0)), v)}  # nigths
         before = tokens[index - 1].group(0) if index else ""
         paged = next((len(p) for p in _PAGED if following[: len(p)] == p), 0)  # "five per page", "5 at a time"
         if paged and vocabulary & {stem(w) for w in ("limit", "maximum", "size", "results", "return")}:
