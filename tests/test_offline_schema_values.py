@@ -291,3 +291,46 @@ def test_a_misspelt_word_is_put_right_by_the_options_a_tool_lists_too() -> None:
     )
     assert corrected("recuiting studies on asthma", [studies]) == "recruiting studies on asthma"
     assert corrected("recuiting studies on asthma") == "recuiting studies on asthma"  # no tool lists it
+
+
+CATALOGUE = _tool(
+    "find_holdings",
+    {
+        "title": {
+            "anyOf": [{"type": "string"}, {"type": "null"}],
+            "default": None,
+            "description": "Words from the title",
+        },
+        "author": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None, "description": "Author surname"},
+        "material": {
+            "type": "string",
+            "default": "any",
+            "description": "Restrict to one material type: book, ebook, journal or thesis (default: any)",
+        },
+    },
+    [],
+    "Search the library catalogue by title and/or author.",
+)
+
+
+def test_who_made_a_thing_is_read_after_by_and_options_listed_after_a_type_are_options() -> None:
+    assert _args(CATALOGUE, "any theses by Hovland?") == {"author": "Hovland", "material": "thesis"}
+    assert _args(CATALOGUE, "books by Sokal") == {"author": "Sokal", "material": "book"}
+    assert _args(CATALOGUE, "is there anything in the library by Hastie")["author"] == "Hastie"
+    assert _args(CATALOGUE, "is there anything in the library by Hastie")["material"] == "any"  # "the" is no thesis
+
+
+def test_a_yes_no_option_is_said_by_a_word_the_catalogue_gives_it() -> None:
+    assert slots.flag("urgent", "order 10 packs asap") == slots.Span(True, 15, 19)
+    assert slots.flag("urgent", "order 10 packs, not urgent").value is False
+    assert slots.flag("urgent", "order 10 packs") is None
+
+
+def test_a_name_read_with_other_values_cut_out_is_placed_where_it_was_said() -> None:
+    # the title's words, once taken, are no one else's: the author never gets a piece of them ("cience")
+    args = _args(CATALOGUE, "is there an ebook of R for Data Science")
+    assert args["material"] == "ebook"
+    assert not any(
+        args.get(k) and args[k] not in "is there an ebook of R for Data Science" for k in ("title", "author")
+    )
+    assert args.get("author") != args.get("title")

@@ -308,6 +308,24 @@ def _overlaps(one: Span, other: Span) -> bool:
     return one.start >= 0 and other.start >= 0 and one.start < other.end and other.start < one.end
 
 
+_PERSON_NAMES = frozenset({"author", "authors", "creator", "speaker", "presenter", "editor", "artist", "composer"})
+_BY_NAME = re.compile(r"\bby\s+((?:(?:Dr|Prof|Mr|Ms|Mrs)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})")
+
+
+def _by_person(properties: dict[str, Any], text: str) -> dict[str, Span]:
+    """The one text parameter that names who made a thing (an author, a speaker), said as "by" and a capitalised
+    name: "anything by Hastie", "talks by Dr. Zhang"."""
+    named = [n for n, p in properties.items() if set(words(n)) & _PERSON_NAMES and kind_of(n, p) in {"text", "entity"}]
+    said = _BY_NAME.search(text)
+    return {named[0]: Span(said.group(1), said.start(), said.end())} if len(named) == 1 and said else {}
+
+
+def _placed(span: Span, text: str) -> Span:
+    """A value read from the request with other values cut out, placed where the request says it (or nowhere)."""
+    at = text.find(str(span.value)) if isinstance(span.value, str) else -1
+    return Span(span.value, at, at + len(span.value)) if at >= 0 else Span(span.value)
+
+
 def _beside(one: Span, other: Span, text: str) -> bool:
     """Whether two spans of the request are next to each other, brackets and commas apart at most."""
     first, second = sorted([one, other], key=lambda s: s.start)
@@ -463,6 +481,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     pairs: dict[str, list[Span]] = {}
     for name, value, start in _labelled_texts(properties, required, capability, text):
         filled.args[name], filled.read, text = value, filled.read + 1, text[:start]  # "…, details: anti-GFP"
+        properties = {n: p for n, p in properties.items() if n != name}
+    for name, span in _by_person(properties, text).items():  # "anything by Hastie", "talks by Dr. Zhang"
+        filled.args[name], filled.read = span.value, filled.read + 1
+        taken.append(span)
         properties = {n: p for n, p in properties.items() if n != name}
     split = _owner_and_name(properties, text) if capability is None else None
     if split:  # "octocat/hello-world" for ``owner`` and ``repo``
@@ -746,7 +768,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         filled.args[name] = found[0].value
     _whole_units(properties, text, filled)
     for name in loose:  # "zebrafish shha gene info": what the species and the tool's own words leave
-        span = next(iter(slots.entity(_without(text, taken), tool_vocabulary(tool))), None)
+        span = next(iter(_placed(s, text) for s in slots.entity(_without(text, taken), tool_vocabulary(tool))), None)
         if span and re.search(rf"\b(?:some|a few|several)\s+{re.escape(span.value)}", text, re.I):
             continue  # "resolve some species names": no name given yet
         items = re.split(r"\s*(?:,\s*and\s+|,|;|\s+and\s+|\s+vs\.?\s+|\s+&\s+)\s*", span.value) if span else []
@@ -809,7 +831,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         numeric = bool(sample) and bool(re.fullmatch(r"[\d\s:./-]+", sample)) and name not in required
         if not found and not numeric and not slots.strict_shape(sample, prop.get("description", "")):
             # an optional value whose example is a number ("2019", "2019-2023") never takes the request's words
-            found = slots.entity(_without(text, taken + values), tool_vocabulary(tool))
+            found = [_placed(s, text) for s in slots.entity(_without(text, taken + values), tool_vocabulary(tool))]
         found = [s for s in _not_own(tool, found) if s.value not in filled.args.values()]  # one phrase, one parameter
         if not prop.get("description"):  # "a branch fix/x off dev": an undescribed name is its one code-like token
             coded = [[t for t in str(s.value).split() if _CODE_LIKE.match(t)] for s in found]

@@ -2010,6 +2010,12 @@ def described_options(prop: dict[str, Any]) -> list[str]:
             return items
     if _EXAMPLES.search(description):
         return []
+    typed = re.search(
+        r"\b(?:type|kind|one)\s*:\s*(?P<list>[^.;()]+)", description
+    )  # "material type: book, … or thesis"
+    items = _list_items(typed["list"], " '\"‘’“”") if typed else []
+    if 3 <= len(items) <= 12 and all(len(words(i)) <= 2 for i in items) and re.search(r"\bor\b", typed["list"]):
+        return items
     bracketed = _BRACKETED_OPTIONS.search(description)  # "Filter by state ('open', 'closed', 'all')"
     if bracketed:
         return _list_items(bracketed[1], " '\"‘’“”")
@@ -2060,7 +2066,7 @@ def _enum_by_word(options: list[Any], text: str) -> list[Span]:
     for match in re.finditer(r"[a-z]+", text.lower()):
         token, short = match.group(0), match.group(0).removesuffix("s")
         for name in names:
-            named = stem(token) == stem(name) or (len(short) >= 3 and name.startswith(short))
+            named = stem(token) == stem(name) or (len(short) >= 3 and name.startswith(short) and token not in STOPWORDS)
             named = named or (token.endswith("es") and name.endswith("is") and token[:-2] == name[:-2])  # theses
             if named or (len(token) >= 5 and SequenceMatcher(None, token, name).ratio() >= 0.85):
                 found.append(Span(next(o for o in options if str(o).lower() == name), match.start(), match.end()))
@@ -2079,13 +2085,14 @@ def flag(name: str, text: str) -> Span | None:
     if not topic:
         return None
     lowered = " ".join(words(text))
-    for word in topic:
-        match = re.search(rf"\b{re.escape(stem(word))}\w*", lowered)
+    for word in topic:  # the word, or one the catalogue says means it ("asap" for urgent)
+        said_as = [re.escape(stem(word)) + r"\w*", *(re.escape(w) for w in catalogue().synonyms.get(word, ()))]
+        match = re.search(rf"\b(?:{'|'.join(said_as)})\b", lowered)
         if match is None:
             return None
     before = lowered[: match.start()].split()[-3:]
     negated = bool(set(before) & {"no", "without", "don't", "dont", "not", "skip", "exclude"})
-    said = re.search(rf"\b{re.escape(stem(word))}\w*", text, re.IGNORECASE)  # where the request says it, if as written
+    said = re.search(rf"\b(?:{'|'.join(said_as)})\b", text, re.IGNORECASE)  # where the request says it, if as written
     return Span(not negated, said.start(), said.end()) if said else Span(not negated)
 
 
