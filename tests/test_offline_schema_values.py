@@ -334,3 +334,15 @@ def test_a_name_read_with_other_values_cut_out_is_placed_where_it_was_said() -> 
         args.get(k) and args[k] not in "is there an ebook of R for Data Science" for k in ("title", "author")
     )
     assert args.get("author") != args.get("title")
+
+
+def test_a_title_in_brackets_loses_them_and_is_capitalised() -> None:
+    import json
+    from pathlib import Path
+
+    from agent_core.offline.catalogue import catalogue
+
+    tools = {t["name"]: t for t in json.loads((Path(__file__).parent.parent / "eval" / "tools.json").read_text())}
+    add = _tool("add_task", tools["add_task"]["parameters"]["properties"], ["title"], tools["add_task"]["description"])
+    filled = fill(add, "add a task: (call the vet)", catalogue().get("task_add"), Context(today=SUNDAY))
+    assert filled.args["title"] == "Call the vet"

@@ -879,9 +879,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             filled.read += 1
             if len(found) > 1 and filled.spread is None:
                 filled.spread = (name, [s.value for s in found])
-            filled.args[name] = re.sub(r"^\((.*)\)$", r"\1", found[0].value)  # "close SR-10483 (nozzle replaced)"
-            if name == "title" and filled.spread is None:
-                filled.args[name] = found[0].value[:1].upper() + found[0].value[1:]
+            value = found[0].value
+            value = re.sub(r"^\((.*)\)$", r"\1", value) if isinstance(value, str) else value  # "(nozzle replaced)"
+            filled.args[name] = value[:1].upper() + value[1:] if name == "title" and filled.spread is None else value
             glob = kind_of(name, properties[name]) == "glob"
             topic = slots.entity(str(filled.args[name]), tool_vocabulary(tool)) if glob else []
             if topic and len(words(str(filled.args[name]))) > 1:  # "search my files for anything about reagents"
