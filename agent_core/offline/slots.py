@@ -1505,29 +1505,38 @@ def patterned(prop: dict[str, Any], text: str) -> list[Span]:
     return [s for s in _clear_of_times(found, text) if not (unbounded and len(s.value) <= 2)]
 
 
-def described_code(prop: dict[str, Any], description: str, text: str, *, glossary: bool = False) -> Span | None:
-    """A code the tool's description lists with a name ("Sites: LK-07 Jetty (Nieuwe Meer lake); …"), said by that
-    name's words and its number ("the jetty site", "site 2 on the river"): the one listing that shares the most.
-    With ``glossary`` (a parameter's own description), only a list of three codes or more, each with a name."""
+def _listings(prop: dict[str, Any], description: str) -> list[tuple[str, str]] | None:
+    """The codes of the parameter's ``pattern`` a description lists, each with the text up to the next one
+    ("RM-108 video-conference room (12), "); None when the parameter has no usable pattern."""
     try:
         body = re.compile(rf"(?<![\w-])(?:{prop['pattern'].lstrip('^').rstrip('$')})(?![\w-])")
     except (re.error, TypeError, KeyError):
         return None
     listed = list(body.finditer(description or ""))
-    named = [m for i, m in enumerate(listed) if _content_after(description, m.end(), listed[i + 1 :])]
+    ends = [m.start() for m in listed[1:]] + [len(description or "")] * bool(listed)
+    return [(m.group(0), description[m.end() : end]) for m, end in zip(listed, ends, strict=True)]
+
+
+def described_code(prop: dict[str, Any], description: str, text: str, *, glossary: bool = False) -> Span | None:
+    """A code the tool's description lists with a name ("Sites: LK-07 Jetty (Nieuwe Meer lake); …"), said by that
+    name's words and its number ("the jetty site", "site 2 on the river"): the one listing that shares the most.
+    With ``glossary`` (a parameter's own description), only a list of three codes or more, each with a name."""
+    listings = _listings(prop, description)
+    if listings is None:
+        return None
+    names = [(code, re.split(r"[;.]", after)[0]) for code, after in listings]
+    named = [n for _, n in names if any(w not in STOPWORDS and not w.isdigit() for w in words(n))]
     if glossary and len(named) < 3:  # "ACGT or ACGU only" gives examples, not codes with names
         return None
     said = {stem(w) for w in words(text) if w not in STOPWORDS and not w.isdigit()}
     numbers = {int(n) for n in re.findall(r"(?<![\d.:,])\b\d{1,4}\b(?![\d.:,])", text)}
     scored: dict[str, int] = {}
     shared: dict[str, set[str]] = {}
-    for i, match in enumerate(listed if len(listed) > 1 else []):
-        end = listed[i + 1].start() if i + 1 < len(listed) else len(description)
-        name = re.split(r"[;.]", description[match.end() : end])[0]
-        digits = re.findall(r"\d+", match.group(0))
-        shared[match.group(0)] = said & {stem(w) for w in words(name) if w not in STOPWORDS}
-        score = len(shared[match.group(0)])
-        scored[match.group(0)] = score + bool(score or len(digits) == 1) * bool(digits and int(digits[-1]) in numbers)
+    for code, name in names if len(names) > 1 else []:
+        digits = re.findall(r"\d+", code)
+        shared[code] = said & {stem(w) for w in words(name) if w not in STOPWORDS}
+        score = len(shared[code])
+        scored[code] = score + bool(score or len(digits) == 1) * bool(digits and int(digits[-1]) in numbers)
     best = max(scored.values(), default=0)
     top = [code for code, score in scored.items() if score == best]
     if not best or len(top) != 1:
@@ -1540,16 +1549,10 @@ def described_code(prop: dict[str, Any], description: str, text: str, *, glossar
 def listed_name(prop: dict[str, Any], description: str, code: str, text: str) -> Span | None:
     """Where the request says the name a description lists ``code`` with ("book the teaching lab (RM-322)" for
     "RM-322 teaching lab (24)"): the longest run of that name's words, so that no other value takes them."""
-    try:
-        body = re.compile(rf"(?<![\w-])(?:{prop['pattern'].lstrip('^').rstrip('$')})(?![\w-])")
-    except (re.error, TypeError, KeyError):
+    after = next((a for c, a in _listings(prop, description) or [] if c == code), None)
+    if after is None:
         return None
-    listed = list(body.finditer(description or ""))
-    at = [i for i, m in enumerate(listed) if m.group(0) == code]
-    if not at:
-        return None
-    end = listed[at[0] + 1].start() if at[0] + 1 < len(listed) else len(description)
-    name = {stem(w) for w in words(re.split(r"[;.,(/]", description[listed[at[0]].end() : end])[0])} - STOPWORDS
+    name = {stem(w) for w in words(re.split(r"[;.,(/]", after)[0])} - STOPWORDS
     best: Span | None = None
     run: list[re.Match[str]] = []
     for token in [*re.finditer(r"[^\W_]+", text), None]:  # consecutive words of the name ("video conference room")
@@ -1564,12 +1567,6 @@ def listed_name(prop: dict[str, Any], description: str, code: str, text: str) ->
 
 def _next_to(text: str, before: re.Match[str], after: re.Match[str]) -> bool:
     return not text[before.end() : after.start()].strip(" -")
-
-
-def _content_after(description: str, start: int, later: list[re.Match[str]]) -> bool:
-    """Whether a listed code has a name: a word other than a little one before the next code or the sentence's end."""
-    name = re.split(r"[;.]", description[start : later[0].start() if later else len(description)])[0]
-    return any(w not in STOPWORDS and not w.isdigit() for w in words(name))
 
 
 _RATIO = re.compile(
