@@ -17,7 +17,7 @@ from agent_core.offline import slots
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
 from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
 from agent_core.offline.text import STOPWORDS, dictionary, one_edit, stem, stems, words
-from agent_core.offline.timezones import find_places, locate_places, position, unsure_places
+from agent_core.offline.timezones import find_places, locate_places, position, unsure_places, world_places
 
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
 _CONNECTOR = re.compile(
@@ -75,9 +75,10 @@ class Filled:
     reference: str | None = None  # an id parameter to resolve from the request's words
     read: int = 0  # parameters read from the request (not defaults)
     typed: int = 0  # of those, values of a type (numbers, dates, places, codes), not free text or names
-    unknown: list[str] = field(default_factory=list)  # places named that match no time zone ("Atlantis")
+    unknown: list[str] = field(default_factory=list)  # places named that match no time zone ("Narnia")
     unsure: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # "Portland": Oregon or Maine
     defaults: set[str] = field(default_factory=set)  # parameters set to their default, not read from the request
+    looked_up: set[str] = field(default_factory=set)  # values found for a name said ("Boulder": its coordinates)
 
 
 def _text_params(properties: dict[str, Any], required: list[str], capability: Capability | None) -> list[str]:
@@ -473,7 +474,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         listed = slots.options_for(name, tool.description or "") if kind_of(name, prop) in {"text", "entity"} else []
         properties = {**properties, name: {**prop, "enum": listed}} if listed else properties
     filled = Filled({})
-    if any(kind_of(n, p) == "timezone" for n, p in properties.items()):  # "time in Portland": asked, never guessed
+    if any(kind_of(n, p) == "timezone" or slots.axis_of(n) is not None for n, p in properties.items()):
+        # "time in Portland", "the forecast for Cambridge": asked, never guessed
         filled.unsure = [(said, readings) for _, said, readings in unsure_places(text)]
     taken: list[Span] = []
     loose: list[str] = []
@@ -544,7 +546,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         elif kind == "timezone":
             found = slots.zones(text)
             unknown = find_places(text)[1]
-            if unknown:  # "in Atlantis": never answer for a place we could not find, and never default to UTC
+            if unknown:  # "in Narnia": never answer for a place we could not find, and never default to UTC
                 filled.unknown.extend(u for u in unknown if u not in filled.unknown)
                 required = [*required, name] if not found else required
         elif kind in {"time_of_day", "datetime"}:
@@ -694,6 +696,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             kind in {"count", "amount"}
             and name not in measures
             and (slots.unit_of(name, prop) or ("time",))[0] != "time"
+            and slots.axis_of(name) is None  # "Latitude in decimal degrees": a coordinate, read as one below
         ):
             continue  # a quantity in a unit is read with one of its dimension or by its label, never as a bare number
         elif (
@@ -723,11 +726,13 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             if axis is not None:  # "latitude" / "longitude": read as a pair, with N/S/E/W
                 pair = slots.coordinates(text)
                 span = pair[axis] if pair else _labelled_number(name, text)
-                located = [(o, position(p)) for o, p in locate_places(text) if position(p)] if span is None else []
+                near = sorted(locate_places(text) + world_places(text), key=lambda found: found[0])
+                located = [(o, position(p)) for o, p in near if position(p)] if span is None else []
                 if located:  # "sunrise in Oslo": the city's own position (one value said, so typed once)
                     offset, point = located[0]
                     span = Span(point[axis], offset, offset + 1)
                     filled.typed -= axis
+                    filled.looked_up.add(name)
             found = [span] if span else []
         elif kind in {"point", "points"}:  # {"latitude", "longitude"} objects: the pairs the request writes
             axes = slots.point_axes(prop if kind == "point" else prop.get("items") or {})

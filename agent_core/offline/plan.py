@@ -222,9 +222,9 @@ def _writes(route: Route) -> bool:
 def _tells(clause: str, route: Route) -> bool:
     """A statement ("the garage is spotless now", "the tomatoes in B3-12 are starting to wilt") routed to a lookup:
     it says something, so it asks the lookup nothing."""
-    looks_up = (
-        route.capability.kind == "tool" and not route.capability.writes
-        if route.capability
+    looks_up = (  # a gap's capability a live tool serves (weather) looks up as that tool does
+        not route.capability.writes
+        if route.capability and route.capability.kind == "tool"
         else bool(route.tools) and ToolFacts.of(route.tools[0]).read_only is not False
     )
     asks = is_question(clause) or is_question(clause.rsplit(":", 1)[-1])  # "the talk is at 5pm: what's that in X"
@@ -1010,8 +1010,10 @@ def _plan_clause(
     if filled.unsure and not filled.unknown:  # "time in Portland": Oregon or Maine
         said, readings = filled.unsure[0]
         unsure = Planned(clause, route, capability, margin=routing.margin())
-        unsure.clarify = f"Which {said} do you mean: {' or '.join(readings)}? Say it with the state or country."
-        unsure.clarify_reason = f"{said} is the name of places in different time zones, so I did not guess one."
+        either = f"{', '.join(readings[:-1])} or {readings[-1]}"
+        named = said.title() if said.islower() else said  # "which birmingham": a name, as it is written
+        unsure.clarify = f"Which {named} do you mean: {either}? Say it with the state or country."
+        unsure.clarify_reason = f"{said} is the name of several places far apart, so I did not guess one."
         zoned = any(kind_of(n, p) == "timezone" and n in filled.args for n, p in properties_of(tool).items())
         if filled.missing or filled.reference or not zoned:  # never the server's default zone instead
             return unsure
@@ -1028,7 +1030,7 @@ def _plan_clause(
         unknown.clarify_reason = f"{names} is not a place I can map to a time zone, so I did not guess one."
         if filled.missing or filled.reference:
             return unknown
-        step.calls = _calls(filled)  # "Tokyo and Atlantis": Tokyo's answer, then the question about Atlantis
+        step.calls = _calls(filled)  # "Tokyo and Narnia": Tokyo's answer, then the question about Narnia
         step.then = unknown
         return step
     if filled.missing:
@@ -1266,7 +1268,8 @@ def _computes(route: Route, clause: str, context: Context) -> bool:
     ):
         return False
     filled = fill(tool, clause, None, context)
-    numbers = [v for value in filled.args.values() for v in (value if isinstance(value, list) else [value])]
+    said = [value for name, value in filled.args.items() if name not in filled.looked_up]  # "Boulder" gives no numbers
+    numbers = [v for value in said for v in (value if isinstance(value, list) else [value])]
     return (
         not filled.missing
         and not filled.defaults & set(required)  # a lookup whose day was not said is not what the numbers ask

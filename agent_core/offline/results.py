@@ -15,7 +15,7 @@ from agent_core.approvals.decisions import denial_for_person
 from agent_core.errors import plain_tool_error
 from agent_core.offline import compose
 from agent_core.offline.dialogue import Dialogue, Step, as_data, listing_of
-from agent_core.offline.timezones import locate_places
+from agent_core.offline.timezones import locate_places, world_places
 
 if TYPE_CHECKING:
     from agent_core.offline.plan import Plan, Planned
@@ -108,7 +108,8 @@ def _step_text(step: Planned, results: list[Step]) -> tuple[list[str], int]:
             capability == "current_time" or (not capability and compose.time_sentence(data))
         ):
             focus = "epoch" if "unix" in step.clause.lower() or "timestamp" in step.clause.lower() else "time"
-            labels = {place.zone: place.label for _, place in locate_places(step.clause)}
+            # a city of the world table names the zone better than the state said after it ("Boulder, Colorado")
+            labels = {place.zone: place.label for _, place in locate_places(step.clause) + world_places(step.clause)}
             label = labels.get(str(args.get(next(iter(args), ""), ""))) if args else None
             lines.append(compose.time_sentence(data, label, focus) or compose.render(data))
         elif capability == "memory_store":

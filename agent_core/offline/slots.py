@@ -20,7 +20,7 @@ from typing import Any
 
 from agent_core.offline.catalogue import catalogue
 from agent_core.offline.text import STOPWORDS, dictionary, stem, words
-from agent_core.offline.timezones import locate_places, unsure_places
+from agent_core.offline.timezones import locate_places, unsure_places, world_places
 
 # High-precision guards: things with a shape of their own.
 QUOTED = re.compile(  # an apostrophe between letters is inside a quote ('Plan Rui's drinks')
@@ -1833,11 +1833,11 @@ def places(text: str) -> list[Span]:
 def zones(text: str) -> list[Span]:
     """IANA time zones for the places named, in order; never a guess for a name of several places ("Portland")."""
     unsure = {offset for offset, _, _ in unsure_places(text)}
-    return [
-        Span(place.zone, offset, offset + len(place.label))
-        for offset, place in locate_places(text)
-        if offset not in unsure
-    ]
+    found: list[Span] = []
+    for offset, place in sorted(locate_places(text) + world_places(text), key=lambda found: found[0]):
+        if offset not in unsure and all(span.value != place.zone for span in found):  # "Boulder, Colorado": one zone
+            found.append(Span(place.zone, offset, offset + len(place.label)))
+    return found
 
 
 _QUANTIFIERS = frozenset({"every", "everything", "whole", "entire"})

@@ -10,9 +10,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from zoneinfo import available_timezones
 
+from agent_core.offline.cities import label, readings, tz_table, world_city
 from agent_core.offline.text import dictionary, one_edit
 
 
@@ -23,6 +23,7 @@ class Place:
     label: str
     zone: str
     note: str | None = None
+    point: tuple[float, float] | None = None  # (latitude, longitude), when the place is one city of the world table
 
 
 # Countries spanning several zones: the zone most people mean, and a note saying so.
@@ -200,10 +201,13 @@ def _several(label: str) -> bool:
 
 def unsure_places(text: str) -> list[tuple[int, str, tuple[str, ...]]]:
     """The names of several places said without a word that picks one: offset, the name, the readings' labels."""
-    return [
+    found = [
         (offset, place.label, tuple(r[0] for r in _SAME_NAME[normalize(place.label)]))
         for offset, place in _located(text)
         if _several(place.label) and _picked(_near(text, offset, place.label), place.label) is None
+    ]
+    return found + [
+        (offset, name, readings(name, rest)) for offset, name, rest in _city_names(text) if readings(name, rest)
     ]
 
 
@@ -211,8 +215,10 @@ def picked_place(asked: str, answer: str) -> str | None:
     """The request ``asked`` again with the place its short ``answer`` picks ("Maine", "the one in Oregon" after
     "time in Portland?" was asked about), or None when the answer picks none."""
     for offset, name, _ in unsure_places(asked):
-        if (reading := _picked(normalize(answer), name)) is not None:
+        if _several(name) and (reading := _picked(normalize(answer), name)) is not None:
             return asked[:offset] + reading[0] + asked[offset + len(name) :]
+        if not _several(name) and (city := world_city(name, answer, anywhere=True)) is not None:
+            return asked[:offset] + label(city) + asked[offset + len(name) :]
     return None
 
 
@@ -222,19 +228,11 @@ def normalize(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", ascii_text.lower()))
 
 
-def _tab_lines(name: str) -> list[list[str]]:
-    try:
-        text = resources.files("tzdata").joinpath("zoneinfo", name).read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):  # pragma: no cover - tzdata is a dependency
-        return []
-    return [line.split("\t") for line in text.splitlines() if line and not line.startswith("#")]
-
-
 @lru_cache(maxsize=1)
 def place_index() -> dict[str, Place]:
     """Normalized place phrase -> Place, built once."""
     index: dict[str, Place] = {}
-    zone_rows = _tab_lines("zone.tab")
+    zone_rows = tz_table("zone.tab")
     first_zone: dict[str, str] = {}
     for row in zone_rows:
         country, zone = row[0], row[2]
@@ -243,7 +241,7 @@ def place_index() -> dict[str, Place]:
         if len(parts) == 3 and parts[1] != "Argentina":
             continue  # America/Indiana/Knox and friends: too obscure to match bare words
         index.setdefault(normalize(parts[-1]), Place(parts[-1].replace("_", " "), zone))
-    for row in _tab_lines("iso3166.tab"):
+    for row in tz_table("iso3166.tab"):
         code, name = row[0], row[1]
         zone = _MULTI_ZONE_COUNTRIES.get(code) or first_zone.get(code)
         if not zone:
@@ -267,7 +265,7 @@ def place_index() -> dict[str, Place]:
 def _zone_positions() -> dict[str, tuple[float, float]]:
     """Each zone's principal city as (latitude, longitude), from zone.tab's ISO 6709 "+5955+01045"."""
     found = {}
-    for row in _tab_lines("zone.tab"):
+    for row in tz_table("zone.tab"):
         match = re.fullmatch(r"([+-]\d{2})(\d{2})(\d{2})?([+-]\d{3})(\d{2})(\d{2})?", row[1])
         if match:
             a, b, c, d, e, f = (int(g or 0) for g in match.groups())
@@ -279,15 +277,21 @@ def _zone_positions() -> dict[str, tuple[float, float]]:
 @lru_cache(maxsize=1)
 def _countries() -> frozenset[str]:
     """Country and territory names (iso3166.tab), normalized: a zone named after one names no city."""
-    return frozenset(normalize(re.sub(r"\s*\(.*?\)", "", row[1])) for row in _tab_lines("iso3166.tab"))
+    return frozenset(normalize(re.sub(r"\s*\(.*?\)", "", row[1])) for row in tz_table("iso3166.tab"))
 
 
 def position(place: Place) -> tuple[float, float] | None:
-    """Where a city is (latitude, longitude): known for a city its time zone is named after ("Oslo")."""
-    if normalize(place.label) != normalize(place.zone.split("/")[-1]) or normalize(place.label) in _countries():
-        return None  # a country or an alias (America/Puerto_Rico is a territory): its zone's city is somewhere else
-    point = _zone_positions().get(place.zone)
-    return (round(point[0], 2), round(point[1], 2)) if point else None
+    """Where a city is (latitude, longitude): a city of the world table ("Boulder"), or one its time zone is named
+    after ("Oslo"), or one of the gazetteer's other cities the world table knows in the same zone ("Seattle")."""
+    if place.point is not None:
+        return place.point
+    if normalize(place.label) in _countries():
+        return None  # a country: its zone's city is somewhere in it, not where it is
+    if normalize(place.label) == normalize(place.zone.split("/")[-1]):
+        point = _zone_positions().get(place.zone)
+        return (round(point[0], 2), round(point[1], 2)) if point else None
+    city = world_city(place.label)
+    return (round(city.latitude, 2), round(city.longitude, 2)) if city and city.zone == place.zone else None
 
 
 def _multi_zone_note(country: str, zone: str) -> str:
@@ -354,11 +358,47 @@ def find_places(text: str) -> tuple[list[Place], list[str]]:
     Returns:
         (places, unresolved) — places are de-duplicated by zone.
     """
-    located = locate_places(text)
-    places = [place for _, place in located]
+    places = [place for _, place in locate_places(text) + world_places(text)]
     named = places + [place for _, place in _located(text)]  # "Georgia" of "Atlanta, Georgia" is no unknown place
-    unresolved = [phrase for phrase in _preposition_phrases(text) if not any(_mentions(phrase, p) for p in named)]
+    unsure = [name for _, name, _ in unsure_places(text)]  # "Cambridge": asked about, not unknown
+    unresolved = [
+        phrase
+        for phrase in _preposition_phrases(text)
+        if not any(_mentions(phrase, p) for p in named) and not any(phrase.startswith(name) for name in unsure)
+    ]
     return places, unresolved
+
+
+def world_places(text: str) -> list[tuple[int, Place]]:
+    """The cities of the world table named where a place is asked for ("time in Bergen", "forecast for Boulder,
+    CO") that the gazetteer does not know, with their offsets. Only for a parameter that takes a place: "for Mary"
+    is a person anywhere else."""
+    found = []
+    for offset, name, rest in _city_names(text):
+        if (city := world_city(name, rest)) is not None:
+            found.append(
+                (offset, Place(city.name, city.zone, point=(round(city.latitude, 2), round(city.longitude, 2))))
+            )
+    return found
+
+
+def _city_names(text: str) -> list[tuple[int, str, str]]:
+    """The names of the world table's cities said after in/at/for that the gazetteer does not know, with their
+    offsets and the text after them; "in the van" names no city."""
+    named = _located(text)
+    found = []
+    for phrase in _preposition_phrases(text):
+        offset = text.find(phrase)
+        known = any(offset <= at < offset + len(phrase) for at, _ in named)  # the gazetteer's own ("in Tokyo")
+        if offset < 0 or known or re.search(r"\bthe\s+$", text[:offset], re.I):
+            continue
+        said = phrase.split()
+        for size in range(min(3, len(said)), 0, -1):
+            name = " ".join(said[:size])
+            if world_city(name) is not None or readings(name):
+                found.append((offset, name, text[offset + len(name) :]))
+                break
+    return found
 
 
 def locate_places(text: str) -> list[tuple[int, Place]]:
@@ -450,7 +490,7 @@ def _word_offsets(text: str, words: list[str]) -> list[int]:
 
 
 def _preposition_phrases(text: str) -> list[str]:
-    """The phrases after in/at/for, and the capitalised names listed after one ("in Tokyo and Atlantis")."""
+    """The phrases after in/at/for, and the capitalised names listed after one ("in Tokyo and Narnia")."""
     phrases = [match.group(1) for match in _ZONE_NAMED.finditer(text)]
     phrases += [match.group(0) for match in _WHERE_SOMEONE.finditer(text)]  # "where Ana lives": a place not named
     phrases += [m.group(1) for m in _NAMED_TIME.finditer(text) if m.group(1).lower() not in _NOT_PLACE_TIMES]
@@ -467,7 +507,7 @@ def _preposition_phrases(text: str) -> list[str]:
     return phrases
 
 
-# A further name in a list of places: ", Atlantis", " and Atlantis", " or the Shire" (capitalised, so "in Tokyo and
+# A further name in a list of places: ", Narnia", " and Narnia", " or the Shire" (capitalised, so "in Tokyo and
 # then add a task" lists nothing).
 _LISTED_NAME = re.compile(
     r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)(?=[\s?!.,;:]|$)"
