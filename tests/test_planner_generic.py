@@ -179,6 +179,35 @@ async def test_a_statement_is_not_sent_to_a_public_web_search() -> None:
         assert turn.calls == [], remark
 
 
+@pytest.mark.parametrize(
+    "remark",
+    [
+        "Google Maps says 25 minutes to the airport but it never is",  # "google" opening a report is no order
+        "Google Scholar lists 31k citations for AlphaFold, wild",
+        "the weather app said rain but it's dry",
+    ],
+)
+async def test_what_a_source_said_reported_is_not_sent_to_a_public_web_search(remark: str) -> None:
+    def web_search(query: str) -> dict[str, object]:
+        """Search the web and return matching pages, best first, each with title, url and snippet."""
+        raise AssertionError("a report must not reach the web")
+
+    turn = await ask(agent(tool(web_search, readOnlyHint=True, openWorldHint=True)), remark)
+    assert turn.calls == []
+
+
+async def test_a_report_of_a_forecast_does_not_look_the_forecast_up_but_a_request_does() -> None:
+    def point_forecast(latitude: float, longitude: float) -> dict[str, object]:
+        """Get the weather forecast for a location."""
+        return {"latitude": latitude, "longitude": longitude, "periods": [{"name": "Today", "forecast": "Sunny"}]}
+
+    forecast = tool(point_forecast, readOnlyHint=True)
+    turn = await ask(agent(forecast), "the forecast said snow in Boulder but it's sunny here")
+    assert turn.calls == []
+    turn = await ask(agent(forecast), "what's the forecast for Boulder?")
+    assert turn.calls == [("point_forecast", {"latitude": 40.01, "longitude": -105.27})]
+
+
 async def test_a_failed_web_search_is_told_in_the_servers_plain_words_and_scores_zero() -> None:
     def web_search(query: str) -> dict[str, object]:
         """Search the web and return matching pages, best first, each with title, url and snippet."""

@@ -36,8 +36,16 @@ _SPLIT = re.compile(
 )
 STATEMENT = re.compile(r"^\s*(?:i|i'm|im|i've|my|we|we're|our)\b(?!\s+(?:need|want|would like)\b)", re.I)
 # "the weather is nice", "it's raining again": a sentence that says something, not a request for information
+# "Google Maps says 25 minutes", "the forecast said snow", "Semantic Scholar lists 31k citations": what a source said,
+# reported; no request to ask the source again (and "google" here is no order to search)
+REPORTED = re.compile(
+    r"^\s*(?:(?:the|this|that|my|our)\s+[\w-]+(?:\s+[\w-]+)?|google(?:\s+\w+)?|(?-i:[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?))\s+"
+    r"(?:says|said|lists|listed|shows|showed|claims|claimed|predicts|predicted|reckons|reckoned|reports|reported)\b",
+    re.I,
+)
 DECLARATIVE = re.compile(
-    r"^\s*(?:it's|it\s+is|it\s+was|(?:the|this|that|it|today|everything)\b.*\b(?:is|are|was|were|seems|looks|feels))\b",
+    r"^\s*(?:it's|it\s+is|it\s+was|(?:the|this|that|it|today|everything)\b.*\b(?:is|are|was|were|seems|looks|feels))\b|"
+    + REPORTED.pattern,
     re.I,
 )
 # A question about what the sentence before said: "What's that in Helsinki?", "when is that for Ana in Tokyo?"
@@ -92,6 +100,8 @@ def is_question(text: str) -> bool:
     asked indirectly ("I was wondering what …") is one too."""
     if _INDIRECT.search(text):
         return True
+    if REPORTED.search(text) and not text.strip().endswith("?"):
+        return False  # "Google Maps says 25 minutes …": a report, whatever word it opens with
     said = words(text)
     first = said[0].split("'")[0] if said else ""
     return text.strip().endswith("?") or first in _QUESTION_START or bool(_EXPLICIT_SEARCH.search(text))
