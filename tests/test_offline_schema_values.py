@@ -346,3 +346,49 @@ def test_a_title_in_brackets_loses_them_and_is_capitalised() -> None:
     add = _tool("add_task", tools["add_task"]["parameters"]["properties"], ["title"], tools["add_task"]["description"])
     filled = fill(add, "add a task: (call the vet)", catalogue().get("task_add"), Context(today=SUNDAY))
     assert filled.args["title"] == "Call the vet"
+
+
+TICKETS = _tool(
+    "create_ticket",
+    {
+        "owner": {"type": "string", "description": "Repository owner"},
+        "repo": {"type": "string", "description": "Repository name"},
+        "title": {"type": "string", "description": "Ticket title"},
+        "body": {"type": "string", "description": "Ticket body"},
+    },
+    ["owner", "repo", "title"],
+    "Create a new ticket in a repository",
+)
+COMMENT = _tool(
+    "add_ticket_comment",
+    {
+        "owner": {"type": "string", "description": "Repository owner"},
+        "repo": {"type": "string", "description": "Repository name"},
+        "ticket_number": {"type": "number", "description": "Ticket number to comment on"},
+        "body": {"type": "string", "description": "Comment text, e.g. about an offset"},
+    },
+    ["owner", "repo", "ticket_number", "body"],
+    "Add a comment to an existing ticket",
+)
+
+
+def test_a_new_things_title_is_what_was_said_not_a_name_found_in_it() -> None:
+    args = _args(TICKETS, "open a ticket on acme/widgets: add support for the human GRCh38 reference")
+    assert (args["owner"], args["repo"]) == ("acme", "widgets")
+    assert args["title"].lower() == "add support for the human grch38 reference"  # not "human GRCh38 reference"
+
+
+def test_what_a_comment_says_is_its_body_never_the_repository_or_its_owner() -> None:
+    args = _args(COMMENT, "comment on it: fixed on my machine by rounding the offsets, PR coming")
+    assert args["body"] == "fixed on my machine by rounding the offsets, PR coming"
+    assert "owner" not in args and "repo" not in args  # not said: asked for, or carried from the conversation
+
+
+def test_an_inflected_word_is_no_slip_for_a_word_a_tool_uses() -> None:
+    from agent_core.offline.clauses import corrected
+
+    said = "comment on it: fixed by rounding the offsets"
+    assert corrected(said, [COMMENT]) == said  # "offsets" is "offset" inflected, not a slip of it
+    assert corrected("note the ofset of ticket 4", [COMMENT]) == "note the offset of ticket 4"  # a slip: put right
+    said = "open a ticket: the ofset is wrong"  # what follows a colon is the person's text, kept as they wrote it
+    assert corrected(said, [COMMENT]) == said

@@ -89,6 +89,8 @@ def _text_params(properties: dict[str, Any], required: list[str], capability: Ca
     if capability and capability.text_param in texts:
         return [capability.text_param]
     needed = [name for name in texts if name in required]
+    if capability is None:  # a comment's body before the repository's owner: the words said are the body's
+        needed.sort(key=lambda n: not set(words(n)) & (_BODY_NAMES | _TITLES))
     named = any(kind_of(n, properties[n]) == "entity" for n in required if n in properties)
     return needed[:1] or ([] if named and not capability else texts[:1])  # an issue's title, not also its body
 
@@ -213,6 +215,16 @@ def _thing_and_body(
     if not thing or not parts or not {stem(w) for w in words(str(thing[0].value))} - acts:
         return {}  # "please report that the NanoDrop is cracked": "report" asks, it names no instrument
     return {things[0]: Span(thing[0].value), bodies[0]: Span(", ".join(parts).rstrip(" .!"))}
+
+
+_TITLES = frozenset({"title", "subject", "summary", "headline"})
+_TITLED = re.compile(r"\w\s*:\s+\S|\b(?:titled|entitled|called|named|title|subject)\b", re.I)
+
+
+def _creates(tool: Any) -> bool:
+    """Whether a tool's name says it creates something ("create_issue", "vcs_open_ticket" is read, "new_event")."""
+    made = catalogue().acts.get("create", frozenset())
+    return any(stem(word) in made and word != "open" for word in words(tool.name)[:2])
 
 
 def _content_words(value: str) -> set[str]:
@@ -473,6 +485,11 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     for name, prop in properties.items():  # options only the tool's description lists ("`phase` must be one of …")
         listed = slots.options_for(name, tool.description or "") if kind_of(name, prop) in {"text", "entity"} else []
         properties = {**properties, name: {**prop, "enum": listed}} if listed else properties
+    if capability is None and _creates(tool) and _TITLED.search(text):  # "open an issue on X: add support for …": a
+        # new thing's title said after a colon or "titled" is what was said, not a name the request refers to
+        titles = [n for n, p in properties.items() if set(words(n)) & _TITLES and kind_of(n, p) == "entity"]
+        for name in [n for n in titles if not slots.example_of(properties[n])]:
+            properties = {**properties, name: {**properties[name], slots.FREE_TEXT: True}}
     filled = Filled({})
     if any(kind_of(n, p) == "timezone" or slots.axis_of(n) is not None for n, p in properties.items()):
         # "time in Portland", "the forecast for Cambridge": asked, never guessed
@@ -511,6 +528,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     text_names = _text_params(properties, required, capability)
     entities = [n for n, p in properties.items() if kind_of(n, p) == "entity" and n not in text_names]
     entities = [] if capability else entities
+    bodied = any(set(words(n)) & _BODY_NAMES and kind_of(n, p) == "text" for n, p in properties.items())  # a comment
     measures = slots.quantities(properties, text)  # numbers with units, each to the parameter of its dimension
     ranged = any(kind_of(n, p) == "years" for n, p in properties.items())
     years = [s for s in [slots.year_range(text, context.today) if ranged else None] if s]
@@ -836,7 +854,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         numeric = bool(sample) and bool(re.fullmatch(r"[\d\s:./-]+", sample)) and name not in required
         if not found and not numeric and not slots.strict_shape(sample, prop.get("description", "")):
             # an optional value whose example is a number ("2019", "2019-2023") never takes the request's words
-            found = [_placed(s, text) for s in slots.entity(_without(text, taken + values), tool_vocabulary(tool))]
+            source = _without(text, taken + values)
+            if bodied and (said := re.match(r"([^:]{3,80}?):\s+\S", source)):
+                source = said[1]  # "comment on it: fixed by rounding the offsets": what is said is no name
+            found = [_placed(s, text) for s in slots.entity(source, tool_vocabulary(tool))]
         found = [s for s in _not_own(tool, found) if s.value not in filled.args.values()]  # one phrase, one parameter
         if not prop.get("description"):  # "a branch fix/x off dev": an undescribed name is its one code-like token
             coded = [[t for t in str(s.value).split() if _CODE_LIKE.match(t)] for s in found]

@@ -753,6 +753,8 @@ def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
     start = polite.end() if polite else 0
     fixes = []
     quoted = [m.span() for m in QUOTED.finditer(text[start:])]
+    told = re.match(r"[^:]{3,80}?\w:\s+(?=\S)", text[start:])  # "open an issue on X: <its title>": the person's words
+    content = told.end() if told and len(words(told[0])) <= 10 else len(text)
     described = _described(tool_texts)
     for index, token in enumerate(list(re.finditer(r"(?<![\w./'-])[A-Za-z]+(?![\w./'-])", text[start:]))):
         said = token.group(0)
@@ -764,7 +766,7 @@ def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
         if near:
             sure = len(near) == 1 and said.lower() not in dictionary() and (len(said) >= 4 or near[0] in _required())
             fixes.append((start + token.start(), start + token.end(), near, sure))
-        elif len(said) >= 4 and said.lower() not in dictionary() and said.lower() not in _named():  # "reais"
+        elif len(said) >= 4 and not _a_word(said.lower()) and said.lower() not in _named() and token.start() < content:
             near = [w for w in described if one_edit(said.lower(), w) and max(len(said), len(w)) >= 5]  # "isue"
             if len(near) == 1:
                 fixes.append((start + token.start(), start + token.end(), near, True))
@@ -796,6 +798,15 @@ def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
     )
     every = apply((*span, w) for span, w in zip(spans, best, strict=True))
     return every if framing(every) >= 2 and framing(every) > framing(sure) else sure
+
+
+def _a_word(word: str) -> bool:
+    """Whether the dictionary knows a word, or the word it inflects ("offsets", "rounded", "binding")."""
+    known = dictionary()
+    return word in known or any(
+        word.endswith(end) and (word[: -len(end)] in known or word[: -len(end)] + "e" in known)
+        for end in ("s", "es", "ed", "ing")
+    )
 
 
 _ANYWAY = re.compile(r"^(?P<told>.+?)[,.;]?\s+(?:anyway|anyways|anyhow)\b[\s,:;.-]*(?=\S)", re.I | re.S)

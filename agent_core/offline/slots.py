@@ -518,7 +518,12 @@ def kind_of(name: str, prop: dict[str, Any]) -> str:
     return kind
 
 
+FREE_TEXT = "x-paias-free-text"  # set by a reader that knows the value is free text (a new issue's title)
+
+
 def _kind_of(name: str, prop: dict[str, Any]) -> str:
+    if prop.get(FREE_TEXT):
+        return "text"
     kind = prop.get("type")
     if kind is None:
         types = [option.get("type") for option in prop.get("anyOf", []) if isinstance(option, dict)]
