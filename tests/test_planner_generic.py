@@ -1403,3 +1403,19 @@ async def test_the_way_to_keep_the_day_that_the_question_suggests_works() -> Non
     assert suggested is not None and suggested.group(1) == "add a note to task 1: due next Friday"
     await ask(agent_, suggested.group(1), first.messages)
     assert store.tasks[1] == {**store.tasks[1], "title": "Book the microscope", "description": "due next Friday"}
+
+
+async def test_a_file_of_a_named_repository_is_never_looked_for_on_this_machine() -> None:
+    def get_file_contents(
+        owner: Annotated[str, Field(description="Repository owner")],
+        repo: Annotated[str, Field(description="Repository name")],
+        path: Annotated[str, Field(description="Path to the file or directory")],
+    ) -> dict[str, Any]:
+        """Get the contents of a file or directory from a GitHub repository"""
+        return {"path": path, "content": "# widgets"}
+
+    tools = (read_text_file, list_directory, get_file_contents)
+    turn = await ask(agent(*tools), "show me the README of acme-lab/widgets")
+    assert not {"read_text_file", "list_directory"} & {name for name, _ in turn.calls}  # no local README
+    turn = await ask(agent(*tools), "show me README.md of acme-lab/widgets")
+    assert turn.calls == [("get_file_contents", {"owner": "acme-lab", "repo": "widgets", "path": "README.md"})]

@@ -646,6 +646,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 and _BARE_FILE.fullmatch(written[0].value)
                 and filled.reference is None
                 and names_a_file(text, capability)
+                and works_in_roots(tool)  # a file of a repository on a forge is no file of this machine's listing
             ):
                 filled.reference = name
                 continue
@@ -654,8 +655,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 filled.args[name] = context.resolve_path(".")  # "list my files": the readable root (a default)
                 filled.defaults.add(name)
                 continue
-            if not found and filled.reference is None and names_a_file(text, capability):
-                filled.reference = name  # "read the meeting notes": found by its words in a listing
+            if not found and filled.reference is None and names_a_file(text, capability) and works_in_roots(tool):
+                filled.reference = name  # "read the meeting notes": found by its words in a listing of this machine
         elif kind == "paths":  # "git add README.md and workflow/rules/qc.smk in ~/code/x": the files, one list
             written = [s for s in slots.paths(text) if not _contains_others(s, properties, name)]
             found = (

@@ -641,8 +641,9 @@ class Router:
         """
         text = QUOTED.sub("something", text)  # quoted text is content: route by the words around it
         signature = _signature(tools)
+        said = text
         text = self._values_as_words(text, tools, signature)
-        key = (text, signature)
+        key = (said, signature)
         recent = self._recent.get(key) if vector is None else None
         if recent is not None:  # the whole message and its only clause, routed once per model request
             routing, listed = recent
@@ -657,13 +658,17 @@ class Router:
                 routing = Routing(routes, routing.vector, routing.capability_scores, routing.text)
                 self._recent[key] = (routing, tuple(tools))
             return Routing(list(routing.routes), routing.vector, dict(routing.capability_scores), routing.text)
-        routing = self._route(text, tools, vector, signature)
+        routing = self._route(text, tools, vector, signature, forge=text != said)
         if len(self._recent) > 64:
             self._recent.clear()
         self._recent[key] = (routing, tuple(tools))
         return Routing(list(routing.routes), routing.vector, dict(routing.capability_scores), routing.text)
 
-    def _route(self, text: str, tools: Sequence[Any], vector: np.ndarray | None, signature: str) -> Routing:
+    def _route(
+        self, text: str, tools: Sequence[Any], vector: np.ndarray | None, signature: str, forge: bool = False
+    ) -> Routing:
+        """``forge``: the request names a repository ("hoffmann-lab/scrna-pipeline") a live tool takes; its files
+        are on the forge, so this machine's files are no route ("show me the README of hoffmann-lab/x")."""
         # "#journal-club" is compared as "a channel" (MiniLM reads a journal), but only the request's own words count
         # as evidence: "channel" was not said
         read = channels_as_word(text) if self._takes[signature][1] else text
@@ -709,7 +714,7 @@ class Router:
                 key=lambda p: doc_by_name.get(p.name, 0.0) + FIT_WEIGHT * fit.get((capability.name, p.name), 0.0),
                 reverse=True,
             )
-            if not capability.admits(text):
+            if not capability.admits(text) or (forge and capability.gap_name == "file_read"):
                 continue
             vocabulary = self.keywords().get(capability.name, {})
             routes.append(
