@@ -392,3 +392,16 @@ def test_an_inflected_word_is_no_slip_for_a_word_a_tool_uses() -> None:
     assert corrected("note the ofset of ticket 4", [COMMENT]) == "note the offset of ticket 4"  # a slip: put right
     said = "open a ticket: the ofset is wrong"  # what follows a colon is the person's text, kept as they wrote it
     assert corrected(said, [COMMENT]) == said
+
+
+def test_a_short_word_one_letter_from_a_tools_word_is_a_word_of_its_own() -> None:
+    from agent_core.offline.clauses import corrected
+
+    trials = _tool(
+        "search_trials",
+        {"phase": {"type": "string", "description": "Trial phase, e.g. 'PHASE2'"}},
+        [],
+        "Search clinical trials by condition, phase and recruiting status",
+    )
+    assert corrected("grants for phage therapy", [trials]) == "grants for phage therapy"  # not "phase therapy"
+    assert corrected("recuiting trials", [trials]) == "recruiting trials"  # a letter left out: a slip

@@ -1419,3 +1419,13 @@ async def test_a_file_of_a_named_repository_is_never_looked_for_on_this_machine(
     assert not {"read_text_file", "list_directory"} & {name for name, _ in turn.calls}  # no local README
     turn = await ask(agent(*tools), "show me README.md of acme-lab/widgets")
     assert turn.calls == [("get_file_contents", {"owner": "acme-lab", "repo": "widgets", "path": "README.md"})]
+
+
+async def test_an_item_named_without_its_number_is_asked_for_in_the_tools_words() -> None:
+    def get_sample(sample_number: Annotated[int, Field(description="Sample number, e.g. 42")]) -> dict[str, Any]:
+        """Get one sample from the biobank by its number."""
+        return {"sample_number": sample_number}
+
+    turn = await ask(agent(tool(get_sample, readOnlyHint=True)), "show me the liver sample")
+    assert turn.calls == []
+    assert "Which sample do you mean? Tell me its number (e.g. 42)." in turn.answer

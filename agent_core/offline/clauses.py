@@ -768,6 +768,7 @@ def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
             fixes.append((start + token.start(), start + token.end(), near, sure))
         elif len(said) >= 4 and not _a_word(said.lower()) and said.lower() not in _named() and token.start() < content:
             near = [w for w in described if one_edit(said.lower(), w) and max(len(said), len(w)) >= 5]  # "isue"
+            near = [w for w in near if len(w) >= 7 or not _substituted(said.lower(), w)]  # "phage" is no "phase"
             if len(near) == 1:
                 fixes.append((start + token.start(), start + token.end(), near, True))
 
@@ -798,6 +799,12 @@ def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
     )
     every = apply((*span, w) for span, w in zip(spans, best, strict=True))
     return every if framing(every) >= 2 and framing(every) > framing(sure) else sure
+
+
+def _substituted(said: str, word: str) -> bool:
+    """Whether two words of one length differ in one letter only: a short word that does is as likely a word of
+    its own the dictionary lacks ("phage" and "phase") as a slip."""
+    return len(said) == len(word) and sum(a != b for a, b in zip(said, word, strict=True)) == 1
 
 
 def _a_word(word: str) -> bool:

@@ -1153,9 +1153,25 @@ def _with_lookup(step: Planned, tools: list[Any], context: Context) -> Planned:
         return step
     step.lookup = _lister(step.tool, tools, step.capability, step.filled.reference)
     if step.lookup is None:
-        step.clarify = "Which one do you mean? Tell me its number."
+        step.clarify = _which_item(step)
         step.clarify_reason = "The request names an item without its number and no tool lists the items."
     return step
+
+
+def _which_item(step: Planned) -> str:
+    """The question for an item named without its number, in the words of the parameter that takes it: "Which
+    issue do you mean? Tell me its number.", "Which organism do you mean? Tell me its id (e.g. 9606)."."""
+    assert step.filled is not None and step.filled.reference is not None
+    name = step.filled.reference
+    prop = properties_of(step.tool).get(name, {}) if step.tool is not None else {}
+    said = words(name)
+    thing = " ".join(w for w in said if w not in _ITEM_LABELS) or (step.capability.entity if step.capability else "")
+    label = _ITEM_LABELS.get(next((w for w in said if w in _ITEM_LABELS), "number"), "number")
+    example = re.search(r"\be\.g\.,?\s*['\"‘“]?([\w:.\-/]+)", str(prop.get("description") or ""))
+    return f"Which {thing or 'one'} do you mean? Tell me its {label}{f' (e.g. {example[1]})' if example else ''}."
+
+
+_ITEM_LABELS = {"id": "ID", "ids": "ID", "key": "key", "number": "number", "no": "number", "num": "number", "nr": "number"}
 
 
 def _file_lister(tools: list[Any]) -> tuple[Any, str] | None:
