@@ -222,7 +222,7 @@ _TITLED = re.compile(r"\w\s*:\s+\S|\b(?:titled|entitled|called|named|title|subje
 
 
 def _creates(tool: Any) -> bool:
-    """Whether a tool's name says it creates something ("create_issue", "vcs_open_ticket" is read, "new_event")."""
+    """Whether a tool's name says it creates something ("create_ticket", "new_event"; "open_ticket" reads)."""
     made = catalogue().acts.get("create", frozenset())
     return any(stem(word) in made and word != "open" for word in words(tool.name)[:2])
 
