@@ -1171,7 +1171,15 @@ def _which_item(step: Planned) -> str:
     return f"Which {thing or 'one'} do you mean? Tell me its {label}{f' (e.g. {example[1]})' if example else ''}."
 
 
-_ITEM_LABELS = {"id": "ID", "ids": "ID", "key": "key", "number": "number", "no": "number", "num": "number", "nr": "number"}
+_ITEM_LABELS = {
+    "id": "ID",
+    "ids": "ID",
+    "key": "key",
+    "number": "number",
+    "no": "number",
+    "num": "number",
+    "nr": "number",
+}
 
 
 def _file_lister(tools: list[Any]) -> tuple[Any, str] | None:
