@@ -382,7 +382,8 @@ def world_places(text: str) -> list[tuple[int, Place]]:
     return found
 
 
-def _city_names(text: str) -> list[tuple[int, str, str]]:
+@lru_cache(maxsize=256)
+def _city_names(text: str) -> tuple[tuple[int, str, str], ...]:
     """The names of the world table's cities said after in/at/for that the gazetteer does not know, with their
     offsets and the text after them; "in the van" names no city."""
     named = _located(text)
@@ -398,7 +399,7 @@ def _city_names(text: str) -> list[tuple[int, str, str]]:
             if world_city(name) is not None or readings(name):
                 found.append((offset, name, text[offset + len(name) :]))
                 break
-    return found
+    return tuple(found)
 
 
 def locate_places(text: str) -> list[tuple[int, Place]]:
