@@ -348,11 +348,14 @@ def test_a_title_in_brackets_loses_them_and_is_capitalised() -> None:
     assert filled.args["title"] == "Call the vet"
 
 
+REPOSITORY = {
+    "owner": {"type": "string", "description": "Repository owner"},
+    "repo": {"type": "string", "description": "Repository name"},
+}
 TICKETS = _tool(
     "create_ticket",
     {
-        "owner": {"type": "string", "description": "Repository owner"},
-        "repo": {"type": "string", "description": "Repository name"},
+        **REPOSITORY,
         "title": {"type": "string", "description": "Ticket title"},
         "body": {"type": "string", "description": "Ticket body"},
     },
@@ -362,8 +365,7 @@ TICKETS = _tool(
 COMMENT = _tool(
     "add_ticket_comment",
     {
-        "owner": {"type": "string", "description": "Repository owner"},
-        "repo": {"type": "string", "description": "Repository name"},
+        **REPOSITORY,
         "ticket_number": {"type": "number", "description": "Ticket number to comment on"},
         "body": {"type": "string", "description": "Comment text, e.g. about an offset"},
     },
