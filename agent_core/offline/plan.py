@@ -1160,7 +1160,7 @@ def _with_lookup(step: Planned, tools: list[Any], context: Context) -> Planned:
 
 def _which_item(step: Planned) -> str:
     """The question for an item named without its number, in the words of the parameter that takes it: "Which
-    issue do you mean? Tell me its number.", "Which organism do you mean? Tell me its id (e.g. 9606)."."""
+    issue do you mean? Tell me its number.", "Which organism do you mean? Tell me its ID (e.g. 9606)."."""
     assert step.filled is not None and step.filled.reference is not None
     name = step.filled.reference
     prop = properties_of(step.tool).get(name, {}) if step.tool is not None else {}
