@@ -115,3 +115,24 @@ async def test_a_person_after_for_is_no_city_for_a_tool_that_takes_no_place() ->
     turn = await ask(planner_agent([tool(add_task)]), "add a task to buy flowers for Mary")
     assert [name for name, _ in turn.calls] == ["add_task"]
     assert "Mary" in turn.calls[0][1]["title"]
+
+
+@pytest.mark.parametrize(
+    ("question", "source", "target"),
+    [
+        ("what's 9am in Ann Arbor in Berlin?", "America/Detroit", "Europe/Berlin"),  # a city before a known place
+        ("convert 10:30 from Boulder to Bergen", "America/Denver", "Europe/Oslo"),  # capitalised after from / to
+    ],
+)
+async def test_a_time_is_converted_between_cities_the_gazetteer_does_not_list(
+    question: str, source: str, target: str
+) -> None:
+    turn = await ask(planner_agent(time_tools()), question)
+    assert [(a["source_timezone"], a["target_timezone"]) for n, a in turn.calls if n == "convert_time"] == [
+        (source, target)
+    ]
+
+
+async def test_someone_named_like_a_city_where_a_place_is_said_is_no_city() -> None:
+    turn = await ask(planner_agent(time_tools()), "what time is it for Mary in Tokyo?")  # Mary is also a city
+    assert turn.calls == [("get_current_time", {"timezone": "Asia/Tokyo"})]

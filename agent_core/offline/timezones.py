@@ -388,11 +388,14 @@ def _city_names(text: str) -> tuple[tuple[int, str, str], ...]:
     offsets and the text after them; "in the van" names no city."""
     named = _located(text)
     found = []
-    for phrase in _preposition_phrases(text):
+    for phrase in [*_preposition_phrases(text), *(m[1] for m in _FROM_TO_NAME.finditer(text))]:
         offset = text.find(phrase)
-        known = any(offset <= at < offset + len(phrase) for at, _ in named)  # the gazetteer's own ("in Tokyo")
+        known = any(at == offset for at, _ in named)  # the gazetteer's own ("in Tokyo")
+        inside = any(offset < at < offset + len(phrase) for at, _ in named)  # "9am in Ann Arbor in Berlin"
         if offset < 0 or known or re.search(r"\bthe\s+$", text[:offset], re.I):
             continue
+        if inside and re.search(r"\bfor\s+$", text[:offset], re.I):
+            continue  # "for Mary in Tokyo": someone where a place is, not a city
         said = phrase.split()
         for size in range(min(3, len(said)), 0, -1):
             name = " ".join(said[:size])
@@ -400,6 +403,10 @@ def _city_names(text: str) -> tuple[tuple[int, str, str], ...]:
                 found.append((offset, name, text[offset + len(name) :]))
                 break
     return tuple(found)
+
+
+# "convert 10:30 from Boulder to Bergen": a capitalised name after from/to/into (lower-case words there are no place)
+_FROM_TO_NAME = re.compile(r"\b(?:from|to|into)\s+([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,2})")
 
 
 def locate_places(text: str) -> list[tuple[int, Place]]:
