@@ -80,6 +80,22 @@ class ChatPage:
         self.input.fill(text)
         self.input.press("Enter")
 
+    def click_to_start(self, button: Locator, attempts: int = 3) -> None:
+        """Click a button that starts a turn until the turn's Stop button shows. Streamlit drops a click whose script
+        run another rerun interrupts (a clean-clone run lost a Regenerate click once), so a page that is idle with no
+        turn running a while after the click is clicked again; a page whose script still runs is left to start it."""
+        app = self.page.get_by_test_id("stApp")
+        running = self.page.get_by_role("button", name="Stop", exact=True)
+        for attempt in range(attempts):
+            button.click()
+            try:
+                expect(running).to_be_visible(timeout=PAGE_MS / attempts)
+                return
+            except AssertionError:
+                if attempt == attempts - 1 or app.get_attribute("data-test-script-state") != "notRunning":
+                    expect(running).to_be_visible(timeout=TURN_MS)  # the click was taken: a deadline, not a retry
+                    return
+
     def message(self, containing: str | re.Pattern[str], timeout_ms: float = TURN_MS) -> Locator:
         """The last chat message containing this text, once visible (texts include the avatar's icon name)."""
         found = self.page.get_by_test_id("stChatMessage").filter(has_text=containing).last

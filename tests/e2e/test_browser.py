@@ -249,7 +249,7 @@ def test_a_question_typed_while_an_answer_streams_is_asked_when_it_is_done(
     llm_chat.message("confidence 0.90")
     llm_stub.gate.clear()
     llm_chat.settle()
-    llm_chat.page.get_by_role("button", name="Regenerate").click()  # a button leaves the box open while it runs
+    llm_chat.click_to_start(llm_chat.page.get_by_role("button", name="Regenerate"))  # the box stays open meanwhile
     expect(llm_chat.page.get_by_text("▌")).to_be_visible()
     llm_chat.input.fill("And in Tokyo once more?")
     llm_chat.input.press("Enter")
