@@ -14,7 +14,7 @@ import json
 from importlib import resources
 from pathlib import Path
 
-from agent_core.offline.cities import plain
+from agent_core.offline.cities import normalize
 
 OUT = Path(__file__).resolve().parent.parent / "agent_core" / "offline" / "data" / "cities.tsv.gz"
 
@@ -27,7 +27,7 @@ def main() -> None:
         if not name or "\t" in name:
             continue
         rows.append(
-            (plain(name), name, city["countrycode"], city["admin1code"] or "", int(city["population"]),
+            (normalize(name), name, city["countrycode"], city["admin1code"] or "", int(city["population"]),
              city["timezone"], city["latitude"], city["longitude"])
         )  # fmt: skip
     rows.sort(key=lambda r: (-r[4], r[1]))  # most populous first: a name's first row is its best-known place

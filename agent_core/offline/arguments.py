@@ -15,6 +15,7 @@ from typing import Any
 
 from agent_core.offline import slots
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
+from agent_core.offline.router import name_acts
 from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
 from agent_core.offline.text import STOPWORDS, dictionary, one_edit, stem, stems, words
 from agent_core.offline.timezones import find_places, locate_places, position, unsure_places, world_places
@@ -222,9 +223,8 @@ _TITLED = re.compile(r"\w\s*:\s+\S|\b(?:titled|entitled|called|named|title|subje
 
 
 def _creates(tool: Any) -> bool:
-    """Whether a tool's name says it creates something ("create_ticket", "new_event"; "open_ticket" reads)."""
-    made = catalogue().acts.get("create", frozenset())
-    return any(stem(word) in made and word != "open" for word in words(tool.name)[:2])
+    """Whether a tool's name says it creates something ("create_ticket", "new_event"; "open_ticket" may read)."""
+    return name_acts(tool.name) == {"create"}
 
 
 def _content_words(value: str) -> set[str]:

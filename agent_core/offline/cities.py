@@ -34,8 +34,9 @@ class City:
     longitude: float
 
 
-def plain(text: str) -> str:
-    """A name as the table keys it: lower-case ASCII words separated by single spaces ("São Paulo" -> "sao paulo")."""
+def normalize(text: str) -> str:
+    """Lower-case ASCII words separated by single spaces ("São Paulo!" -> "sao paulo"): how the table keys a name,
+    and how the time-zone gazetteer reads one."""
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return " ".join(re.findall(r"[a-z0-9]+", ascii_text.lower()))
 
@@ -85,7 +86,7 @@ def tz_table(name: str) -> list[list[str]]:
 
 
 @lru_cache(maxsize=1)
-def _countries() -> dict[str, str]:
+def country_names() -> dict[str, str]:
     """ISO 3166 code -> the country's name (without its bracketed notes)."""
     return {row[0]: re.sub(r"\s*\(.*?\)", "", row[1]) for row in tz_table("iso3166.tab")}
 
@@ -94,11 +95,11 @@ def _countries() -> dict[str, str]:
 def _qualifiers() -> dict[str, tuple[str, str]]:
     """Words that pick a city of a shared name: country names and codes, US state names and postal codes, as
     normalized words -> (country, region or "")."""
-    found = {plain(name): (code, "") for code, name in _countries().items()}
+    found = {normalize(name): (code, "") for code, name in country_names().items()}
     for alias, code in _COUNTRY_ALIASES.items():
         found[alias] = (code, "")
     for code, name in _US_STATES.items():
-        found[plain(name)] = ("US", code)
+        found[normalize(name)] = ("US", code)
         found.setdefault(code.lower(), ("US", code))  # "Boulder, CO"
     return found
 
@@ -126,7 +127,7 @@ _US_STATES = {
 def _picked_by(cities: tuple[City, ...], said_with: str, anywhere: bool = False) -> tuple[City, ...]:
     """The cities a country or a US state said right after the name picks ("Cambridge, MA", "Bergen, Norway"), or
     said anywhere in ``said_with`` (a short answer: "the one in Massachusetts"); else all of them."""
-    said = plain(said_with).split()
+    said = normalize(said_with).split()
     table = _qualifiers()
     for start in range(len(said) if anywhere else min(1, len(said))):
         for size in (3, 2, 1):
@@ -155,7 +156,7 @@ def _rivals(cities: tuple[City, ...]) -> tuple[City, ...]:
 def world_city(name: str, said_with: str = "", anywhere: bool = False) -> City | None:
     """The city ``name`` says, read with the words ``said_with`` after it (or with an answer's words, ``anywhere``);
     None for no city, or for a name of several cities that nothing picks one of."""
-    cities = _named(plain(name))
+    cities = _named(normalize(name))
     if not cities:
         return None
     rivals = _rivals(_picked_by(cities, said_with, anywhere))
@@ -165,7 +166,7 @@ def world_city(name: str, said_with: str = "", anywhere: bool = False) -> City |
 def readings(name: str, said_with: str = "") -> tuple[str, ...]:
     """How a name of several cities can be read when nothing said picks one ("Cambridge, England", "Cambridge,
     Ontario" …): at most four, most populous first; empty when the name says one city or none."""
-    cities = _named(plain(name))
+    cities = _named(normalize(name))
     rivals = _rivals(_picked_by(cities, said_with)) if cities else ()
     return tuple(map(label, rivals[:4])) if len(rivals) > 1 else ()
 
@@ -174,7 +175,7 @@ def label(city: City) -> str:
     """A city with its state (in the US) or country, as people name it: "Cambridge, Massachusetts"."""
     if city.country == "US":
         return f"{city.name}, {_US_STATES.get(city.region, 'USA')}"
-    return f"{city.name}, {_COUNTRY_NAMES.get(city.country) or _countries().get(city.country, city.country)}"
+    return f"{city.name}, {_COUNTRY_NAMES.get(city.country) or country_names().get(city.country, city.country)}"
 
 
 _COUNTRY_NAMES = {"GB": "England", "US": "USA", "KR": "South Korea", "RU": "Russia", "NL": "the Netherlands"}

@@ -293,7 +293,7 @@ def _acts_of(verbs: frozenset[str]) -> frozenset[str]:
 
 
 @cache
-def _name_acts(name: str) -> frozenset[str]:
+def name_acts(name: str) -> frozenset[str]:
     """What a tool's name verb does: its first word's, or its second's after a server prefix ("vcs_create_branch")."""
     for word in words(name)[:2]:
         found = _acts_of(frozenset({stem(word)}))
@@ -326,7 +326,7 @@ def asks_write_of(text: str, tool: Any) -> bool:
     verb = ordered_verb(text)
     acts = acts_asked(text, verb) & _WRITE_ACTS if verb != "new" else frozenset()
     facts = ToolFacts.of(tool)
-    return bool(acts & (_name_acts(facts.name) | _opening_acts(facts)))
+    return bool(acts & (name_acts(facts.name) | _opening_acts(facts)))
 
 
 def _acting_stems(tool: Any, namespace: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
@@ -754,14 +754,14 @@ class Router:
                 named
                 and verb not in named
                 and not named_by_verb
-                and _asked_of(acts, text, named) & _name_acts(fact.name)
+                and _asked_of(acts, text, named) & name_acts(fact.name)
             ):
                 ordered = VERB_BONUS  # "pull up issue 14": a get-issue tool; "show me every issue": a listing
             elif (
                 verb not in named and not named_by_verb and (verb in describes_by or _opens_as_asked(fact, acts, said))
             ):
                 ordered = VERB_BONUS / 2  # "file a claim": a tool described as "Submit an expense claim …"
-            if acts & _WRITE_ACTS and verb != "new" and fact.read_only is True and not _name_acts(fact.name) & acts:
+            if acts & _WRITE_ACTS and verb != "new" and fact.read_only is True and not name_acts(fact.name) & acts:
                 ordered -= VERB_BONUS  # "book the plate reader …", "file a claim": no listing of bookings or claims
             counted = named & numbered - {verb}  # "book room 214": a verb, not one of the bookings
             many = _said_as_many(text, counted) if counted else None

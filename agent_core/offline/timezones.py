@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from zoneinfo import available_timezones
 
-from agent_core.offline.cities import label, readings, tz_table, world_city
+from agent_core.offline.cities import country_names, label, normalize, readings, tz_table, world_city
 from agent_core.offline.text import dictionary, one_edit
 
 
@@ -222,12 +222,6 @@ def picked_place(asked: str, answer: str) -> str | None:
     return None
 
 
-def normalize(text: str) -> str:
-    """Lower-case ASCII words separated by single spaces ("São Paulo!" -> "sao paulo")."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return " ".join(re.findall(r"[a-z0-9]+", ascii_text.lower()))
-
-
 @lru_cache(maxsize=1)
 def place_index() -> dict[str, Place]:
     """Normalized place phrase -> Place, built once."""
@@ -277,7 +271,7 @@ def _zone_positions() -> dict[str, tuple[float, float]]:
 @lru_cache(maxsize=1)
 def _countries() -> frozenset[str]:
     """Country and territory names (iso3166.tab), normalized: a zone named after one names no city."""
-    return frozenset(normalize(re.sub(r"\s*\(.*?\)", "", row[1])) for row in tz_table("iso3166.tab"))
+    return frozenset(map(normalize, country_names().values()))
 
 
 def position(place: Place) -> tuple[float, float] | None:
