@@ -380,12 +380,15 @@ def _without(text: str, taken: list[Span]) -> str:
     rest = text
     for start, end in reversed(cuts):  # "tomorrow at 2pm for an hour for X": "at" and "for" lose what they led
         before, after = rest[:start], rest[end:]
-        if re.match(rf"\s*(?:{_CUT_WORDS})\b", after, re.I):
+        around = re.search(r"\bwithin\s*$", before, re.I), re.match(r"\s*of\b", after, re.I)
+        if around[0] and around[1]:  # "pharmacies within 2 miles of X" without its radius: pharmacies near X
+            before, after = f"{before[: around[0].start()]}near", after[around[1].end() :]
+        elif re.match(rf"\s*(?:{_CUT_WORDS})\b", after, re.I):
             before = re.sub(rf"\b(?:{_CUT_WORDS})\s*$", "", before, flags=re.I)
         rest = before + after
     rest = re.sub(r"\s{2,}", " ", rest)
     while True:  # "the cryostat on at , ...": each cut can leave another preposition hanging
-        shorter = re.sub(rf"\s+(?:{_CUT_WORDS})\s*(?=[,.!?]|$)", "", rest).strip()
+        shorter = re.sub(rf"\s+(?:{_CUT_WORDS}|near|within|of)\s*(?=[,.!?]|$)", "", rest).strip()
         if shorter == rest:
             break
         rest = shorter

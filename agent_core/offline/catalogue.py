@@ -108,19 +108,43 @@ def documented_parameters(description: str) -> dict[str, str]:
     return found
 
 
+def _inlined(prop: Any, defs: Mapping[str, Any], depth: int = 0) -> Any:
+    """A parameter's schema as one plain shape: a local ``$ref`` replaced by the definition it names, and an
+    optional value's ``anyOf: [X, null]`` by X (pydantic and FastMCP write ``Point | None`` so)."""
+    if not isinstance(prop, dict) or depth > 8:
+        return prop
+    plain = dict(prop)
+    ref = plain.pop("$ref", None)
+    if isinstance(ref, str) and ref.startswith("#/$defs/") and isinstance(defs.get(ref[8:]), dict):
+        plain = {**defs[ref[8:]], **plain}
+    options = [o for o in plain.get("anyOf") or [] if not (isinstance(o, dict) and o.get("type") == "null")]
+    if "anyOf" in plain and len(options) == 1 and isinstance(options[0], dict) and "$ref" in options[0]:
+        del plain["anyOf"]
+        plain = {**_inlined(options[0], defs, depth + 1), **plain}
+    if isinstance(plain.get("items"), dict):
+        plain["items"] = _inlined(plain["items"], defs, depth + 1)
+    if isinstance(plain.get("properties"), dict):
+        plain["properties"] = {n: _inlined(p, defs, depth + 1) for n, p in plain["properties"].items()}
+    return plain
+
+
 def documented(tool: Any) -> Any:
     """The tool with each parameter its schema leaves undescribed described as its docstring's ``Args:`` block
-    says, so every reader of parameter descriptions (kinds, examples, units, labels) reads those too. A tool
-    whose schema describes its parameters, or that is no dataclass, is returned as it is."""
+    says, so every reader of parameter descriptions (kinds, examples, units, labels) reads those too; and with
+    the definitions its parameters refer to written in place. A tool whose schema needs neither, or that is no
+    dataclass, is returned as it is."""
     schema = getattr(tool, "parameters_json_schema", None) or {}
     properties = schema.get("properties") or {}
-    if not dataclasses.is_dataclass(tool) or all((p or {}).get("description") for p in properties.values()):
+    defs = schema.get("$defs") or {}
+    if not dataclasses.is_dataclass(tool):
         return tool
+    if defs:
+        properties = {n: _inlined(p, defs) for n, p in properties.items()}
     said = documented_parameters(getattr(tool, "description", None) or "")
     missing = {
         n: said[n] for n, p in properties.items() if isinstance(p, dict) and not p.get("description") and n in said
     }
-    if not missing:
+    if not missing and not defs:
         return tool
     described = {n: {**p, "description": missing[n]} if n in missing else p for n, p in properties.items()}
     return dataclasses.replace(tool, parameters_json_schema={**schema, "properties": described})

@@ -865,6 +865,15 @@ def _plan_clause(
             ),
             None,
         )
+        # a new tool that reads them among its words ("cafes within 500 m of 49.41, 8.69") stays ahead of one
+        # far behind that takes only the numbers
+        ahead = capability is None and not weak and computing is not None and computing is not best
+        if ahead and best.score - computing.score > RIVAL_WINDOW:
+            mine, theirs = (fill(r.tools[0], clause, None, context) for r in (best, computing))
+            if not mine.missing and _covered(clause, best, best.tools[0], mine) >= _covered(
+                clause, computing, computing.tools[0], theirs
+            ):
+                computing = None
         if computing is not None:
             best, capability, weak = computing, None, False
     if _tells(clause, best):
@@ -1619,8 +1628,10 @@ def _one_call(text: str, clauses: list[str], world: tuple[Dialogue, list[Any], R
     dialogue, tools, router, context = world
     planned = _plan_clause(text, dialogue, tools, router, context)  # the whole's plan, not its first route: "when
     # is the deadline? it's on https://…" reads the page the message gives, however its words sound like a log
-    if not isinstance(planned, Planned) or not planned.calls or planned.capability is not None:
+    if not isinstance(planned, Planned) or not planned.calls:
         return False
+    if planned.capability is not None and planned.capability.kind != "public":  # a new server's lookup, even when
+        return False  # the catalogue knows what it looks up ("where is the DKFZ? I need coordinates")
     tool = planned.tool
     if not ToolFacts.of(tool).read_only:
         return False
@@ -1652,7 +1663,7 @@ def _asks_itself(clause: str, step: Planned) -> bool:
     """Whether a sentence says more than the values its call reads: "marqueslab.org" after "what's on the lab's
     homepage?" only gives the address the question needs."""
     given = {w for call in step.calls for value in call.values() for w in words(str(value))}
-    return bool(set(words(clause)) - given)
+    return bool({w for w in words(clause) if w.split("'")[0] not in STOPWORDS} - given)  # "we're at 47.61, …" gives
 
 
 def _opens_chat(routing: Any, context: Context) -> Capability | None:

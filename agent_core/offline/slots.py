@@ -920,7 +920,8 @@ def role_of(name: str) -> str | None:
 
 # "from A to B, C and D", "between A and B": the two ends of a trip (read before a mode or the sentence's end)
 _TRIP = re.compile(
-    r"(?:\bfrom\s+(?P<a>.+?)\s+to\s+(?P<b>.+?)|\bbetween\s+(?P<c>.+?)\s+and\s+(?P<d>.+?))"
+    r"(?:\bfrom\s+(?P<a>.+?)\s+to\s+(?P<b>.+?)|\bbetween\s+(?P<c>.+?)\s+and\s+(?P<d>.+?)|"
+    r"\bto\s+(?P<f>.+?)\s+from\s+(?P<e>.+?))"
     r"(?=\s*(?:,?\s*\b(?:by|via|using|on\s+foot|walking|driving|cycling|biking|with|please|pls|today|tomorrow|now)\b|"
     r"[?!]|\.(?:\s|$)|$))",
     re.IGNORECASE,
@@ -938,7 +939,7 @@ def trip_ends(text: str) -> dict[str, Span]:
     said = _TRIP.search(text)
     if said is None:
         return {}
-    start, end = ("a", "b") if said["a"] else ("c", "d")
+    start, end = ("a", "b") if said["a"] else ("c", "d") if said["c"] else ("e", "f")  # "to B from A" too
     if any(_WHEN.match(said[group]) for group in (start, end)):
         return {}  # "from 3 to 7 December", "from Monday to Friday": two days, not two places
     return {

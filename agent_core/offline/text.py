@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 
 # A question about how to do something asks for knowledge, not for the action ("How do I take a screenshot?").
 HOW_TO = re.compile(
-    r"^\s*(?:how\s+(?:do|can|could|should|would|might)\s+(?:i|we|one|you|people)\b(?!\s+say\b)|how\s+to\b|"
+    r"^\s*(?:how\s+(?:do|can|could|should|would|might)\s+(?:i|we|one|you|people)\b(?!\s+say\b|\s+get\s+(?:from|to)\b)|how\s+to\b|"
     r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:best|easiest|right|proper|recommended|fastest|safest|good)\s+"
     r"(?:way|ways|practices?|approach)|what(?:'s|\s+is)\s+a\s+good\s+way|is\s+it\s+possible|why\b|explain\b|define\b|"
     r"describe\b|compare\b|(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?explain\b|"
