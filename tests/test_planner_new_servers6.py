@@ -16,7 +16,7 @@ from pydantic import Field
 
 from agent_core.offline import PlannerConfig, slots
 from agent_core.offline.router import content_as_word
-from tests.planner_support import NOW, TaskStore, ask, planner_agent, tool
+from tests.planner_support import NOW, TaskStore, ask, conversation, planner_agent, tool
 
 pytestmark = pytest.mark.anyio
 
@@ -323,3 +323,21 @@ async def test_a_four_letter_slip_of_a_word_the_tools_use_is_put_right() -> None
     """ "isue" is one letter short of the tools' "issue"; a four-letter word is only ever lengthened this way."""
     turn = await plan("show me isue 52 in hoffmann-lab/scrna-pipeline")
     assert turn.calls == [("get_issue", {"owner": "hoffmann-lab", "repo": "scrna-pipeline", "issue_number": 52})]
+
+
+async def test_open_the_second_one_after_a_listing_reads_that_item_and_comments_on_nothing() -> None:
+    def list_issues(owner: Owner, repo: Repo) -> dict[str, Any]:
+        """List issues in a repository"""
+        return {"issues": [{"number": 52, "title": "Index path is hardcoded"}, {"number": 26, "title": "Crash"}]}
+
+    tools = [tool(list_issues, readOnlyHint=True), *FORGE[1:]]
+    listed, opened = await conversation(
+        planner_agent(tools, CONFIG), "list the issues in hoffmann-lab/organoid-seg", "open the second one"
+    )
+    assert [name for name, _ in listed.calls] == ["list_issues"]
+    assert opened.calls == [("get_issue", {"owner": "hoffmann-lab", "repo": "organoid-seg", "issue_number": 26})]
+
+
+async def test_the_states_a_listing_takes_said_between_commas_are_no_second_request() -> None:
+    turn = await plan("show me every issue, open or closed, in hoffmann-lab/spatial-atlas")
+    assert sent(turn) == [("list_repo_issues", {"owner": "hoffmann-lab", "repo": "spatial-atlas", "state": "all"})]

@@ -430,6 +430,7 @@ def _and_pieces(part: str) -> list[str]:
             r"(?:\b(?:and|plus|as\s+well\s+as)(?:\s+also)?|\s[+&])\s*$", part[: part.find(piece)]
         )
         commanding = first and first[0] in _command_words() and re.match(r"\s*[A-Za-z'-]+(?:\s|$)", piece)  # "cat# X"
+        commanding = commanding and not re.match(r"\s*\w+\s+or\s", piece, re.I)  # "every issue, open or closed, …"
         if joined_by_comma and (not commanding or _SUBORDINATE.match(pieces[0])):
             pieces[-1] = f"{pieces[-1]}, {piece}"
         else:

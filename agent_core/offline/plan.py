@@ -61,6 +61,7 @@ from agent_core.offline.router import (
     asks_write_of,
     counted_as_named,
     framed_by,
+    name_acts,
     ordered_verb,
     request_stems,
 )
@@ -309,7 +310,8 @@ def _picked_from_last(clause: str, dialogue: Dialogue, routing: Routing, context
     if not 0 <= index < len(items):
         return None
     item = items[index]
-    for route in routing.routes:
+    acts = acts_asked(clause, ordered_verb(clause))  # "open the second one" reads it: no comment on it
+    for route in sorted(routing.routes, key=lambda r: not (r.tools and acts & name_acts(r.tools[0].name))):
         if route.capability is not None or not route.tools or route.tools[0].name == last.tool_name:
             continue
         tool = route.tools[0]
