@@ -1429,3 +1429,18 @@ async def test_an_item_named_without_its_number_is_asked_for_in_the_tools_words(
     turn = await ask(agent(tool(get_sample, readOnlyHint=True)), "show me the liver sample")
     assert turn.calls == []
     assert "Which sample do you mean? Tell me its number (e.g. 42)." in turn.answer
+
+
+async def test_details_for_a_paper_read_it_and_details_for_a_task_describe_it() -> None:
+    def get_paper(
+        paper_id: Annotated[str, Field(description='Paper ID, or an external ID with its prefix: "ARXIV:2106.15928"')],
+    ) -> dict[str, Any]:
+        """Get details of a paper: abstract, authors, venue and year."""
+        return {"paperId": paper_id, "title": "Attention Is All You Need"}
+
+    store = TaskStore.with_titles("Print the poster", "Renew the badge", "Book the room")
+    tools = (tool(get_paper, readOnlyHint=True), *store.tools())
+    turn = await ask(agent(*tools), "details for arXiv 1706.03762")
+    assert turn.calls == [("get_paper", {"paper_id": "ARXIV:1706.03762"})]
+    turn = await ask(agent(*tools), "add details to task 3: the big room")
+    assert turn.calls == [("update_task", {"task_id": 3, "description": "the big room"})]

@@ -203,6 +203,7 @@ class Catalogue:
     ] = ()  # a search filter's words, the words leading its value
     acts: Mapping[str, frozenset[str]] = field(default_factory=dict)  # "read": the stems of get, show, pull …
     fulfilled: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # "order": ("arrived", "came in", …)
+    act_words: frozenset[str] = frozenset()  # the acts' words as listed: "details" is one, "files" is not
 
     @cached_property
     def _fulfilment_patterns(self) -> dict[str, re.Pattern[str]]:
@@ -308,7 +309,8 @@ def catalogue() -> Catalogue:
     )
     acts = {group: frozenset(stem(v) for v in listed) for group, listed in data.get("acts", {}).items()}
     fulfilled = {verb: tuple(phrases) for verb, phrases in data.get("fulfilled", {}).items()}
+    act_words = frozenset(v for listed in data.get("acts", {}).values() for v in listed)
     return Catalogue(
         capabilities, synonyms, currencies, languages, regions, shorthand, verbs, kinds, lead_ins, filters, acts,
-        fulfilled,
+        fulfilled, act_words,
     )  # fmt: skip

@@ -229,6 +229,8 @@ def ordered_verb(text: str, namespace: frozenset[str] = frozenset()) -> str | No
     if not said or said[0] in _NOT_AN_ORDER or not said[0].isalpha() or said[0] in STOPWORDS:
         return None
     first = said[0]
+    if first in catalogue().act_words:  # "details for arXiv 1706.03762" asks to read, plural or not
+        return stem(first)
     if (first.endswith("s") and not first.endswith("ss")) or first.endswith(("ed", "ing")):
         return None  # "commits in /home/…": a plural noun; "committed": a report
     return stem(first)
@@ -303,6 +305,13 @@ def name_acts(name: str) -> frozenset[str]:
 
 
 _WRITE_ACTS = frozenset(["create", "change", "remove"])
+_READING = frozenset(["read", "list", "search"])
+
+
+def _opens_todo(text: str) -> bool:
+    """Whether the request opens with a verb a to-do opens with ("get milk", "read chapter 3")."""
+    said = words(_POLITE.sub("", text))[:1]
+    return bool(said) and said[0] in catalogue().verbs.get("opening", frozenset())
 
 
 def _opening_acts(fact: ToolFacts) -> frozenset[str]:
@@ -706,6 +715,9 @@ class Router:
         ordered_write = verb is not None and any(
             f.read_only is False and f.name not in described and verb in acting[f.name][0] for f in facts
         )
+        # "details for arXiv 1706.03762", "show …": an order to read writes nothing, unless it is a to-do's verb too
+        # ("get milk", "read chapter 3")
+        reads = bool(acts) and acts <= _READING and not _opens_todo(text)
         fit = self._fit(tools, signature)  # each provider's fit to its capability, once per tool list
         for capability in catalogue():
             serving = providers[capability.name]
@@ -721,7 +733,8 @@ class Router:
                 Route(
                     capability.name,
                     cap_scores.get(capability.name, 0.0)
-                    - (VERB_BONUS if ordered_write and capability.kind == "tool" and not capability.writes else 0.0),
+                    - (VERB_BONUS if ordered_write and capability.kind == "tool" and not capability.writes else 0.0)
+                    - (VERB_BONUS if reads and capability.kind == "tool" and capability.writes else 0.0),
                     capability,
                     tuple(by_name[p.name] for p in ranked),
                     capability.name in framed,
