@@ -147,6 +147,14 @@ async def test_a_commit_message_in_quotes_is_the_message() -> None:
     assert turn.calls == [("vc_commit", {"repo_path": "~/code/pipeline", "message": "Trim adapters"})]
 
 
+async def test_commit_the_staged_changes_commits_them_and_show_them_shows_them() -> None:
+    """The staged changes are what a diff tool is named by; the opening verb orders the commit."""
+    turn = await plan("commit the staged changes in ~/code/pipeline with the message 'Trim adapters'")
+    assert turn.calls == [("vc_commit", {"repo_path": "~/code/pipeline", "message": "Trim adapters"})]
+    turn = await plan("show the staged changes in ~/code/pipeline")
+    assert turn.calls == [("vc_diff_staged", {"repo_path": "~/code/pipeline"})]
+
+
 async def test_options_glossed_in_brackets_are_a_closed_list_and_a_listing_of_nothing_said_is_all() -> None:
     turn = await plan("remote branches of ~/code/pipeline")
     assert turn.calls == [("vc_branches", {"repo_path": "~/code/pipeline", "branch_type": "remote"})]

@@ -1146,7 +1146,8 @@ def _covered(clause: str, route: Route, tool: Any, filled: Filled) -> int:
         )
     )  # a name or a text takes any words; a value of a type or of the example's shape says the tool fits
     named = ToolFacts.of(tool).name_stems - GENERIC_NAME_WORDS if route.capability is None else frozenset()
-    return len(said & (named | {stem(w) for w in words(values)}))
+    given = {stem(w) for k in filled.args if k not in filled.defaults for w in words(k)}  # "with the message '…'"
+    return len(said & (named | given | {stem(w) for w in words(values)}))
 
 
 def _with_lookup(step: Planned, tools: list[Any], context: Context) -> Planned:

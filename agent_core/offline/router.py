@@ -711,6 +711,7 @@ class Router:
         # ("Reserve a shared lab instrument") gets nothing for it
         acting = {t.name: _acting_stems(t, namespace) for t in tools}
         named_by_verb = verb is not None and any(verb in name for name, _ in acting.values())
+        sole_verb = sum(verb in name for name, _ in acting.values()) == 1  # "commit": one tool; "book": room or kit
         # "book the cryostat that day at 11" orders what a new tool is named by: none of our lookups does that
         ordered_write = verb is not None and any(
             f.read_only is False and f.name not in described and verb in acting[f.name][0] for f in facts
@@ -762,6 +763,9 @@ class Router:
             # the verb counts once: a name word it already matched ("book" of a book-instrument tool) gets nothing more
             ordered = 0.0
             if verb not in named and verb in acts_by:
+                ordered = VERB_BONUS
+            elif verb in named and verb in acts_by and fact.read_only is False and sole_verb and acts_by <= said:
+                # "commit the staged changes": the write its name orders (all of its name), not a diff of them
                 ordered = VERB_BONUS
             elif (
                 named
