@@ -341,3 +341,21 @@ async def test_open_the_second_one_after_a_listing_reads_that_item_and_comments_
 async def test_the_states_a_listing_takes_said_between_commas_are_no_second_request() -> None:
     turn = await plan("show me every issue, open or closed, in hoffmann-lab/spatial-atlas")
     assert sent(turn) == [("list_repo_issues", {"owner": "hoffmann-lab", "repo": "spatial-atlas", "state": "all"})]
+
+
+async def test_an_option_whose_default_is_null_is_not_sent_when_nothing_chose_it() -> None:
+    def list_issues(
+        owner: Owner,
+        repo: Repo,
+        sort: Annotated[
+            str | None, Field(description="Sort by", json_schema_extra={"enum": ["created", "updated"]})
+        ] = None,
+    ) -> dict[str, Any]:
+        """List issues in a repository"""
+        return {"issues": []}
+
+    tools = [tool(list_issues, readOnlyHint=True)]
+    turn = await plan("list the issues in hoffmann-lab/organoid-seg", tools)
+    assert turn.calls == [("list_issues", {"owner": "hoffmann-lab", "repo": "organoid-seg"})]
+    turn = await plan("list the issues in hoffmann-lab/organoid-seg, newest updated first", tools)
+    assert turn.calls == [("list_issues", {"owner": "hoffmann-lab", "repo": "organoid-seg", "sort": "updated"})]

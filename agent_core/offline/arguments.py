@@ -690,8 +690,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 prop = prop if prop["default"] is not None else {k: v for k, v in prop.items() if k != "default"}
             found = [span] if span else ([Span(prop["default"])] if "default" in prop else [])
             if span is None and found:
-                filled.args[name] = found[0].value
-                filled.defaults.add(name)
+                if found[0].value is not None:  # a default of null is what the server assumes when it is not sent
+                    filled.args[name] = found[0].value
+                    filled.defaults.add(name)
                 continue
         elif kind == "flag":
             elsewhere = tool_vocabulary(tool, without=name)
