@@ -179,7 +179,9 @@ def _by_verb(clause: str, routing: Any) -> Any:
     return None
 
 
-_LABELLED = re.compile(r"^\s*[^\W\d_]+\s*:\s*\S")
+_LABELLED = re.compile(  # "purpose: thesis meeting", "my email is ana@lab.org": a value the request gives
+    r"^\s*(?:[^\W\d_]+\s*:\s*\S|(?:and\s+)?(?:my|our|the)\s+[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?\s+(?:is|are)\s+\S)"
+)
 
 
 def _commanded(clause: str, routing: Any) -> Any:

@@ -467,3 +467,13 @@ async def test_a_messaging_app_named_in_the_request_names_the_gap_whatever_its_v
     detector = ToolGapDetector(full_source())
     report = await detector.detect_missing_tools("send Sam a whatsapp saying I'll be 10 mins late")
     assert report is not None and report.missing_tools == ["messaging"]  # "send" alone reads as e-mail
+
+
+async def test_a_value_said_as_my_x_is_y_is_the_requests_value_not_an_email_to_send() -> None:
+    source = ListedTools(
+        [mcp_tool("enrol_attendee", "Reserve a seat at one lecture of the programme for a named address.", False)]
+    )
+    detector = ToolGapDetector(source)
+    assert await detector.detect_missing_tools("sign me up for talk T-204, my email is ana@lab.org") is None
+    report = await detector.detect_missing_tools("sign me up for talk T-204 and email Bob the slides")
+    assert report is not None and report.missing_tools == ["email_sending"]  # an order to e-mail still is one
