@@ -136,7 +136,9 @@ def documented(tool: Any) -> Any:
     schema = getattr(tool, "parameters_json_schema", None) or {}
     properties = schema.get("properties") or {}
     defs = schema.get("$defs") or {}
-    if not dataclasses.is_dataclass(tool):
+    if not dataclasses.is_dataclass(tool) or (
+        not defs and all((p or {}).get("description") for p in properties.values())
+    ):
         return tool
     if defs:
         properties = {n: _inlined(p, defs) for n, p in properties.items()}
