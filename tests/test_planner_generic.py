@@ -1444,3 +1444,19 @@ async def test_details_for_a_paper_read_it_and_details_for_a_task_describe_it() 
     assert turn.calls == [("get_paper", {"paper_id": "ARXIV:1706.03762"})]
     turn = await ask(agent(*tools), "add details to task 3: the big room")
     assert turn.calls == [("update_task", {"task_id": 3, "description": "the big room"})]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how do I get my tasks done faster?",
+        "how do I prioritise my tasks better?",
+        "how can I stay on top of my tasks?",
+    ],
+)
+async def test_how_to_work_through_my_tasks_asks_for_advice_and_lists_nothing(text: str) -> None:
+    tools = TaskStore.with_titles("Print the poster", "Renew the badge").tools()
+    turn = await ask(agent(*tools), text)
+    assert "list_tasks" not in [name for name, _ in turn.calls]
+    turn = await ask(agent(*tools), "how do I see my tasks?")  # an act the tools do is done
+    assert [name for name, _ in turn.calls] == ["list_tasks"]

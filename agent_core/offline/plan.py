@@ -918,7 +918,7 @@ def _plan_clause(
         best, framed = reader or best, None if reader is None else reader  # the lookup, not a rival's
     if (
         HOW_TO.search(clause)
-        and (capability is None or capability.kind != "tool" or not _PERSONAL.search(clause))
+        and (capability is None or capability.kind != "tool" or not _PERSONAL.search(clause) or not _how_i_act(clause))
         and not _computes(best, clause, context)
     ):  # asks for knowledge: "how do I reverse a list in Python?" (but "how do I see my tasks?" acts)
         return _question(clause, best, tools, routing.margin())
@@ -1287,6 +1287,22 @@ def _opens_world(tool: Any) -> bool:
 
 
 NUMBERS_FLOOR = 0.25  # a tool that takes all of a question's numbers answers it from this route score up
+
+
+_HOW_I = re.compile(r"^\s*how\s+(?:do|can|could|should|would|might)\s+(?:i|we)\s+([a-z]+)(?P<rest>.*)$", re.I)
+
+
+def _how_i_act(clause: str) -> bool:
+    """Whether "how do I …" names an act the tools do ("see my tasks", "list my files"), not a way of working
+    ("prioritise my tasks", "get my tasks done faster", "stop procrastinating on my tasks")."""
+    said = _HOW_I.match(clause)
+    if said is None:
+        return True
+    verb = said.group(1).lower()
+    if verb == "get" and re.search(r"\bdone\b", said["rest"], re.I):
+        return False  # "get my tasks done": a way to finish them, not a request to read them
+    verbs = catalogue().verbs
+    return verb in catalogue().act_words | verbs.get("opening", frozenset()) | verbs.get("on_items", frozenset())
 
 
 def _computes(route: Route, clause: str, context: Context) -> bool:
