@@ -208,6 +208,12 @@ class Catalogue:
     act_words: frozenset[str] = frozenset()  # the acts' words as listed: "details" is one, "files" is not
 
     @cached_property
+    def doing_words(self) -> frozenset[str]:
+        """The verbs of things the tools do: the acts' words, the verbs a to-do opens with and those acting on an
+        item ("see", "add", "buy", "delete"), as said."""
+        return self.act_words | self.verbs.get("opening", frozenset()) | self.verbs.get("on_items", frozenset())
+
+    @cached_property
     def _fulfilment_patterns(self) -> dict[str, re.Pattern[str]]:
         """Per to-do verb stem, its reports as one pattern; a pronoun may sit inside a phrase ("sent it off")."""
         inside = r"\s+(?:(?:it|them|that|this|those|these|everything)\s+)?"

@@ -1301,8 +1301,7 @@ def _how_i_act(clause: str) -> bool:
     verb = said.group(1).lower()
     if verb == "get" and re.search(r"\bdone\b", said["rest"], re.I):
         return False  # "get my tasks done": a way to finish them, not a request to read them
-    verbs = catalogue().verbs
-    return verb in catalogue().act_words | verbs.get("opening", frozenset()) | verbs.get("on_items", frozenset())
+    return verb in catalogue().doing_words
 
 
 def _computes(route: Route, clause: str, context: Context) -> bool:
