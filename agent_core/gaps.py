@@ -23,7 +23,15 @@ from pydantic_ai.models import Model
 
 from agent_core.llm.grounding import canonical, catalogue_entry, ground
 from agent_core.offline.catalogue import ToolFacts, catalogue
-from agent_core.offline.clauses import POINTS_BACK, corrected, is_question, kept_last, request_only
+from agent_core.offline.clauses import (
+    LABELLED,
+    POINTS_BACK,
+    SAID_VALUE,
+    corrected,
+    is_question,
+    kept_last,
+    request_only,
+)
 from agent_core.offline.router import (
     DOC_BONUS,
     DOC_THRESHOLD,
@@ -111,13 +119,15 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
         text = text.split(":", 1)[0]
     found: dict[str, Requirement] = {}
     clauses = [text] + [c for c in _CLAUSES.split(text) if c and c.strip() and c.strip() != text]
+    if len(clauses) == 1 and SAID_VALUE.match(text) and not is_question(text):
+        return []  # "my email is ana@lab.org": a statement gives a value and asks for nothing
     back = next((i for i, c in enumerate(clauses[2:], 2) if POINTS_BACK.match(c)), None)
     if back is not None:  # "my meeting is at 2pm Chicago time, when is that in Mumbai?": what comes before is context
         clauses = clauses[back:]
     elif len(clauses) > 2 and any(_carries_text(c, carriers) for c in clauses[1:]):
         clauses = clauses[1:]  # "tokyo time and add a task to ping Kenji on Slack": the whole would read the title
     for clause in clauses:
-        if clause != text and _LABELLED.match(clause):
+        if clause != text and LABELLED.match(clause):
             continue  # "…, purpose: thesis meeting": a labelled value of the request is content, not a request
         if clause != text and _carries_text(clause, carriers):
             continue  # "…, and also add call the vendor": what follows "add" is a task's title, not a phone call
@@ -177,11 +187,6 @@ def _by_verb(clause: str, routing: Any) -> Any:
         ):
             return capability
     return None
-
-
-_LABELLED = re.compile(  # "purpose: thesis meeting", "my email is ana@lab.org": a value the request gives
-    r"^\s*(?:[^\W\d_]+\s*:\s*\S|(?:and\s+)?(?:my|our|the)\s+[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?\s+(?:is|are)\s+\S)"
-)
 
 
 def _commanded(clause: str, routing: Any) -> Any:

@@ -477,3 +477,11 @@ async def test_a_value_said_as_my_x_is_y_is_the_requests_value_not_an_email_to_s
     assert await detector.detect_missing_tools("sign me up for talk T-204, my email is ana@lab.org") is None
     report = await detector.detect_missing_tools("sign me up for talk T-204 and email Bob the slides")
     assert report is not None and report.missing_tools == ["email_sending"]  # an order to e-mail still is one
+
+
+async def test_a_statement_that_only_gives_a_value_is_no_gap() -> None:
+    detector = ToolGapDetector(full_source())
+    assert await detector.detect_missing_tools("my email is ana@lab.org") is None  # it says, it asks for nothing
+    assert await detector.detect_missing_tools("our fax number is 030 1234") is None
+    report = await detector.detect_missing_tools("my email is ana@lab.org, email Bob the slides")
+    assert report is not None and report.missing_tools == ["email_sending"]  # a request after it still is one

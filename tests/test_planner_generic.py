@@ -947,6 +947,7 @@ async def test_a_request_no_tool_can_do_is_declined_as_a_request_not_called_a_st
     for text, said in (
         ("buy a new centrifuge", "None of the connected tools can do that"),
         ("my centrifuge is new", "I read that as a statement"),
+        ("my email is ana@lab.org", "I read that as a statement"),  # no e-mail to send: nothing is "missing"
     ):
         turn = await ask(agent(clock_now), text)
         assert turn.calls == [] and turn.answer.startswith(said), text

@@ -43,6 +43,10 @@ REPORTED = re.compile(
     r"(?:says|said|lists|listed|shows|showed|claims|claimed|predicts|predicted|reckons|reckoned|reports|reported)\b",
     re.I,
 )
+# "my email is ana@lab.org", "the budget is 1500 euros": a value said as a sentence, no request of its own
+SAID_VALUE = re.compile(r"^\s*(?:and\s+)?(?:my|our|the)\s+[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?\s+(?:is|are)\s+\S")
+LABELLED = re.compile(r"^\s*[^\W\d_]+\s*:\s*\S|" + SAID_VALUE.pattern)  # … or "purpose: thesis meeting"
+
 DECLARATIVE = re.compile(
     r"^\s*(?:it's|it\s+is|it\s+was|(?:the|this|that|it|today|everything)\b.*\b(?:is|are|was|were|seems|looks|feels))\b|"
     + REPORTED.pattern,

@@ -31,8 +31,8 @@ from agent_core.offline.arguments import (
 )
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
 from agent_core.offline.clauses import DECLARATIVE as _DECLARATIVE
-from agent_core.offline.clauses import STATEMENT as _STATEMENT
 from agent_core.offline.clauses import (
+    SAID_VALUE,
     commands,
     confident,
     continued,
@@ -47,6 +47,7 @@ from agent_core.offline.clauses import (
     split_clauses,
     threshold,
 )
+from agent_core.offline.clauses import STATEMENT as _STATEMENT
 from agent_core.offline.dialogue import Dialogue, as_data, listing_of, touched_id
 from agent_core.offline.router import (
     DOC_BONUS,
@@ -954,6 +955,8 @@ def _plan_clause(
         best, capability = served, served.capability  # a close served reading beats a missing capability
     if capability is not None and capability.name in {"memory_search", "web_search"} and best.served:
         return _question(clause, best, tools, routing.margin())  # memory first, answered with when it was stored
+    if not best.served and SAID_VALUE.match(clause) and not is_question(clause):
+        return None  # "my email is ana@lab.org" says a value; it asks for no e-mail to be sent
     if not best.served:
         clear = best.score >= GAP_SCORE
         if (
