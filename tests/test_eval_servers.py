@@ -38,12 +38,14 @@ from eval.servers import (
     glossary,
     grants,
     greenhouse,
+    hfhub,
     imaging,
     instruments,
     issues,
     jira,
     kgraph,
     library,
+    mail,
     maps,
     molcalc,
     notebook,
@@ -74,8 +76,10 @@ from eval.servers import (
     travel,
     trials,
     units,
+    variants,
     vivarium,
     wiki,
+    zenodo,
 )
 
 # server -> (its tools, read-only or not; one call: tool, arguments, expected structured content (subset))
@@ -550,6 +554,35 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"jql": "project = PIPE AND status = 'In Progress'", "fields": "summary,status"},
         {"total": 2, "start_at": 0, "max_results": 10},
     ),
+    "mail": (
+        {"send_email": False, "search_emails": True, "read_email": True},
+        "search_emails",
+        {"query": "from:lee newer_than:7d", "maxResults": 5},
+        {"query": "from:lee newer_than:7d", "resultSizeEstimate": 1},
+    ),
+    "hfhub": (
+        {"model_search": True, "dataset_search": True, "hub_repo_details": True},
+        "model_search",
+        {"task": "image-segmentation", "library": "cellpose", "sort": "downloads", "limit": 1},
+        {"total": 2},
+    ),
+    "zenodo": (
+        {"create_deposition": False, "list_depositions": True, "publish_deposition": False, "get_record": True},
+        "get_record",
+        {"recid_or_doi": "https://doi.org/10.5281/zenodo.7654321"},
+        {"id": 7654321, "state": "done", "doi": "10.5281/zenodo.7654321"},
+    ),
+    "variants": (
+        {"vep_hgvs": True, "variant_by_id": True, "overlap_region": True},
+        "vep_hgvs",
+        {"hgvs_notation": "BRAF:p.V600E"},
+        {
+            "species": "homo_sapiens",
+            "seq_region_name": "7",
+            "start": 140753336,
+            "most_severe_consequence": "missense_variant",
+        },
+    ),
 }
 # tools whose published description is deliberately terse (as on some public servers)
 TERSE = frozenset(
@@ -559,6 +592,7 @@ TERSE = frozenset(
     | {"git_branch"}
     | {"add_issue_comment", "search_repositories", "maps_reverse_geocode", "maps_directions"}
     | {"list_tables", "append_insight", "read_graph", "jira_add_comment", "jira_transition_issue"}
+    | {"send_email"}
 )
 # parameters the real server publishes without a description (the MCP quickstart's weather server documents its
 # arguments only in the docstring; the reference git server gives most of its parameters none)
@@ -582,6 +616,11 @@ TOOL_NAMES = {tool for tools, *_ in SERVERS.values() for tool in tools}
 # tool names that are plain English words (the reference Fetch server's `fetch`): agent_core may use the word
 # itself (a database fetch, a verb in a vocabulary), so the check below cannot tell it from the tool's name
 ENGLISH_WORDS = frozenset({"fetch"})
+# tool names the product itself uses: agent_core/risk.py's seed table names send_email (and more of agent_core names
+# it, found by the check below when dev15_tools connected the Gmail-shaped `mail` server, whose real tool is called
+# send_email; the dev15 writer did not read the planner's code). The planner may know the name, so dev15_tools' send
+# items do not measure routing by the published description alone.
+PRODUCT_NAMES = frozenset({"send_email"})
 # Dev-only servers exercised in process (the same MCP requests through mcp's Client, no subprocess), so the test
 # stays fast on a small machine: each stdio start costs about a second of CPU importing mcp. The eval harness starts
 # them over stdio like the others (`python -m eval.run --set dev_tools`).
@@ -599,6 +638,7 @@ IN_PROCESS = frozenset(
     | {"nws", "fetch", "git"}
     | {"github", "maps", "scholar"}
     | {"sqlite", "kgraph", "obsidian", "jira"}
+    | {"mail", "hfhub", "zenodo", "variants"}
 )
 
 
@@ -905,6 +945,35 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
     for tool in ("jira_create_issue", "jira_add_comment", "jira_transition_issue"):
         assert tickets[tool].annotations.destructive_hint is False
     assert [i["key"] for i in results["jira"]["call"].structured_content["issues"]] == ["PIPE-51", "PIPE-40"]
+    mails = results["mail"]["tools"]
+    assert mails["send_email"].annotations.destructive_hint is False
+    assert mails["send_email"].input_schema["properties"]["to"]["type"] == "array"
+    assert set(mails["send_email"].input_schema["required"]) == {"to", "subject", "body"}
+    assert mails["search_emails"].input_schema["properties"]["maxResults"]["default"] == 10
+    assert "messageId" in mails["read_email"].input_schema["properties"]
+    assert results["mail"]["call"].structured_content["messages"][0]["id"] == "18c2f9a4b7d1e0f3"
+    hub = results["hfhub"]["tools"]
+    sort = hub["model_search"].input_schema["properties"]["sort"]
+    assert sort["enum"] == ["trendingScore", "downloads", "likes", "createdAt"] and sort["default"] == "trendingScore"
+    assert not hub["model_search"].input_schema.get("required")
+    assert hub["hub_repo_details"].input_schema["required"] == ["repo_ids"]
+    assert results["hfhub"]["call"].structured_content["models"][0]["id"] == "MouseLand/cellpose-cyto3"
+    deposits = results["zenodo"]["tools"]
+    assert deposits["publish_deposition"].annotations.destructive_hint is True
+    assert deposits["create_deposition"].annotations.destructive_hint is False
+    assert deposits["publish_deposition"].input_schema["properties"]["deposition_id"]["type"] == "integer"
+    create = deposits["create_deposition"].input_schema
+    assert set(create["required"]) == {"title", "upload_type", "description", "creators"}
+    assert create["properties"]["access_right"]["enum"] == ["open", "embargoed", "restricted", "closed"]
+    genome = results["variants"]["tools"]
+    assert set(genome["overlap_region"].input_schema["required"]) == {"species", "region", "feature"}
+    assert genome["overlap_region"].input_schema["properties"]["feature"]["enum"] == [
+        "gene",
+        "transcript",
+        "variation",
+        "regulatory",
+    ]
+    assert genome["variant_by_id"].input_schema["properties"]["species"]["default"] == "human"
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -913,7 +982,7 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
 def test_eval_tool_names_never_appear_in_agent_core() -> None:
     files = [p for p in Path(PROJECT_ROOT, "agent_core").rglob("*") if p.suffix in {".py", ".toml", ".json", ".yaml"}]
     sources = "\n".join(p.read_text(encoding="utf-8") for p in files)  # code and the data it routes by
-    assert not {name for name in TOOL_NAMES - ENGLISH_WORDS if name in sources}
+    assert not {name for name in TOOL_NAMES - ENGLISH_WORDS - PRODUCT_NAMES if name in sources}
 
 
 def test_fake_data_is_deterministic_and_validated() -> None:
@@ -1476,6 +1545,68 @@ def test_sqlite_kgraph_obsidian_and_jira_fake_data_is_stable_and_refusals_say_wh
         (lambda: jira.Site().create("LAB", "x", "Incident"), "Types: Task, Bug"),
         (lambda: jira.Site().update("LAB-127", {"priority": "urgent"}), "Priorities: Lowest"),
         (lambda: jira.Site().update("LAB-127", {"assignee": "Bob"}), "Users: Ravi Shah"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(hint)):
+            call()
+
+
+def test_mail_hfhub_zenodo_and_variants_fake_data_is_stable_and_refusals_say_what_to_send() -> None:
+    box = mail.Mailbox()
+    assert [m.id for m in box.search("from:lee").messages] == ["18c2f9a4b7d1e0f3", "18c1e8a2c4d5f613"]
+    assert [m.id for m in box.search("has:attachment newer_than:3d").messages] == [
+        "18c2f1c07d6a9e42",
+        "18c2e7d05a93b41c",
+    ]
+    assert box.search("subject:TRIzol").resultSizeEstimate == 1
+    assert box.read("18C2E7D05A93B41C").subject.startswith("Run RUN-0418 complete")
+    sent = box.send(["hannah.lee@uni-example.edu"], "Figure 3D", "source data is on the lab drive")
+    assert sent.id == box.send(["hannah.lee@uni-example.edu"], "Figure 3D", "source data is on the lab drive").id
+    assert box.search("from:lee").resultSizeEstimate == 2 and box.search("in:sent").messages[0].id == sent.id
+    assert [m.id for m in hfhub.search_models("protein language models", limit=2).models] == [
+        "facebook/esm2_t33_650M_UR50D",
+        "facebook/esm2_t6_8M_UR50D",
+    ]
+    assert hfhub.search_models(author="FACEBOOK", sort="downloads").models[0].id == "facebook/esm2_t6_8M_UR50D"
+    assert [d.id for d in hfhub.search_datasets(tags=["token-classification"], author="bigbio").datasets] == [
+        "bigbio/ncbi_disease",
+        "bigbio/bc5cdr",
+    ]
+    assert [r.type for r in hfhub.details(["ctheodoris/geneformer", "tahoebio/Tahoe-100M"]).repos] == [
+        "model",
+        "dataset",
+    ]
+    account = zenodo.Account()
+    assert [d.id for d in account.listing("draft").depositions] == [14203518, 14203311, 14188420]
+    made = account.create("PDO brightfield panel", "image", "6 lines", ["Souza, Ana"], "CC0-1.0", "restricted")
+    assert made.id == zenodo.Account().create("PDO  brightfield panel", "image", "x", ["Souza, Ana"]).id
+    assert account.publish(made.id).state == "done" and account.record(str(made.id)).license == "cc0-1.0"
+    assert zenodo.Account().record("zenodo.org/records/5550123").upload_type == "image"
+    assert variants.vep("ENST00000366667:c.803C>T").colocated_variants[0].id == "rs699"
+    assert variants.vep("BRAF:p.Val600Glu").start == variants.vep("7:g.140753336A>T").start
+    assert variants.variation("RS699").mappings[0].location == "1:230710048-230710048"
+    assert variants.variation("rs12345", "mouse") == variants.variation("rs12345", "mus_musculus")
+    assert [f.external_name for f in variants.overlap("human", "7:140424943-140624564", "gene").features] == ["DENND2A"]
+    assert variants.overlap("danio rerio", "chr5:24080000..24100000", "transcript").count == 1
+    for call, hint in [
+        (lambda: mail.Mailbox().send(["Prof. Lee"], "x", "y"), "hannah.lee@uni-example.edu"),
+        (lambda: mail.Mailbox().search("newer_than:1week"), "newer_than:7d"),
+        (lambda: mail.Mailbox().read("RUN-0418"), "16 hex digits"),
+        (lambda: mail.Mailbox().read("18c2f9a4b7d1e0f4"), "search_emails"),
+        (lambda: hfhub.details(["https://huggingface.co/facebook/esmfold_v1"]), "send 'facebook/esmfold_v1'"),
+        (lambda: hfhub.details(["Geneformer"]), "ctheodoris/Geneformer"),
+        (lambda: hfhub.details(["facebook/esm3"]), "model_search"),
+        (lambda: zenodo.Account().create("t", "dataset", "d", ["Alex Moreno"]), "'Moreno, Alex'"),
+        (lambda: zenodo.Account().create("t", "dataset", "d", ["Moreno, Alex"], "CC0"), "cc0-1.0"),
+        (lambda: zenodo.Account().create("t", "dataset", "d", ["Moreno, Alex"], access_right="embargoed"), "embargo"),
+        (lambda: zenodo.Account().publish(12544090), "already published"),
+        (lambda: zenodo.Account().publish(1), "Your drafts: 14203518"),
+        (lambda: zenodo.Account().record("14203311"), "draft"),
+        (lambda: variants.vep("BRAF V600E"), "BRAF:p.Val600Glu"),
+        (lambda: variants.vep("rs699"), "variant_by_id"),
+        (lambda: variants.variation("699"), "send 'rs699'"),
+        (lambda: variants.overlap("human", "chr7:140,424,943-140,624,564", "gene"), "'7:140424943-140624564'"),
+        (lambda: variants.overlap("human", "7:1-6000000", "gene"), "5 Mb"),
+        (lambda: variants.overlap("dog", "7:1-100", "gene"), "mus_musculus (mouse)"),
     ]:
         with pytest.raises(ValueError, match=re.escape(hint)):
             call()
