@@ -93,6 +93,9 @@ def _text_params(properties: dict[str, Any], required: list[str], capability: Ca
     if capability is None:  # a comment's body before the repository's owner: the words said are the body's
         needed.sort(key=lambda n: not set(words(n)) & (_BODY_NAMES | _TITLES))
     named = any(kind_of(n, properties[n]) == "entity" for n in required if n in properties)
+    if _subject_of(properties, required):  # "email Ana that the data is on the drive": what to write is the
+        # body's; a subject is said under its name ("subject: …") or made from the body (``_headed``)
+        needed.sort(key=lambda n: not set(words(n)) & _BODY_NAMES)
     return needed[:1] or ([] if named and not capability else texts[:1])  # an issue's title, not also its body
 
 
@@ -501,6 +504,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     loose: list[str] = []
     reference_span: Span | None = None
     pairs: dict[str, list[Span]] = {}
+    for name, span in _under_labels(properties, text):  # "subject: KRAS maps, body: thanks, got them"
+        filled.args[name], filled.read = span.value, filled.read + 1
+        text = text[: span.start] + " " * (span.end - span.start) + text[span.end :]
+        properties = {n: p for n, p in properties.items() if n != name}
     for name, value, start in _labelled_texts(properties, required, capability, text):
         filled.args[name], filled.read, text = value, filled.read + 1, text[:start]  # "…, details: anti-GFP"
         properties = {n: p for n, p in properties.items() if n != name}
@@ -529,7 +536,11 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 taken.append(ends[end])
         properties = {n: p for n, p in properties.items() if n not in names} if ends else properties
     text_names = _text_params(properties, required, capability)
-    entities = [n for n, p in properties.items() if kind_of(n, p) == "entity" and n not in text_names]
+    entities = [
+        n
+        for n, p in properties.items()
+        if kind_of(n, p) == "entity" and n not in text_names and n != _subject_of(properties, required)
+    ]
     entities = [] if capability else entities
     bodied = any(set(words(n)) & _BODY_NAMES and kind_of(n, p) == "text" for n, p in properties.items())  # a comment
     measures = slots.quantities(properties, text)  # numbers with units, each to the parameter of its dimension
@@ -597,8 +608,15 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = [s for s in [slots.year(name, prop, text, context.today)] if s]
         elif kind == "years":
             found = [s for s in [slots.year_range(text, context.today)] if s]
-        elif kind in {"doi", "isbn", "url", "email"}:
-            found = slots.identifier(kind, text)
+        elif kind in {"doi", "isbn", "url", "email"}:  # or a value like the example ("Record id (e.g. '7654321')
+            # or Zenodo DOI"): the record's number
+            sample = slots.example_of(prop)
+            other = sample is not None and not slots.identifier(kind, sample)  # "Record id (e.g. '7654321') or DOI"
+            found = slots.identifier(kind, text) or (slots.shaped(sample, text) if other else [])
+        elif kind == "emails":  # "email jonas@x.org and cc maria@y.org": each list the addresses said for it
+            lists = [n for n, p in properties.items() if kind_of(n, p) == "emails"]
+            said = _addressed(text, lists, next((n for n in lists if n in required), lists[0])).get(name, [])
+            found = [Span([s.value for s in said], said[0].start, said[-1].end)] if said else []
         elif kind == "region":
             found = slots.regions(text)
         elif kind == "code":  # "post to the tissue culture channel: … 5% CO2": a channel named by words, no code
@@ -830,13 +848,16 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             filled.args[name], filled.read, filled.typed = said.value, filled.read + 1, filled.typed + 1
             taken.append(said)
     placed = [n for n in entities if n in filled.args]
-    entities = [  # the examples placed what was said: an optional one takes no leftover words, only its shape
+    # the examples placed what was said, or a search's query takes the words: an optional one takes no leftover
+    # words, only its shape ("protein language models on the hub" is no model author's name)
+    searched = any(kind_of(n, properties[n]) == "text" and set(words(n)) & {"query", "q"} for n in text_names)
+    entities = [
         n
         for n in entities
         if n not in filled.args
         and (
             n in required
-            or not placed
+            or not (placed or searched)
             or slots.strict_shape(slots.example_of(properties[n]), properties[n].get("description", ""))
         )
     ]
@@ -863,6 +884,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             if bodied and (said := re.match(r"([^:]{3,80}?):\s+\S", source)):
                 source = said[1]  # "comment on it: fixed by rounding the offsets": what is said is no name
             found = [_placed(s, text) for s in slots.entity(source, tool_vocabulary(tool))]
+            if name not in required and prop.get("default") not in (None, ""):  # an option the server defaults
+                found = [s for s in found if _LED.search(text[: max(s.start, 0)])]  # is said: "… in mouse", not "MAF"
         found = [s for s in _not_own(tool, found) if s.value not in filled.args.values()]  # one phrase, one parameter
         if not prop.get("description"):  # "a branch fix/x off dev": an undescribed name is its one code-like token
             coded = [[t for t in str(s.value).split() if _CODE_LIKE.match(t)] for s in found]
@@ -926,11 +949,36 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         _called(properties, filled, text)
         _prefixed_ids(properties, filled, text)
     _cleared(properties, filled, text)
+    _headed(properties, required, filled)
     wanted = set(required) | ({capability.text_param} if capability and capability.text_param in properties else set())
     filled.missing = [
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
     ]
     return filled
+
+
+def _subject_of(properties: dict[str, Any], required: list[str]) -> str | None:
+    """The required subject of a message that also takes a required body (an e-mail's): named only under its own
+    label, else made from the body; never the request's leftover words."""
+    subjects = [n for n in required if n in properties and "subject" in words(n)]
+    bodies = [n for n in required if n in properties and set(words(n)) & _BODY_NAMES]
+    return subjects[0] if len(subjects) == 1 and len(bodies) == 1 else None
+
+
+def _headed(properties: dict[str, Any], required: list[str], filled: Filled) -> None:
+    """A required subject (or title) not said, of a message whose body is said: the body's first words, as a person
+    heads a short note ("the source data for figure 3D is on the lab drive" -> "The source data for figure 3D")."""
+    head = _subject_of(properties, required)
+    bodies = [n for n in required if set(words(n)) & _BODY_NAMES and isinstance(filled.args.get(n), str)]
+    if head is None or head in filled.args or len(bodies) != 1:
+        return
+    first = re.split(r"(?<=[.!?;:])\s|\s[-–—]\s|,\s", str(filled.args[bodies[0]]).strip(), maxsplit=1)[0]
+    kept = first.split()[:8]
+    while len(kept) > 1 and kept[-1].lower().strip(".,;:!?") in STOPWORDS:  # "… figure 3D is on": "… figure 3D"
+        kept.pop()
+    said = " ".join(kept).rstrip(" .,;:!?")
+    if said:
+        filled.args[head] = said[:1].upper() + said[1:]
 
 
 _CLEARING = r"(?:clear|empty|blank|wipe|erase|remove|delete|drop|reset)\w*"
@@ -987,6 +1035,24 @@ def _prefixed_ids(properties: dict[str, Any], filled: Filled, text: str) -> None
                 filled.read += name not in filled.args
                 filled.args[name] = f"{prefix}:{found.group(0)}"
                 break
+
+
+def _addressed(text: str, lists: list[str], default: str) -> dict[str, list[Span]]:
+    """The e-mail addresses said for each list parameter: those after its name ("cc hannah@x.org", "bcc …"), with
+    the ones joined to them by "and" or a comma; the others are the ``default`` list's (the recipients)."""
+    cues = {w.lower(): n for n in lists if n != default for w in words(n)}
+    found: dict[str, list[Span]] = {}
+    current, before = default, 0
+    for address in slots.identifier("email", text):
+        between = [w.lower() for w in words(text[before : address.start])]
+        cued = [cues[w] for w in between if w in cues]
+        if cued:
+            current = cued[-1]
+        elif any(w not in {"and", "also"} for w in between):
+            current = default
+        found.setdefault(current, []).append(address)
+        before = address.end
+    return found
 
 
 def _said_for(name: str, prop: dict[str, Any], text: str, items: list[str]) -> bool:
@@ -1078,6 +1144,8 @@ def _filter_leads(
     return found if any(kind_of(n, properties[n]) != "place" for n, _ in found) else []
 
 
+_LED = re.compile(r"\b(?:in|for|from|of|on|at|with|by|using|as)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+_WHO = frozenset({"author", "authors", "writer", "creator", "user", "owner", "organization", "organisation"})
 _PHRASE_END = (  # "papers by Hinton on capsule networks": the author ends where the topic begins
     r"\s{2,}|[,;:?!.()](?:\s|$)|\b(?:that|which|who|whose|where|when|are|is|was|were|please|pls|only|but"
     r"|on|about|regarding|concerning)\b"
@@ -1126,7 +1194,9 @@ def _filters(
                 found[name] = Span(value, match.start(), offset + len(value))  # its lead is no other text's
                 claimed.append((match.start(), offset + len(value)))
                 break
-    if not found and open_:  # "which diabetes trials are phase II?": the words before the tool's own noun
+    topics = [(n, leads) for n, leads in open_ if not set(words(f"{n} {properties[n].get('description', '')}")) & _WHO]
+    if not found and topics:  # "which diabetes trials are phase II?": the words before the tool's own noun (a
+        # topic's: "protein language models" names no author)
         own, asking = tool_vocabulary(tool), catalogue().asking_words
         tokens = list(re.finditer(r"[\w'’-]+", masked))
         for index, token in enumerate(tokens):
@@ -1140,7 +1210,7 @@ def _filters(
                     break
                 run.insert(0, before)
             if run:
-                found[open_[0][0]] = Span(masked[run[0].start() : run[-1].end()], run[0].start(), run[-1].end())
+                found[topics[0][0]] = Span(masked[run[0].start() : run[-1].end()], run[0].start(), run[-1].end())
                 break
     return found
 
@@ -1157,9 +1227,15 @@ def _topic(value: str, tool: Any) -> str:
     cut = _WHERE_RESIDUE.sub("", value[: relative.start()] if relative else value).strip()
     if cut != value.strip() and cut:
         value = _trim_own(cut, tool, []) or cut
+    own = tool_vocabulary(tool)
     about = _TOPIC_AFTER.match(value)
-    if about and stems(about["head"]) & tool_vocabulary(tool):  # "papers on X": the papers are the tool's own
-        value = about["topic"]
+    while about and stems(about["head"]) & own:  # "papers on X": the papers are the tool's own
+        head = _trim_own(about["head"], tool, [])
+        where = not _content_words(about["topic"]) - own or re.fullmatch(r"the\s+[\w-]+", about["topic"], re.I)
+        if where and _content_words(head) - own:  # "protein language models on the hub": where, not what
+            return head
+        value = about["topic"]  # "models on hugging face about pubmed": pubmed
+        about = _TOPIC_AFTER.match(value)
     return value
 
 
@@ -1193,6 +1269,32 @@ def _trim_own(value: str, tool: Any, filters: list[str]) -> str:
 
 
 _SIDE_LABELS = frozenset({"details", "detail", "description", "desc", "note", "notes", "comment", "comments"})
+
+
+def _under_labels(properties: dict[str, Any], text: str) -> list[tuple[str, Span]]:
+    """Texts said under their parameter's own name and a colon ("subject: KRAS maps, body: thanks, got them - will
+    check"): each runs to the next such label, or to the end. The span returned is the label with its value."""
+    labels = []
+    for name, prop in properties.items():
+        if kind_of(name, prop) not in {"text", "entity"} or not words(name):
+            continue
+        said = r"[\s_-]*".join(map(re.escape, words(name)))
+        labels += [(m.start(), m.end(), name) for m in re.finditer(rf"(?<![^\s,;(]){said}\s*:\s+", text, re.I)]
+        quoted = rf"(?<![^\s,;(.]){said}\s+(?:['\"‘“])([^'\"’”]+)['\"’”]"  # "… subject 'rebooking after maintenance'"
+        found_quoted = [m for m in re.finditer(quoted, text, re.I) if words(text[: m.start()])]
+        labels += [(m.start(), m.end(), f"{name}\0{m.group(1)}") for m in found_quoted]
+    labels.sort()
+    if len(labels) < 2:  # one label counts after a comma or a sentence ("…, subject: X"); "store a new lot: X" is
+        labels = [label for label in labels if re.search(r"[,;(.!?]\s*$", text[: label[0]]) or "\0" in label[2]]
+    found: dict[str, Span] = {}  # the request's own head
+    for (start, end, name), after in zip(labels, [*labels[1:], (len(text), 0, "")], strict=False):
+        name, _, as_quoted = name.partition("\0")
+        value = as_quoted or text[end : after[0]].rstrip(" ,;").strip().strip("'\"‘’“”").rstrip(" .")
+        stop = end if as_quoted else end + len(text[end : after[0]].rstrip(" ,;"))
+        if value and name not in found and words(text[:start]):  # "title: X" alone is the request's own framing
+            lead = re.search(r"(?:\s*,)?\s*(?:(?:and|with)\s+)?(?:(?:the|a|an|its)\s+)?$", text[:start])
+            found[name] = Span(value, lead.start() if lead else start, stop)  # "… with the description 'X'"
+    return list(found.items())
 
 
 def _labelled_texts(

@@ -242,7 +242,7 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
                     for r, a, p in zip(routes[1:], asks, restored[1:], strict=True)
                 )
                 and (confident(routes[0]) or commands(restored[0], routes[0]))
-                and (len({r.key for r in routes}) > 1 or _asked_twice(routes, restored))
+                and (len({_target(r) for r in routes}) > 1 or _asked_twice(routes, restored))
                 and len(words(restored[-1])) > 1
             ):
                 clauses.extend(restored)
@@ -352,6 +352,12 @@ def _two_errands(first: str, second: str) -> bool:
         and two[0] in verbs.get("opening", ())
         and two[0] not in verbs.get("continuing", ())
     )
+
+
+def _target(route: Route) -> str:
+    """What a route would call: its tool ("email Jonas and Maria (…) that …" reads e-mail sending, then the tool
+    that sends it: one request), else its key."""
+    return route.tools[0].name if route.served and route.tools else route.key
 
 
 def _asked_twice(routes: list[Route], pieces: list[str]) -> bool:

@@ -544,6 +544,8 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
             return "numbers"
         if said & {"path", "paths", "file", "files", "filename", "filenames"}:  # "files": a list of paths
             return "paths"
+        if items.get("type", "string") == "string" and re.search(r"\be-?mail\s+address|\brecipients?\b", lowered):
+            return "emails"  # "List of recipient email addresses"
         return "choices" if items.get("type", "string") == "string" else "skip"
     if kind == "number" and said & _WHOLE_NUMBER_NAMES:
         kind = "integer"  # "page", "perPage", "issue_number" published as JSON numbers (as the GitHub server does)
@@ -570,6 +572,10 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         ("hh:mm", "time_of_day"), ("yyyy-mm-dd", "date"), ("unit", "unit"),
     ):  # fmt: skip
         if marker in lowered and (found != "unit" or said & {"unit", "units"}):  # not "matched against units"
+            if found in {"email", "url"} and said & {"id", "ids"} and not said & {"email", "mail", "url", "link"}:
+                continue  # "messageId: ID of the email message": the message's identifier, not an address
+            if found == "email" and not (said & _ADDRESSES or re.search(r"\be-?mail\s+address", lowered)):
+                continue  # "subject: Email subject", "body: Email body content": parts of an e-mail, no address
             return found
     if "language" in lowered and ("iso 639" in lowered or "code" in lowered or "e.g." in lowered):
         return "language"
@@ -580,7 +586,7 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
     if said & {"path", "file", "directory", "dir", "folder", "filename"}:
         return "path"
     if said & {"city", "location", "place", "country", "town", "region"}:
-        return "place"
+        return "entity" if code_like(example_of(prop)) else "place"  # "region, e.g. 7:140424943-140624564"
     if said & {"date", "day", "timestamp"} or re.search(
         r"e\.g\.,?\s*['\"‘“]\d{4}-\d{2}-\d{2}|\biso[ -]?8601\b", lowered
     ):
@@ -599,6 +605,7 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
     return "text"
 
 
+_ADDRESSES = frozenset({"email", "mail", "address", "to", "from", "cc", "bcc", "recipient", "recipients", "sender"})
 _WHOLE_NUMBER_NAMES = frozenset({"page", "count", "limit", "number", "num", "no", "id", "index", "top"})
 # A number, a yes/no or an object needs its type's extractor, whatever its name says.
 _BY_TYPE = {"integer": "count", "number": "amount", "boolean": "flag", "object": "skip"}
@@ -610,14 +617,36 @@ _ENTITY_NAMES = frozenset(
 _FREE_TEXT_NAMES = frozenset(
     ["query", "text", "content", "body", "message", "description", "note", "notes", "prompt", "question", "q", "fact"]
 )
-_EXAMPLE = re.compile(r"""e\.g\.,?\s*\[?['"‘“]([^'"’”]+)['"’”]|such as\s+\[?['"‘“]([^'"’”]+)['"’”]""")
+_EXAMPLE = re.compile(
+    r"""e\.g\.,?\s*\[?['"‘“]([^'"’”]+)['"’”]|such as\s+\[?['"‘“]([^'"’”]+)['"’”]"""
+    # unquoted, a code of digits and marks ("e.g. ENST00000366667:c.803C>T, 9:g.…", "e.g. 7:140424943-140624564")
+    r"""|e\.g\.,?\s*((?=[^\s,;()]*\d)[^\s,;()'"]*?\w[^\w\s,;()'"]+\w[^\s,;()'"]*?)(?=[,;)]|\.?\s|\.?$)"""
+    r"|e\.g\.,?\s*([A-Za-z]{1,6}\d{2,})(?=[,;)]|\.?\s|\.?$)"  # "e.g. rs699", "e.g. GSE12345": letters, then digits
+)
 _ACRONYMS = frozenset({"I", "OK", "AM", "PM", "USA", "UK", "EU", "ID", "PDF", "CSV", "API", "GPS", "UTC", "DNA", "RNA"})
 
 
 def example_of(prop: dict[str, Any]) -> str | None:
     """The example value a parameter's description gives ("Ticker symbol, e.g. 'AAPL'" -> "AAPL")."""
     match = _EXAMPLE.search(prop.get("description", "") or "")
-    return (match.group(1) or match.group(2)) if match else None
+    if match and match.group(3) and _CLOCK_OR_DAY.fullmatch(match.group(3)):
+        return None  # "e.g. 2024-01-05", "e.g. 10:30": a day or a time, read as one, not as a code
+    return (match.group(1) or match.group(2) or match.group(3) or match.group(4)) if match else None
+
+
+_CLOCK_OR_DAY = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?Z?)?|\d{1,2}:\d{2}(?::\d{2})?")
+
+
+def coded(sample: str | None) -> bool:
+    """Whether an example is a code a value is found by alone: letters then digits ("rs699", "GSE12345"), or
+    ``code_like``."""
+    return bool(sample and re.fullmatch(r"[A-Za-z]{1,6}\d{2,}", sample)) or code_like(sample)
+
+
+def code_like(sample: str | None) -> bool:
+    """Whether an example is a code of letters or digits joined by marks ("ENST00000366667:c.803C>T",
+    "7:140424943-140624564"): a value of its shape is found by its shape alone."""
+    return bool(sample) and bool(re.fullmatch(r"[^\s]*\d[^\s]*", sample)) and bool(re.search(r"\w[^\w\s]+\w", sample))
 
 
 _PROPER = r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)*"
@@ -628,7 +657,12 @@ _MONTH_NAMES = frozenset(["january", "february", "march", "april", "may", "june"
 def strict_shape(sample: str | None, described: str = "") -> bool:
     """Whether a parameter's example is a tag ("FRZ-01") or a person's name ("Okafor", described as a name): a value
     of that shape is read as written or not at all, never guessed from the request's other words."""
-    return bool(sample and re.fullmatch(r"[A-Z][A-Z0-9]*[-_]\d+", sample)) or bool(_named(sample, described))
+    if sample and (re.fullmatch(r"[A-Z][A-Z0-9]*[-_]\d+", sample) or _named(sample, described)):
+        return True
+    if not coded(sample) or _CLOCK_OR_DAY.fullmatch(sample or ""):
+        return False
+    # "7:140424943-140624564", "rs699" — not a strain "e.g. 'C57BL/6J', 'B6', 'BALB/c', 'nude'", also said in words
+    return all(coded(other) for other in re.findall(r"['‘\"“]([^'’\"”]{1,40})['’\"”]", described))
 
 
 def _named(sample: str | None, described: str) -> bool:
@@ -715,7 +749,23 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
             if tail and tail.group(1) not in STOPWORDS | {"today", "now", "price", "stock", "share", "quote"}:
                 found = [Span(tail.group(1).upper(), tail.start(1), tail.end(1))]
         return found
+    prefixed = re.fullmatch(r"([A-Za-z]{1,6})\d{2,}", sample)
+    if prefixed:  # "rs699", "GSE12345": the same letters, then digits ("rs429358", "RS7412")
+        return [
+            Span(m[1].lower() + m[2] if sample[0].islower() else m[1].upper() + m[2], m.start(), m.end())
+            for m in re.finditer(rf"(?<![\w-])({re.escape(prefixed[1])})(\d+)(?![\w-])", text, re.I)
+        ]
+    if code_like(sample):  # letters and digits in runs, joined by the example's marks, in the same order
+        shape = "".join(_RUN if part[0].isalnum() else re.escape(part) for part in _RUNS.findall(sample))
+        return [
+            Span(re.sub(r"(?<=\d),(?=\d{3})", "", m.group(0)), m.start(), m.end())  # "44,900,000": 44900000
+            for m in re.finditer(rf"""(?<![^\s(\['"‘“]){shape}(?=[\s)\]'"’”,;!?]|[.:]?(?:\s|$)|$)""", text)
+        ]
     return []
+
+
+_RUNS = re.compile(r"[A-Za-z0-9]+|[^A-Za-z0-9\s]+")
+_RUN = r"(?:[A-Za-z]*\d{1,3}(?:,\d{3})+|[A-Za-z0-9]+)"  # a run of letters or digits, thousands marked or not
 
 
 _LEAD_WORDS = frozenset(
