@@ -76,7 +76,7 @@ from agent_core.offline.slots import (
     shaped,
     strip_framing,
 )
-from agent_core.offline.text import HOW_TO, STOPWORDS, stem, stems, words
+from agent_core.offline.text import HOW_TO, STOPWORDS, dictionary, stem, stems, words
 from agent_core.offline.timezones import locate_places, picked_place
 
 CHAT_THRESHOLD = 0.62
@@ -149,7 +149,7 @@ class Planned:
     filled: Filled | None = None
     lookup: Any = None  # a read-only listing tool to resolve "the garage task" / "the meeting notes"
     lookup_args: dict[str, Any] = field(default_factory=dict)
-    lookup_kind: str = "items"  # "items" (numbered, by title) or "files" (by path)
+    lookup_kind: str = "items"  # "items" (numbered, by title), "files" (by path) or "found" (by a search)
     clarify: str | None = None
     clarify_reason: str = ""
     question: bool = False
@@ -275,7 +275,7 @@ def _calls(filled: Filled) -> list[dict[str, Any]]:
 _ID_KEYS = frozenset({"id", "key", "number", "accession", "code", "ts", "sha", "uid"})
 
 
-def _listed_items(result: Any) -> list[dict[str, Any]]:
+def listed_items(result: Any) -> list[dict[str, Any]]:
     """The items a result lists (``{"studies": [...]}``, ``{"data": [...]}``, ``[...]``): a list of objects."""
     data = as_data(result)
     if isinstance(data, dict):
@@ -304,9 +304,13 @@ def _picked_from_last(clause: str, dialogue: Dialogue, routing: Routing, context
     item at that position, and what else it needs carried from the call that listed them (owner, repository)."""
     ordinal = slots.ordinals(clause)
     last = dialogue.last_call
-    if last is None or len(ordinal) != 1 or len(words(clause)) > 10 or listing_of(dialogue.last_result) is not None:
+    if last is None or len(ordinal) != 1 or len(words(clause)) > 10:
         return None
-    items = _listed_items(dialogue.last_result)
+    # numbered items ("id") are a task list's too: then only a tool of the same things, doing what the verb says,
+    # takes one ("read the second one" after a search of e-mails), never another server's write that takes any "id"
+    numbered = listing_of(dialogue.last_result) is not None
+    nouns = {stem(w) for w in words(last.tool_name)} - GENERIC_NAME_WORDS
+    items = listed_items(dialogue.last_result)
     index = ordinal[0].value - 1 if ordinal[0].value > 0 else len(items) + ordinal[0].value
     if not 0 <= index < len(items):
         return None
@@ -316,6 +320,8 @@ def _picked_from_last(clause: str, dialogue: Dialogue, routing: Routing, context
         if route.capability is not None or not route.tools or route.tools[0].name == last.tool_name:
             continue
         tool = route.tools[0]
+        if numbered and not (nouns & ToolFacts.of(tool).name_stems and acts & name_acts(tool.name)):
+            continue  # "complete the second one" after the task list is no other tool's: the task tools' own
         required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
         keys = {n: k for n in required if (k := _key_for(n, item))}
         if len(keys) != 1:
@@ -540,7 +546,7 @@ def _substitute(before: str, phrase: str) -> str:
 EVIDENCE_BONUS = 0.25
 WEAK_EVIDENCE_BONUS = 0.12
 # Identifiers whose shape alone says which tool takes them (a DOI, a code matching the parameter's own pattern).
-_STRONG = frozenset({"doi", "isbn", "url", "email", "pattern", "point", "points"})
+_STRONG = frozenset({"doi", "isbn", "url", "email", "emails", "pattern", "point", "points"})
 _TYPED = _STRONG | {"currency", "timezone", "time_of_day", "date", "unit", "path", "language"}
 
 
@@ -568,14 +574,25 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
             # A catalogue route whose tool takes several typed values, all of them given ("3pm", "London", "New
             # York"), is what the request asks for, whatever a simpler route's examples say.
             tool = route.tools[0]
-            typed = _typed_required(tool)[1]
-            if len(typed) >= 2 and all(n in fill(tool, clause, route.capability, context).args for n in typed):
+            properties, typed = _typed_required(tool)
+            strong = len(typed) == 1 and kind_of(typed[0], properties[typed[0]]) in _STRONG  # "email ana@x.org …"
+            if (len(typed) >= 2 or strong) and all(
+                n in fill(tool, clause, route.capability, context).args for n in typed
+            ):
                 route = replace(route, score=route.score + EVIDENCE_BONUS)
         elif route.capability is None and route.tools:
             tool = route.tools[0]
             properties, typed = _typed_required(tool)
             strong = any(kind_of(n, properties.get(n, {})) in _STRONG for n in typed)
             required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
+            codes = [  # "rs429358" for "Variant identifier, e.g. rs699": a code of the example's own shape
+                n
+                for n in required
+                if kind_of(n, properties.get(n, {})) == "entity"
+                and slots.coded(example := example_of(properties[n]))
+                and shaped(example, clause, properties[n].get("description", ""))
+            ]
+            typed, strong = [*typed, *codes], strong or bool(codes)
             axes = [n for n in required if slots.axis_of(n) is not None]
             points = [n for n, p in properties.items() if kind_of(n, p) in {"point", "points"}]
             # written coordinates are strong evidence: "what's at 49.41, 8.71?", "… within 1 km of 49.41, 8.67"
@@ -1063,6 +1080,9 @@ def _plan_clause(
         )
         step.clarify_reason = f"{tool.name} keeps no date; writing '{moved}' as its text would lose the {fields}."
         return step
+    if _found_by_search(step, tools):
+        return step
+    _twin_defaults(tool, filled, tools)
     if filled.missing:
         needed = ", ".join(n.replace("_", " ") for n in filled.missing)
         what = capability.summary if capability else step.tool.name.replace("_", " ")
@@ -1171,6 +1191,122 @@ def _with_lookup(step: Planned, tools: list[Any], context: Context) -> Planned:
         step.clarify = _which_item(step)
         step.clarify_reason = "The request names an item without its number and no tool lists the items."
     return step
+
+
+_BY_NAME = re.compile(r"\bor\s+(?:its\s+|the\s+|a\s+)?(?:\w+\s+)?name\b|\bname\s+or\b", re.I)  # "id or usual name"
+
+
+def _found_by_search(step: Planned, tools: list[Any]) -> bool:
+    """ "the opening hours of Café Botanik" for a tool that takes a place's ID: the ID of what the request names is
+    found first, with the search tool of the same things (read-only, its one required parameter free text, a noun
+    of its name shared: a place search for a tool of place details). The step then calls the search with the
+    name and takes the ID of the found item that name fits (``resolve_found``)."""
+    filled, tool = step.filled, step.tool
+    if filled is None or tool is None or filled.reference is not None or filled.spread is not None:
+        return False
+    properties = properties_of(tool)
+    required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
+    for name in required:
+        value, prop = filled.args.get(name), properties.get(name, {})
+        if not set(words(name)) & _ID_KEYS or _BY_NAME.search(str(prop.get("description") or "")):
+            continue
+        if not isinstance(value, str) or not _a_name(value):
+            continue  # an ID as written ("ChIJ7aVx…", "PMID:29409532", "KRAS") is used as it is
+        search = _searcher(tool, tools)
+        if search is None:
+            return False
+        query = next(n for n in search.parameters_json_schema["required"])
+        filled.args.pop(name)
+        filled.reference = name
+        step.lookup, step.lookup_args, step.lookup_kind = search, {query: value}, "found"
+        return True
+    return False
+
+
+def _twin_defaults(tool: Any, filled: Filled, tools: list[Any]) -> None:
+    """A required parameter not said that another tool gives a default under the same name and description (a
+    server's ``species``, "e.g. homo_sapiens or human", defaulting to human everywhere but where it is required):
+    that default, as the server's own convention."""
+    properties = properties_of(tool)
+    for name in list(filled.missing):
+        described = properties.get(name, {}).get("description")
+        twin = next(
+            (
+                properties_of(t)[name]
+                for t in tools
+                if t is not tool
+                and name in properties_of(t)
+                and properties_of(t)[name].get("description") == described
+                and "default" in properties_of(t)[name]
+                and properties_of(t)[name]["default"] is not None
+            ),
+            None,
+        )
+        if twin is not None and described:
+            filled.args[name] = twin["default"]
+            filled.defaults.add(name)
+            filled.missing.remove(name)
+
+
+def _a_name(value: str) -> bool:
+    """Whether a value given for an ID is what a person calls the thing ("Café Botanik", "Botanik", "the bar"): words
+    of letters, none all capitals or with a capital inside, as no ID is written."""
+    said = value.strip()
+    return bool(re.fullmatch(r"[^\W\d_]+(?:[ '’-]+[^\W\d_]+)*", said)) and (
+        " " in said or said.lower() in dictionary() or (not said.isupper() and not re.search(r"[a-z][A-Z]", said))
+    )
+
+
+def _searcher(tool: Any, tools: list[Any]) -> Any:
+    """The read-only tool that finds the things ``tool`` takes the ID of by words: one required free-text parameter,
+    a noun of its name shared with the tool's ("place" of a search of places and of a tool of a place's details)."""
+    nouns = ToolFacts.of(tool).name_stems - GENERIC_NAME_WORDS
+    found = []
+    for candidate in tools:
+        facts = ToolFacts.of(candidate)
+        required = (getattr(candidate, "parameters_json_schema", None) or {}).get("required") or []
+        if candidate is tool or not facts.read_only or len(required) != 1 or not nouns & facts.name_stems:
+            continue
+        if kind_of(required[0], properties_of(candidate).get(required[0], {})) in {"text", "entity"}:
+            found.append((len(nouns & facts.name_stems), "search" in name_acts(candidate.name), candidate))
+    return max(found, key=lambda f: f[:2])[2] if found else None  # not the geocoder that shares only "maps"
+
+
+def resolve_found(step: Planned, found: list[dict[str, Any]]) -> None:
+    """The ID of the found item the request names ("Café Botanik"): the one named exactly so (the first, in the
+    search's order); else the only one whose name holds every word said; else the only one found; else a question
+    naming what was found ("Botanik": Café Botanik or Botanik Bar)."""
+    assert step.filled is not None and step.filled.reference is not None and step.lookup is not None
+    name = step.filled.reference
+    phrase = str(next(iter(step.lookup_args.values()), ""))
+    keyed = [(item, key) for item in found if (key := _key_for(name, item))]
+    said = {stem(w) for w in words(phrase.lower()) if w not in STOPWORDS}
+    fits = [(i, k) for i, k in keyed if said and said <= {stem(w) for w in words(_item_name(i).lower())}]
+    exact = [(i, k) for i, k in fits if " ".join(words(_item_name(i).lower())) == " ".join(words(phrase.lower()))]
+    chosen = (exact or (fits if len(fits) == 1 else []) or (keyed if len(keyed) == 1 else []) or [None])[0]
+    keyed = fits or keyed  # several named so: the question names those
+    if chosen is not None:
+        item, key = chosen
+        step.filled.args[name] = item[key]
+        step.calls = _calls(step.filled)
+        return
+    thing = " ".join(w for w in words(name) if w not in _ID_KEYS) or "one"
+    if not keyed:
+        step.clarify = (
+            f"I searched for ‘{phrase}’ and found no {thing}. Which {thing} do you mean? Tell me its name as it is "
+            "listed, or its ID."
+        )
+        step.clarify_reason = f"{step.lookup.name} found nothing for ‘{phrase}’, so I did not guess."
+        return
+    names = [_item_name(i) or str(i[k]) for i, k in keyed[:5]]
+    listed = ", ".join(names[:-1]) + f" or {names[-1]}"
+    step.clarify = f"Which {thing} do you mean: {listed}?"
+    step.clarify_reason = f"{len(keyed)} {thing}s were found for ‘{phrase}’ and none is named exactly so, so I asked."
+
+
+def _item_name(item: dict[str, Any]) -> str:
+    """What a found item is called: its title, name or subject."""
+    return str(next((item[k] for k in ("title", "name", "subject", "label") if isinstance(item.get(k), str)), ""))
 
 
 def _which_item(step: Planned) -> str:

@@ -25,7 +25,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from agent_core.offline import replies
 from agent_core.offline.catalogue import ToolFacts, documented, properties_of
 from agent_core.offline.dialogue import Dialogue, files_of, listing_of, read
-from agent_core.offline.plan import Planned, make_plan, resolve_by_words
+from agent_core.offline.plan import Planned, listed_items, make_plan, resolve_by_words, resolve_found
 from agent_core.offline.results import compose_answer, memory_verdict
 from agent_core.offline.router import Router, router
 from agent_core.offline.streaming import StreamingFunctionModel
@@ -111,12 +111,12 @@ class OfflinePlanner:
             if not looked:
                 call = ToolCallPart(step.lookup.name, dict(step.lookup_args), tool_call_id=_call_id(index, "lookup"))
                 return _response([call], "calls")
-            listing = None
-            if looked[-1].ok and step.lookup_kind == "files":
-                listing = files_of(looked[-1].content, str(next(iter(step.lookup_args.values()), "")))
-            elif looked[-1].ok:
-                listing = listing_of(looked[-1].content)
-            resolve_by_words(step, listing or [])
+            if step.lookup_kind == "found":
+                resolve_found(step, listed_items(looked[-1].content) if looked[-1].ok else [])
+            elif looked[-1].ok and step.lookup_kind == "files":
+                resolve_by_words(step, files_of(looked[-1].content, str(next(iter(step.lookup_args.values()), ""))))
+            else:
+                resolve_by_words(step, (listing_of(looked[-1].content) if looked[-1].ok else None) or [])
         if step.clarify is not None:
             ran = [s for s in dialogue.steps if "-lookup-" not in s.call.tool_call_id]
             prefix = compose_answer(step.plan, dialogue, self.config)[0] + "\n\n" if ran else ""
