@@ -203,3 +203,36 @@ async def test_a_name_the_search_finds_several_places_for_is_asked_about() -> No
     turn = await ask(planner_agent(PLACES), "phone number of Botanik")
     assert turn.calls == [("maps_search_places", {"query": "Botanik"})]  # no details of a place picked blindly
     assert turn.kinds[-1] == "clarify" and "Café Botanik or Botanik Bar" in turn.answer
+
+
+async def test_looking_up_codes_a_connected_tool_takes_asks_that_tool_not_the_web() -> None:
+    turn = await ask(planner_agent(VARIANTS), "look up rs429358 and rs7412")
+    assert turn.calls == [("variant_by_id", {"variant_id": "rs429358"}), ("variant_by_id", {"variant_id": "rs7412"})]
+    turn = await ask(planner_agent(VARIANTS), "look up rs334")
+    assert turn.calls == [("variant_by_id", {"variant_id": "rs334"})]
+
+
+def hub_repo_details(
+    repo_ids: Annotated[
+        list[str], Field(description="Repo IDs in author/name format, e.g. ['facebook/esm2_t33_650M_UR50D']")
+    ],
+) -> dict[str, Any]:
+    """Get details for one or more Hugging Face repos (model, dataset, or space)."""
+    return {"repos": [{"id": r, "downloads": 10} for r in repo_ids]}
+
+
+def list_commits(
+    owner: Annotated[str, Field(description="Repository owner")],
+    repo: Annotated[str, Field(description="Repository name")],
+) -> dict[str, Any]:
+    """Get list of commits of a branch in a GitHub repository"""
+    return {"commits": []}
+
+
+async def test_an_author_name_id_with_digits_is_the_repo_a_details_tool_takes_but_a_doi_is_not() -> None:
+    forge = tool(list_commits, readOnlyHint=True)  # an owner/name of a forge's repository fits its two parameters
+    agent = planner_agent([tool(hub_repo_details, readOnlyHint=True), forge, *MAIL])
+    turn = await ask(agent, "details for facebook/esm2_t33_650M_UR50D")
+    assert turn.calls == [("hub_repo_details", {"repo_ids": ["facebook/esm2_t33_650M_UR50D"]})]
+    turn = await ask(agent, "email maria@uni.org the link to the dataset: https://doi.org/10.5281/zenodo.13877421")
+    assert [name for name, _ in turn.calls] == ["send_email"]

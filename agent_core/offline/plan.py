@@ -607,7 +607,10 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
                 for n in required
                 if (
                     kind_of(n, properties[n]) == "entity"
-                    or (kind_of(n, properties[n]) == "choices" and not _digits(example_of(properties[n]) or "0"))
+                    or (
+                        kind_of(n, properties[n]) == "choices"
+                        and (not _digits(sample := example_of(properties[n]) or "0") or "/" in sample)
+                    )
                 )
                 and any(
                     len(s.value) > 2
@@ -620,7 +623,10 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
                 filled = fill(tool, clause, None, context)
                 if all(n in filled.args and n not in filled.defaults for n in typed):  # a date or time is weak
                     bonus = EVIDENCE_BONUS if strong or shapes else WEAK_EVIDENCE_BONUS
-                    route = replace(route, score=route.score + bonus)
+                    # a code only this tool takes ("rs429358") names it as its words would: "look up rs429358" is
+                    # no web search
+                    said = route.evidence + (strong and bool(codes))
+                    route = replace(route, score=route.score + bonus, evidence=said)
                 elif any(kind_of(n, properties[n]) == "pattern" and n in filled.args for n in typed):
                     route = replace(route, score=route.score + WEAK_EVIDENCE_BONUS)  # "T-106", its email not said
         boosted.append(route)
@@ -633,6 +639,15 @@ _SEARCHED = re.compile(
     r"\s*(?:search|look\s+up|lookup|find|browse)\s+(?:for\s+|the\s+|my\s+|some\s+)?([a-z][\w-]+)\b", re.I
 )
 SPECIFIC_WINDOW = 0.08  # a connected tool the request names by its own words wins over a route this close
+
+
+def _takes_code(tool: Any, said: str) -> bool:
+    """Whether a tool requires a code of the shape ``said`` has ("rs334" for "Variant identifier, e.g. rs699"): "look
+    up rs334" looks it up there, not on the web."""
+    properties, required = properties_of(tool), (getattr(tool, "parameters_json_schema", None) or {}).get("required")
+    return any(
+        slots.coded(example := example_of(properties.get(n, {}))) and shaped(example, said) for n in required or ()
+    )
 
 
 def _specific_first(routing: Any) -> None:
@@ -655,7 +670,7 @@ def _specific_first(routing: Any) -> None:
             if (
                 facts is not None
                 and facts.read_only is not False
-                and thing in (facts.all_stems | said) - GENERIC_NAME_WORDS
+                and (thing in (facts.all_stems | said) - GENERIC_NAME_WORDS or _takes_code(route.tools[0], searched[1]))
             ):
                 routing.routes.remove(route)
                 routing.routes.insert(0, replace(route, score=best.score))  # the object said outranks "search"

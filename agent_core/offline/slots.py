@@ -719,7 +719,8 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
                 r"(?<![\w/])(?:(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}/(?=[\w.-]+/[\w.-]*\w))?([\w.-]+/[\w.-]*\w)(?![\w])",
                 text,
             )
-            if m.start(1) > m.start() or not text[m.end() :].startswith("/")
+            if (m.start(1) > m.start() or not text[m.end() :].startswith("/"))
+            and not re.match(r"10\.\d{4,9}/", m.group(1))  # "10.5281/zenodo.13877421" is a DOI, not an owner/name
         ]
     if re.fullmatch(r"[#@]\w[\w.-]*", sample):  # "#general", "@ana": a channel or a handle, as written
         mark = re.escape(sample[0])
