@@ -97,7 +97,13 @@ def read_email(messageId: Annotated[str, Field(description="ID of the email mess
 
 
 def search_emails(
-    query: Annotated[str, Field(description="Gmail search query (e.g., 'from:example@gmail.com')")],
+    query: Annotated[
+        str,
+        Field(
+            description="Gmail search query (e.g., 'from:example@gmail.com', 'subject:invoice newer_than:7d', "
+            "'has:attachment is:unread')"
+        ),
+    ],
     maxResults: Annotated[int, Field(description="Maximum number of results to return")] = 10,
 ) -> dict[str, Any]:
     """Searches for emails using Gmail search syntax"""
@@ -236,3 +242,19 @@ async def test_an_author_name_id_with_digits_is_the_repo_a_details_tool_takes_bu
     assert turn.calls == [("hub_repo_details", {"repo_ids": ["facebook/esm2_t33_650M_UR50D"]})]
     turn = await ask(agent, "email maria@uni.org the link to the dataset: https://doi.org/10.5281/zenodo.13877421")
     assert [name for name, _ in turn.calls] == ["send_email"]
+
+
+@pytest.mark.parametrize(
+    ("text", "query"),
+    [
+        ("any emails from the genomics core?", 'from:"genomics core"'),
+        ("find emails with attachments from Ana", "from:ana has:attachment"),
+        ("emails from the past week with ERC in the subject", "subject:ERC newer_than:7d"),
+        ("show me unread mail from the last 3 days", "is:unread newer_than:3d"),
+        ("emails from Ana about the grant renewal", "from:ana grant renewal"),
+        ("search my inbox for subject:TRIzol", "subject:TRIzol"),
+    ],
+)
+async def test_a_search_query_is_written_in_the_operators_its_description_documents(text: str, query: str) -> None:
+    turn = await ask(planner_agent(MAIL), text)
+    assert turn.calls == [("search_emails", {"query": query})]

@@ -950,11 +950,68 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         _prefixed_ids(properties, filled, text)
     _cleared(properties, filled, text)
     _headed(properties, required, filled)
+    for name, prop in properties.items():  # "emails from Hannah Lee": "from:\"Hannah Lee\"" where the query takes it
+        query = _qualified(text, str(prop.get("description") or "")) if kind_of(name, prop) == "text" else None
+        if query:
+            filled.args[name], filled.read = query, filled.read + (name not in filled.args)
+            filled.missing = [n for n in filled.missing if n != name]
     wanted = set(required) | ({capability.text_param} if capability and capability.text_param in properties else set())
     filled.missing = [
         name for name in properties if name in wanted and name not in filled.args and name != filled.reference
     ]
     return filled
+
+
+_QUALIFIER = re.compile(r"(?<![\w:/.])([a-z_]{2,12}):(?=[\w\"(])")  # "from:", "newer_than:" in a description
+_SENDER = re.compile(
+    r"\bfrom\s+(?!(?:the\s+)?(?:last|past|this|previous|yesterday|today)\b)(?P<who>[\w.+-]+@[\w-]+(?:\.[\w-]+)+|"
+    r"(?:the\s+)?[\w'-]+(?:\s+(?!(?:in|with|about|since|during|over|on|that|and|last|past|this)\b)[\w'-]+){0,2})",
+    re.I,
+)
+_RECENT = re.compile(
+    r"\b(?:in|from|over|during|within)?\s*(?:the\s+)?(?:last|past)\s+(?:(?P<n>\d+|a|one|two|three)\s+)?"
+    r"(?P<unit>days?|weeks?|months?|years?)\b",
+    re.I,
+)
+_IN_SUBJECT = re.compile(r"\bwith\s+(?P<what>['\"‘“]?[\w.-]+(?:\s+[\w.-]+)?['\"’”]?)\s+in\s+the\s+subject\b", re.I)
+_COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3}
+
+
+def _qualified(text: str, described: str) -> str | None:
+    """A search query in the syntax its description documents ("Supports operators such as from:, subject:,
+    newer_than:, has:attachment, is:unread"): the request's sender, subject, period, attachments and unread said as
+    those operators, and operators written as such kept as written. None when the description documents none, or
+    the request says none of them."""
+    documented = set(_QUALIFIER.findall(described))
+    if len(documented) < 2:
+        return None
+    parts = [m.group(0) for m in re.finditer(r"(?<!\S)([a-z_]+):\S+", text) if m.group(1) in documented]
+    if "from" in documented and (sender := _SENDER.search(text)) and not parts:
+        who = re.sub(r"^the\s+", "", sender["who"], flags=re.I).strip()
+        if who.lower() not in {"me", "my", "us", "them", "him", "her", "it"} and who:
+            parts.append(f'from:"{who}"' if " " in who else f"from:{who if '@' in who else who.lower()}")
+    if "subject" in documented and (subject := _IN_SUBJECT.search(text)) and not any("subject:" in p for p in parts):
+        parts.append(f"subject:{subject['what'].strip(chr(39) + chr(34) + '‘’“”')}")
+    if "has" in documented and re.search(r"\battachments?\b", text, re.I):
+        parts.append("has:attachment")
+    if "is" in documented and re.search(r"\bunread\b", text, re.I):
+        parts.append("is:unread")
+    if "newer_than" in documented and (recent := _RECENT.search(text)):
+        count = recent["n"] or "1"
+        number = int(count) if count.isdigit() else _COUNTS.get(count.lower(), 1)
+        unit = recent["unit"].lower()[0]
+        parts.append(f"newer_than:{number * 7}d" if unit == "w" else f"newer_than:{number}{unit}")
+    about = _ABOUT.search(text) if parts else None
+    if about:  # "emails from Ana about the grant renewal": the words searched for, beside the operators
+        parts.append(about["what"].strip())
+    return " ".join(dict.fromkeys(parts)) or None
+
+
+_ABOUT = re.compile(
+    r"\b(?:about|regarding|concerning)\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?P<what>(?:(?!(?:from|with|in|since|over|during|last|past)\b)[\w'.-]+\s*){1,4})",
+    re.I,
+)
 
 
 def _subject_of(properties: dict[str, Any], required: list[str]) -> str | None:
