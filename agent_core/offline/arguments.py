@@ -975,6 +975,7 @@ _RECENT = re.compile(
 )
 _IN_SUBJECT = re.compile(r"\bwith\s+(?P<what>['\"‘“]?[\w.-]+(?:\s+[\w.-]+)?['\"’”]?)\s+in\s+the\s+subject\b", re.I)
 _COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3}
+_QUOTES = "'\"‘’“”"
 
 
 def _qualified(text: str, described: str) -> str | None:
@@ -991,7 +992,7 @@ def _qualified(text: str, described: str) -> str | None:
         if who.lower() not in {"me", "my", "us", "them", "him", "her", "it"} and who:
             parts.append(f'from:"{who}"' if " " in who else f"from:{who if '@' in who else who.lower()}")
     if "subject" in documented and (subject := _IN_SUBJECT.search(text)) and not any("subject:" in p for p in parts):
-        parts.append(f"subject:{subject['what'].strip(chr(39) + chr(34) + '‘’“”')}")
+        parts.append(f"subject:{subject['what'].strip(_QUOTES)}")
     if "has" in documented and re.search(r"\battachments?\b", text, re.I):
         parts.append("has:attachment")
     if "is" in documented and re.search(r"\bunread\b", text, re.I):
@@ -1330,27 +1331,29 @@ _SIDE_LABELS = frozenset({"details", "detail", "description", "desc", "note", "n
 
 def _under_labels(properties: dict[str, Any], text: str) -> list[tuple[str, Span]]:
     """Texts said under their parameter's own name and a colon ("subject: KRAS maps, body: thanks, got them - will
-    check"): each runs to the next such label, or to the end. The span returned is the label with its value."""
-    labels = []
+    check"), each running to the next such label or to the end, or quoted after it ("subject 'rebooking'"). The
+    span returned covers the label, its value and the words leading it ("… with the description 'X'")."""
+    labels: list[tuple[int, int, str, str]] = []  # start, end, parameter, the quoted value (or "")
     for name, prop in properties.items():
         if kind_of(name, prop) not in {"text", "entity"} or not words(name):
             continue
         said = r"[\s_-]*".join(map(re.escape, words(name)))
-        labels += [(m.start(), m.end(), name) for m in re.finditer(rf"(?<![^\s,;(]){said}\s*:\s+", text, re.I)]
+        labels += [(m.start(), m.end(), name, "") for m in re.finditer(rf"(?<![^\s,;(]){said}\s*:\s+", text, re.I)]
         quoted = rf"(?<![^\s,;(.]){said}\s+(?:['\"‘“])([^'\"’”]+)['\"’”]"  # "… subject 'rebooking after maintenance'"
-        found_quoted = [m for m in re.finditer(quoted, text, re.I) if words(text[: m.start()])]
-        labels += [(m.start(), m.end(), f"{name}\0{m.group(1)}") for m in found_quoted]
+        labels += [
+            (m.start(), m.end(), name, m[1]) for m in re.finditer(quoted, text, re.I) if words(text[: m.start()])
+        ]
     labels.sort()
-    if len(labels) < 2:  # one label counts after a comma or a sentence ("…, subject: X"); "store a new lot: X" is
-        labels = [label for label in labels if re.search(r"[,;(.!?]\s*$", text[: label[0]]) or "\0" in label[2]]
-    found: dict[str, Span] = {}  # the request's own head
-    for (start, end, name), after in zip(labels, [*labels[1:], (len(text), 0, "")], strict=False):
-        name, _, as_quoted = name.partition("\0")
-        value = as_quoted or text[end : after[0]].rstrip(" ,;").strip().strip("'\"‘’“”").rstrip(" .")
-        stop = end if as_quoted else end + len(text[end : after[0]].rstrip(" ,;"))
+    if len(labels) < 2:  # one colon label counts after a comma or a sentence ("…, subject: X"); in "store a new lot:
+        # X" it is the request's own head
+        labels = [label for label in labels if label[3] or re.search(r"[,;(.!?]\s*$", text[: label[0]])]
+    found: dict[str, Span] = {}
+    for (start, end, name, as_quoted), after in zip(labels, [*labels[1:], (len(text), 0, "", "")], strict=False):
+        said_value = text[end : after[0]].rstrip(" ,;")
+        value = as_quoted or said_value.strip().strip("'\"‘’“”").rstrip(" .")
         if value and name not in found and words(text[:start]):  # "title: X" alone is the request's own framing
             lead = re.search(r"(?:\s*,)?\s*(?:(?:and|with)\s+)?(?:(?:the|a|an|its)\s+)?$", text[:start])
-            found[name] = Span(value, lead.start() if lead else start, stop)  # "… with the description 'X'"
+            found[name] = Span(value, lead.start() if lead else start, end if as_quoted else end + len(said_value))
     return list(found.items())
 
 
