@@ -167,16 +167,20 @@ def render_approval(item: PendingApproval, current: PendingApproval | None, acti
                     actions.retry(item.id)
             return
         original = json.dumps(item.parameters, indent=2, ensure_ascii=False)
-        edited = st.text_area("Arguments (JSON, editable)", original, key=f"args-{item.id}", height=110)
-        reason = st.text_input("Reason, if you reject (optional)", key=f"reason-{item.id}")
-        approve, reject, always = st.columns(3)
-        clicked_approve = approve.button("Approve", key=f"approve-{item.id}", type="primary")
-        clicked_always = item.risk_level is RiskLevel.REVERSIBLE_WITH_DELAY and always.button(
-            "Always allow here",
-            key=f"always-{item.id}",
-            help=f"Run {item.tool_name} without asking in this conversation",
-        )
-        if reject.button("Reject", key=f"reject-{item.id}"):
+        # one form: the edited arguments and the reason arrive with the click (a reason typed just before "Reject"
+        # was lost once, when the click's run overtook the typing's)
+        with st.form(f"decide-{item.id}", border=False, enter_to_submit=False):
+            edited = st.text_area("Arguments (JSON, editable)", original, key=f"args-{item.id}", height=110)
+            reason = st.text_input("Reason, if you reject (optional)", key=f"reason-{item.id}")
+            approve, reject, always = st.columns(3)
+            clicked_approve = approve.form_submit_button("Approve", key=f"approve-{item.id}", type="primary")
+            clicked_always = item.risk_level is RiskLevel.REVERSIBLE_WITH_DELAY and always.form_submit_button(
+                "Always allow here",
+                key=f"always-{item.id}",
+                help=f"Run {item.tool_name} without asking in this conversation",
+            )
+            clicked_reject = reject.form_submit_button("Reject", key=f"reject-{item.id}")
+        if clicked_reject:
             actions.reject(item.id, reason.strip() or None)
         if clicked_approve or clicked_always:
             try:
