@@ -585,13 +585,8 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
             properties, typed = _typed_required(tool)
             strong = any(kind_of(n, properties.get(n, {})) in _STRONG for n in typed)
             required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
-            codes = [  # "rs429358" for "Variant identifier, e.g. rs699": a code of the example's own shape
-                n
-                for n in required
-                if kind_of(n, properties.get(n, {})) == "entity"
-                and slots.coded(example := example_of(properties[n]))
-                and shaped(example, clause, properties[n].get("description", ""))
-            ]
+            # "rs429358" for "Variant identifier, e.g. rs699": a code of the example's own shape
+            codes = [n for n in _coded_params(tool, clause) if kind_of(n, properties.get(n, {})) == "entity"]
             typed, strong = [*typed, *codes], strong or bool(codes)
             axes = [n for n in required if slots.axis_of(n) is not None]
             points = [n for n, p in properties.items() if kind_of(n, p) in {"point", "points"}]
@@ -641,13 +636,16 @@ _SEARCHED = re.compile(
 SPECIFIC_WINDOW = 0.08  # a connected tool the request names by its own words wins over a route this close
 
 
-def _takes_code(tool: Any, said: str) -> bool:
-    """Whether a tool requires a code of the shape ``said`` has ("rs334" for "Variant identifier, e.g. rs699"): "look
-    up rs334" looks it up there, not on the web."""
-    properties, required = properties_of(tool), (getattr(tool, "parameters_json_schema", None) or {}).get("required")
-    return any(
-        slots.coded(example := example_of(properties.get(n, {}))) and shaped(example, said) for n in required or ()
-    )
+def _coded_params(tool: Any, text: str) -> list[str]:
+    """The tool's required parameters whose example is a code and that ``text`` gives a code of that shape ("rs334"
+    for "Variant identifier, e.g. rs699"): "look up rs334" looks it up there, not on the web."""
+    properties = properties_of(tool)
+    return [
+        n
+        for n in (getattr(tool, "parameters_json_schema", None) or {}).get("required") or ()
+        if slots.coded(example := example_of(properties.get(n, {})))
+        and shaped(example, text, properties.get(n, {}).get("description", ""))
+    ]
 
 
 def _specific_first(routing: Any) -> None:
@@ -670,7 +668,9 @@ def _specific_first(routing: Any) -> None:
             if (
                 facts is not None
                 and facts.read_only is not False
-                and (thing in (facts.all_stems | said) - GENERIC_NAME_WORDS or _takes_code(route.tools[0], searched[1]))
+                and (
+                    thing in (facts.all_stems | said) - GENERIC_NAME_WORDS or _coded_params(route.tools[0], searched[1])
+                )
             ):
                 routing.routes.remove(route)
                 routing.routes.insert(0, replace(route, score=best.score))  # the object said outranks "search"
@@ -1245,20 +1245,12 @@ def _twin_defaults(tool: Any, filled: Filled, tools: list[Any]) -> None:
     properties = properties_of(tool)
     for name in list(filled.missing):
         described = properties.get(name, {}).get("description")
-        twin = next(
-            (
-                properties_of(t)[name]
-                for t in tools
-                if t is not tool
-                and name in properties_of(t)
-                and properties_of(t)[name].get("description") == described
-                and "default" in properties_of(t)[name]
-                and properties_of(t)[name]["default"] is not None
-            ),
-            None,
+        twins = (properties_of(t).get(name) or {} for t in tools if t is not tool)
+        default = next(
+            (p["default"] for p in twins if p.get("description") == described and p.get("default") is not None), None
         )
-        if twin is not None and described:
-            filled.args[name] = twin["default"]
+        if described and default is not None:
+            filled.args[name] = default
             filled.defaults.add(name)
             filled.missing.remove(name)
 

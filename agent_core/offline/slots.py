@@ -623,6 +623,7 @@ _EXAMPLE = re.compile(
     r"""|e\.g\.,?\s*((?=[^\s,;()]*\d)[^\s,;()'"]*?\w[^\w\s,;()'"]+\w[^\s,;()'"]*?)(?=[,;)]|\.?\s|\.?$)"""
     r"|e\.g\.,?\s*([A-Za-z]{1,6}\d{2,})(?=[,;)]|\.?\s|\.?$)"  # "e.g. rs699", "e.g. GSE12345": letters, then digits
 )
+_PREFIXED = re.compile(r"([A-Za-z]{1,6})\d{2,}")  # the shape of such a code: its letters, then digits
 _ACRONYMS = frozenset({"I", "OK", "AM", "PM", "USA", "UK", "EU", "ID", "PDF", "CSV", "API", "GPS", "UTC", "DNA", "RNA"})
 
 
@@ -640,7 +641,7 @@ _CLOCK_OR_DAY = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?Z?)?|
 def coded(sample: str | None) -> bool:
     """Whether an example is a code a value is found by alone: letters then digits ("rs699", "GSE12345"), or
     ``code_like``."""
-    return bool(sample and re.fullmatch(r"[A-Za-z]{1,6}\d{2,}", sample)) or code_like(sample)
+    return bool(sample and _PREFIXED.fullmatch(sample)) or code_like(sample)
 
 
 def code_like(sample: str | None) -> bool:
@@ -750,7 +751,7 @@ def shaped(sample: str | None, text: str, described: str = "") -> list[Span]:
             if tail and tail.group(1) not in STOPWORDS | {"today", "now", "price", "stock", "share", "quote"}:
                 found = [Span(tail.group(1).upper(), tail.start(1), tail.end(1))]
         return found
-    prefixed = re.fullmatch(r"([A-Za-z]{1,6})\d{2,}", sample)
+    prefixed = _PREFIXED.fullmatch(sample)
     if prefixed:  # "rs699", "GSE12345": the same letters, then digits ("rs429358", "RS7412")
         return [
             Span(m[1].lower() + m[2] if sample[0].islower() else m[1].upper() + m[2], m.start(), m.end())
