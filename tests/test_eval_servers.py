@@ -16,8 +16,10 @@ from mcp.client.client import Client
 
 from agent_core.settings import PROJECT_ROOT
 from eval.servers import (
+    airtable,
     antibodies,
     biobank,
+    biorxiv,
     calendar,
     chat,
     citations,
@@ -31,6 +33,7 @@ from eval.servers import (
     expenses,
     fetch,
     fieldlog,
+    gdrive,
     genes,
     geocode,
     git,
@@ -49,6 +52,7 @@ from eval.servers import (
     maps,
     molcalc,
     notebook,
+    notion,
     nws,
     obsidian,
     ontology,
@@ -583,6 +587,55 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
             "most_severe_consequence": "missense_variant",
         },
     ),
+    "notion": (
+        {
+            "API-post-search": True,
+            "API-retrieve-a-page": True,
+            "API-get-block-children": True,
+            "API-patch-block-children": False,
+            "API-post-page": False,
+            "API-patch-page": False,
+            "API-post-database-query": True,
+            "API-retrieve-a-database": True,
+            "API-create-a-comment": False,
+        },
+        "API-post-search",
+        {"query": "lab meeting", "filter": {"value": "page", "property": "object"}},
+        {"object": "list", "has_more": False, "next_cursor": None},
+    ),
+    "gdrive": (
+        {"gdrive_search": True, "gdrive_read_file": True, "gsheets_read": True, "gsheets_update_cell": False},
+        "gsheets_read",
+        {"spreadsheetId": "1Inv3nT0ry8kLmN2pQ4rS6tU8vW0xY2zA4", "ranges": ["Reagents!A2:E2"]},
+        {"title": "Lab inventory", "sheets": ["Reagents", "Antibodies"]},
+    ),
+    "airtable": (
+        {
+            "list_bases": True,
+            "list_tables": True,
+            "describe_table": True,
+            "list_records": True,
+            "search_records": True,
+            "get_record": True,
+            "create_record": False,
+            "update_records": False,
+            "delete_records": False,
+        },
+        "list_records",
+        {
+            "baseId": "appK7sR2mQ9xLb4Tn",
+            "tableId": "Samples",
+            "filterByFormula": "{Status} = 'frozen'",
+            "maxRecords": 2,
+        },
+        {},
+    ),
+    "biorxiv": (
+        {"search_preprints": True, "get_preprint": True, "get_categories": True},
+        "search_preprints",
+        {"query": "crypt fission"},
+        {"total": 2, "server": "biorxiv"},
+    ),
 }
 # tools whose published description is deliberately terse (as on some public servers)
 TERSE = frozenset(
@@ -593,6 +646,8 @@ TERSE = frozenset(
     | {"add_issue_comment", "search_repositories", "maps_reverse_geocode", "maps_directions"}
     | {"list_tables", "append_insight", "read_graph", "jira_add_comment", "jira_transition_issue"}
     | {"send_email"}
+    | {"gdrive_search", "list_bases", "list_tables", "list_records", "get_record", "create_record", "update_records"}
+    | {"delete_records"}
 )
 # parameters the real server publishes without a description (the MCP quickstart's weather server documents its
 # arguments only in the docstring; the reference git server gives most of its parameters none)
@@ -639,6 +694,7 @@ IN_PROCESS = frozenset(
     | {"github", "maps", "scholar"}
     | {"sqlite", "kgraph", "obsidian", "jira"}
     | {"mail", "hfhub", "zenodo", "variants"}
+    | {"notion", "gdrive", "airtable", "biorxiv"}
 )
 
 
@@ -974,6 +1030,41 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         "regulatory",
     ]
     assert genome["variant_by_id"].input_schema["properties"]["species"]["default"] == "human"
+    pages = results["notion"]["tools"]
+    assert set(pages["API-post-page"].input_schema["required"]) == {"parent", "properties"}
+    assert pages["API-patch-page"].annotations.destructive_hint is True
+    assert pages["API-patch-block-children"].annotations.destructive_hint is False
+    assert pages["API-post-database-query"].input_schema["required"] == ["database_id"]
+    assert [r["title"] for r in results["notion"]["call"].structured_content["results"]][:2] == [
+        "Lab meetings",
+        "Lab meeting 2026-11-19",
+    ]
+    drive_tools = results["gdrive"]["tools"]
+    assert set(drive_tools["gsheets_update_cell"].input_schema["required"]) == {"fileId", "range", "value"}
+    assert drive_tools["gdrive_search"].input_schema["properties"]["pageSize"]["default"] == 10
+    assert results["gdrive"]["call"].structured_content["valueRanges"] == [
+        {"range": "Reagents!A2:E2", "values": [["Matrigel GFR", "356231", "Corning", "Freezer -20 B2", "3"]]}
+    ]
+    bases = results["airtable"]["tools"]
+    assert bases["list_tables"].input_schema["properties"]["detailLevel"]["enum"] == [
+        "tableIdentifiersOnly",
+        "identifiersOnly",
+        "full",
+    ]
+    assert set(bases["update_records"].input_schema["required"]) == {"baseId", "tableId", "records"}
+    assert bases["delete_records"].annotations.destructive_hint is True
+    assert bases["create_record"].annotations.destructive_hint is False
+    assert [r["id"] for r in results["airtable"]["call"].structured_content["records"]] == [
+        "recB2c3D4e5F6g7H8",
+        "recD4e5F6g7H8i9J0",
+    ]
+    preprints = results["biorxiv"]["tools"]
+    assert preprints["search_preprints"].input_schema["properties"]["server"]["enum"] == ["biorxiv", "medrxiv"]
+    assert not preprints["search_preprints"].input_schema.get("required")
+    assert [h["doi"] for h in results["biorxiv"]["call"].structured_content["collection"]] == [
+        "10.1101/2026.11.18.589201",
+        "10.1101/2025.09.03.558877",
+    ]
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -1607,6 +1698,83 @@ def test_mail_hfhub_zenodo_and_variants_fake_data_is_stable_and_refusals_say_wha
         (lambda: variants.overlap("human", "chr7:140,424,943-140,624,564", "gene"), "'7:140424943-140624564'"),
         (lambda: variants.overlap("human", "7:1-6000000", "gene"), "5 Mb"),
         (lambda: variants.overlap("dog", "7:1-100", "gene"), "mus_musculus (mouse)"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(hint)):
+            call()
+
+
+def test_notion_gdrive_airtable_and_biorxiv_fake_data_is_stable_and_refusals_say_what_to_send() -> None:
+    space = notion.Workspace()
+    reading = notion.nid("database:Reading list")
+    assert reading == "d5cd06a1-4938-5f6f-9603-c2a8ce4dfc09"
+    to_read = space.query(reading.replace("-", ""), filter={"property": "Status", "select": {"equals": "To read"}})
+    assert [r["title"] for r in to_read.results] == [
+        "Cellpose 2.0: how to train your own model",
+        "Single-cell CRISPR screens in organoids (Perturb-seq)",
+        "Hydrogel stiffness tunes organoid symmetry breaking",
+    ]
+    meetings = notion.nid("page:Lab meetings")
+    made = space.create({"page_id": meetings}, {"title": [{"text": {"content": "Lab meeting 2026-11-26"}}]}, ["Agenda"])
+    assert made.id == notion.Workspace().create({"page_id": meetings}, {"title": "lab meeting  2026-11-26"}).id
+    assert [b.text for b in space.children(made.id).results] == ["Agenda"]
+    row = space.update(to_read.results[0]["id"], {"Status": {"select": {"name": "read"}}})
+    assert row.properties["Status"] == "Read"
+    assert len(space.children(notion.nid("page:Lab meeting 2026-11-19")).results) == 10
+    drive = gdrive.Drive()
+    assert [f.name for f in drive.search("matrigel").files] == [
+        "Lab inventory",
+        "Budget 2026",
+        "Organoid passaging SOP",
+    ]
+    inventory = "1Inv3nT0ry8kLmN2pQ4rS6tU8vW0xY2zA4"
+    assert drive.update(inventory, "E2", "8").updatedRange == "Reagents!E2"
+    assert drive.values(inventory, ["Reagents!E2"]).valueRanges[0].values == [["8"]]
+    assert gdrive.Drive().values(inventory, ["Reagents!E2"]).valueRanges[0].values == [["3"]]
+    assert drive.read("1RoTa5LabMtg7Zx9Cv1Bn3Mq5Wr7Ty9Ui1").text.startswith("Date,Presenter,Journal club,Notes\n")
+    base = airtable.Airtable()
+    lab = "appK7sR2mQ9xLb4Tn"
+    assert [r.id for r in base.search(lab, "Samples", "ORG-031").records] == ["recA1b2C3d4E5f6G7", "recH8i9J0k1L2m3N4"]
+    loans = base.list(lab, "tblL0ansQ7vE1dRwZ", formula="AND(NOT({Returned}), {Direction} = 'lent out')")
+    assert [r.fields["Item"] for r in loans.records] == ["Multichannel pipette P200", "Dry shipper"]
+    new = base.create(lab, "Samples", {"Sample ID": "ORG-050", "Type": "Organoid line"})
+    assert new.id == airtable.Airtable().create(lab, "Samples", {"Sample ID": "ORG-050", "Type": "organoid line"}).id
+    assert new.fields["Type"] == "organoid line"
+    base.update(lab, "Samples", [{"id": "recA1b2C3d4E5f6G7", "fields": {"Passage": "15"}}])
+    assert base.get(lab, "Samples", "recA1b2C3d4E5f6G7").fields["Passage"] == 15
+    assert base.delete(lab, "Samples", ["recJ0k1L2m3N4o5P6"]).records == [{"id": "recJ0k1L2m3N4o5P6", "deleted": True}]
+    assert [
+        h.doi for h in biorxiv.search(category="genomics", date_from="2026-10-01", date_to="2026-10-31").collection
+    ] == ["10.1101/2026.10.02.580114"]
+    assert biorxiv.get("10.1101/2026.05.05.558812", version=2).date == "2026-06-20"
+    assert biorxiv.get("10.1101/2026.08.21.571903").published == "10.1016/j.ccell.2026.10.004"
+    assert biorxiv.search("long covid", server="medrxiv").total == 1
+    for call, hint in [
+        (lambda: notion.Workspace().page("Lab meetings"), "API-post-search"),
+        (lambda: notion.Workspace().page(reading), "API-post-database-query"),
+        (lambda: notion.Workspace().create({"page_id": meetings}, {}), 'properties={"title"'),
+        (lambda: notion.Workspace().create({"page": "x"}, {}), '{"page_id": "<uuid>"}'),
+        (lambda: notion.Workspace().update(to_read.results[0]["id"], {"Status": "done"}), "To read, Reading, Read"),
+        (lambda: notion.Workspace().query(reading, {"property": "Stage", "select": {"equals": "x"}}), "Status"),
+        (
+            lambda: gdrive.Drive().read("https://docs.google.com/document/d/1SoP0rgPass4gE6mC8hN0iC2aL4pS6sQ8a/edit"),
+            "send '1SoP0rgPass4gE6mC8hN0iC2aL4pS6sQ8a'",
+        ),
+        (lambda: gdrive.Drive().read("Lab inventory"), "1Inv3nT0ry8kLmN2pQ4rS6tU8vW0xY2zA4"),
+        (lambda: gdrive.Drive().update(inventory, "Reagents!E2:E3", "1"), "one cell"),
+        (lambda: gdrive.Drive().values(inventory, ["Stock!A1"]), "['Reagents', 'Antibodies']"),
+        (lambda: airtable.Airtable().list("Okafor Lab", "Samples"), "send 'appK7sR2mQ9xLb4Tn'"),
+        (lambda: airtable.Airtable().list(lab, "Mice"), "Samples (tblS4mpl3sX9kQ2aB)"),
+        (lambda: airtable.Airtable().get(lab, "Samples", "ORG-031"), "search_records"),
+        (lambda: airtable.Airtable().create(lab, "Samples", {"Status": "thawed"}), "in culture, frozen"),
+        (lambda: airtable.Airtable().create(lab, "Samples", {"Freezer": "2"}), "Sample ID, Type"),
+        (lambda: airtable.Airtable().list(lab, "Samples", formula="Status is frozen"), "{Status} = 'frozen'"),
+        (
+            lambda: biorxiv.get("https://www.biorxiv.org/content/10.1101/2026.09.14.576220v1"),
+            "send '10.1101/2026.09.14.576220'",
+        ),
+        (lambda: biorxiv.get("10.1101/2026.09.19.26316420"), "server='medrxiv'"),
+        (lambda: biorxiv.search(category="cell bio"), "cell biology"),
+        (lambda: biorxiv.search(date_from="1 October"), "YYYY-MM-DD"),
     ]:
         with pytest.raises(ValueError, match=re.escape(hint)):
             call()

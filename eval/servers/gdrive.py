@@ -364,12 +364,15 @@ class Drive:
     def _parse(self, f: Doc, a1: str) -> tuple[str, list[list[str]], int, int, int, int]:
         text = (a1 or "").strip()
         sheet_name, _, cells = text.rpartition("!") if "!" in text else (None, "", text)
-        if sheet_name is None and not _COL.match(cells.split(":")[0].upper() if cells else ""):
+        head = cells.split(":")[0].upper().replace("$", "") if cells else ""
+        if sheet_name is None and not (_COL.match(head) or head.isdigit()):
             sheet_name, cells = cells, ""  # a bare sheet name
         name, rows = self._sheet(f, sheet_name)
         if not cells:
             return name, rows, 0, len(rows) - 1, 0, max(len(r) for r in rows) - 1
         parts = cells.upper().replace("$", "").split(":")
+        if all(p.isdigit() for p in parts) and len(parts) <= 2:  # whole rows, e.g. 'Orders!1:5'
+            return name, rows, int(parts[0]) - 1, int(parts[-1]) - 1, 0, max(len(r) for r in rows) - 1
         if len(parts) > 2 or not all(_COL.match(p) for p in parts):
             raise ValueError(f"Unable to parse range: {a1}. Use A1 notation, e.g. 'Reagents!A1:G10' or 'B3'.")
         m1 = _COL.match(parts[0])
