@@ -10,7 +10,7 @@ from functools import cache, lru_cache
 from itertools import pairwise, product
 from typing import Any
 
-from agent_core.offline.catalogue import catalogue
+from agent_core.offline.catalogue import ToolFacts, catalogue, properties_of
 from agent_core.offline.router import (
     DOC_BONUS,
     DOC_THRESHOLD,
@@ -52,9 +52,10 @@ DECLARATIVE = re.compile(
     + REPORTED.pattern,
     re.I,
 )
-# A question about what the sentence before said: "What's that in Helsinki?", "when is that for Ana in Tokyo?"
+# A question about what the sentence before said: "What's that in Helsinki?", "when is that for Ana in Tokyo?",
+# "What would that be for me in London?"
 POINTS_BACK = re.compile(
-    r"^\s*(?:and\s+)?(?:what(?:'s|\s+is|\s+time\s+(?:is|will)|\s+time's)|when(?:'s|\s+is|\s+will)|how\s+about)\s+"
+    r"^\s*(?:and\s+)?(?:(?:what|when)(?:\s+time)?(?:'s|\s+(?:is|will|would|does|could|might))|how\s+about)\s+"
     r"(?:that|this)\b",
     re.I,
 )
@@ -172,6 +173,8 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             parts[-1] = f"{parts[-1]} and {part.strip()}"
         elif parts and POINTS_BACK.match(part):  # "My call is at 7:45 Chicago time. What's that in Helsinki?"
             parts[-1] = f"{parts[-1].rstrip(' .')}: {part.strip()}"
+        elif parts and _fills_field(_restore(parts[-1], quoted), _restore(part, quoted), tools, router):
+            parts[-1] = f"{parts[-1].rstrip(' .?!')}, {part.strip()}"  # "… email Jonas? Subject 'X'. Say …"
         else:
             parts.append(part)
     clauses = []
@@ -232,6 +235,9 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
                 verb = _unframed(restored[0], opener).split()[:1] if opener.endswith(" to") else []
                 clauses.extend([restored[0], " ".join([opener, *verb, more])])  # "add buy X and also the eggs"
                 continue
+            if _names_joined(restored):
+                clauses.append(_restore(part, quoted))  # "email Jonas and Maria (…) that …": one request, two people
+                continue
             restored = _standing(restored)  # "complete 2 and 5 and delete 4": "5" goes with "complete 2"
             routes = [router.route(p, tools).best for p in restored]
             starts = [words(p)[:1] for p in restored[1:]]
@@ -252,6 +258,41 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     clauses = _errands_kept_whole(clauses, text)
     clauses = [_imperative(c) if i else c for i, c in enumerate(clauses)]
     return [c for c in clauses if c] or [text]
+
+
+_SAYS = frozenset({"say", "saying", "tell", "ask", "write"})
+
+
+def _fills_field(before: str, sentence: str, tools: list[Any], router: Router) -> bool:
+    """A sentence that gives a field of the request before it, under the field's name or as what to say:
+    "Could you email jonas@x.org? Subject 'v1.2 release'. Say the release is tagged." is one e-mail."""
+    said = words(sentence)
+    if len(said) < 2 or said[0] in STOPWORDS:
+        return False
+    names = {n.lower() for t in tools for n in properties_of(t)}
+    if said[0] not in names and said[0] not in _SAYS:
+        return False
+    best = router.route(before, tools).best
+    if best is None or not best.served or not best.tools or ToolFacts.of(best.tools[0]).read_only is not False:
+        return False
+    fields = {n.lower() for n in properties_of(best.tools[0])}
+    return said[0] in fields or (said[0] in _SAYS and bool(fields & _MESSAGE_FIELDS))
+
+
+_MESSAGE_FIELDS = frozenset({"body", "message", "text", "content"})
+
+
+def _names_joined(pieces: list[str]) -> bool:
+    """Pieces that only join names: each after the first opens with a capitalised word that is no command, and the
+    piece before it ends with one ("email Jonas | Maria (…) that …", "invite Ana | Luis to the call")."""
+    for before, after in pairwise(pieces):
+        last = re.findall(r"[A-Za-z][\w'-]*", before)[-1:]
+        first = re.match(r"\s*([A-Z][a-z][\w'-]*)\b", after)
+        if not (last and last[0][0].isupper() and len(words(before)) > 1 and first):
+            return False
+        if first.group(1).lower() in _command_words() | STOPWORDS:
+            return False
+    return True
 
 
 _DANGLING = frozenset({"w", "with", "in", "to", "for", "of", "at", "from", "and", "also", "then"})
@@ -572,7 +613,7 @@ def colon_items(text: str, tools: list[Any], router: Router) -> list[str]:
 
 _KEEP_IT = re.compile(
     r"^(?P<body>\S.*?)\s*[,;.!–—-]+\s*(?:(?:please|pls|and)\s+)?(?:(?:can|could|would)\s+you\s+)?"
-    r"(?:remember|memori[sz]e|keep|save|store|note)\s+(?:it|that|this)(?:\s+(?:down|in\s+mind|for\s+me|for\s+later))*"
+    r"(?:remember|memori[sz]e|keep|save|store|note)\s+(?:it|that|this)(?:\s+(?:down|in\s+mind|for\s+me|for\s+later|in\s+(?:your|my|the)\s+memory))*"
     r"(?:\s*,?\s*(?:please|pls|thanks|thank\s+you))?\s*[.!?]*$",
     re.I | re.S,
 )

@@ -543,6 +543,7 @@ def _substitute(before: str, phrase: str) -> str:
     return re.sub(rf"\b{re.escape(head)}\b[^,;]*?(?=\s*(?:[,;]|$))", phrase, before, count=1, flags=re.I)
 
 
+_TO_BE_CALLED = re.compile(r"\b(?:be|get|getting|being)\s+(?:called|named|renamed|retitled|titled)\s+['\"‘“]", re.I)
 EVIDENCE_BONUS = 0.25
 WEAK_EVIDENCE_BONUS = 0.12
 # Identifiers whose shape alone says which tool takes them (a DOI, a code matching the parameter's own pattern).
@@ -883,6 +884,8 @@ def _plan_clause(
         best, capability = framed, framed.capability  # follows the framing is content
     if (folder := _folder_route(routing, best, clause)) is not None:
         best, capability, framed = folder, folder.capability, None
+    if framed is None and capability is not None and capability.text_param == "title" and _TO_BE_CALLED.search(clause):
+        framed = best  # "can the milk one be called 'Buy oat milk' from now on": the new name, quoted, frames it
     near = (  # close to its threshold and ahead of the rest, or of another new tool (their slots decide below)
         best.capability is None
         and best.served
@@ -1121,8 +1124,21 @@ def _with_options(tool: Any, missing: list[str]) -> str:
         listed = (enum_options(prop) or described_options(prop)) if kind_of(name, prop) == "enum" else []
         options = [str(o) for o in listed if o is not None]
         listed = f" ({', '.join(options)})" if 1 < len(options) <= 10 else ""
-        said.append(name.replace("_", " ") + listed)
+        said.append(_readable(name, prop) + listed)
     return ", ".join(said)
+
+
+def _readable(name: str, prop: dict[str, Any]) -> str:
+    """A parameter's name as a person reads it: "message id" for ``messageId``; for a name that says nothing on its
+    own ("to", "q"), its description's words: "recipient email addresses" for ``to``."""
+    said = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).replace("_", " ").lower()
+    described = re.sub(
+        r"^(?:(?:a|an|the)\s+)?(?:(?:list|array|set)\s+of\s+)?", "", str(prop.get("description") or ""), flags=re.I
+    )
+    described = re.split(r"[.;:(,]", described, maxsplit=1)[0].strip()
+    if (set(words(said)) <= STOPWORDS or len(said) <= 2) and described and len(described.split()) <= 6:
+        return described[0].lower() + described[1:]
+    return said
 
 
 def _only_a_day(tool: Any, filled: Filled, context: Context) -> str | None:
@@ -1502,11 +1518,28 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
         asked.clarify = "What should I search for? Tell me the topic, e.g. “search the web for pgvector HNSW tuning”."
         asked.clarify_reason = "The request asks for a search but names nothing to search for."
         return asked
-    recall = strip_framing(clause, Framing(best.capability.framing)) if asks_memory and best.capability else ""
+    recall = _recalled(clause, best.capability) if asks_memory and best.capability else ""
     return Planned(
         clause, best, research, question=True, memory_tool=memory, web_tool=web, query=query,
         memory_query=recall or clause, margin=margin,
     )  # fmt: skip
+
+
+# Words of a head that asks what was told, beside the memory's own ("have I ever told you anything about X").
+_TELLING = ("tell", "told", "ask", "asked", "mention", "mentioned", "ever", "already", "save", "saved")
+
+
+def _recalled(clause: str, capability: Capability) -> str:
+    """What a memory search looks for: the clause without its framing phrase ("search my memory for the Leica
+    SP8"), or else without a head whose words only ask ("did I tell you anything about the Krios booking rules?"
+    recalls "Krios booking rules")."""
+    framed = strip_framing(clause, Framing(capability.framing))
+    if words(framed) != words(clause):
+        return framed
+    said = (*capability.framing, *capability.keywords, *_TELLING)
+    return strip_framing(
+        clause, Framing(capability.framing, frozenset(stem(w) for phrase in said for w in words(phrase)))
+    )
 
 
 def _reference_words(step: Planned) -> str:
@@ -1631,6 +1664,7 @@ def _fulfilled(dialogue: Dialogue, tools: list[Any], router: Router, context: Co
     if (
         is_question(text)
         or ordered_verb(text) is not None  # "get the milk" asks; "got the milk" reports
+        or kept_last(text) != text  # "our incubator is set to 5% — please store that": a request to keep it
         or len(plan.steps) > 1  # "the reagents arrived; save that the box is in fridge 2" keeps both requests
         or any(s.capability is not None and s.capability.entity for s in plan.steps)  # already about a task
         or not catalogue().reports_fulfilled(text)
