@@ -467,6 +467,37 @@ def _reference(text: str, context: Context, name: str = "") -> tuple[list[Span],
     return [], True
 
 
+_ID_OR_NAME = re.compile(
+    r"\b(?:id|identifier)\s+or\s+(?:the\s+)?name\b|\bname\s+or\s+(?:the\s+)?(?:id|identifier)\b", re.I
+)
+
+
+def _called_by_name(text: str, name: str, prop: dict[str, Any]) -> list[Span]:
+    """The name a thing is called by, said before the noun of a parameter that takes its ID or its name ("the
+    Equipment loans table" for ``tableId``, "ID or name of the table")."""
+    if not _ID_OR_NAME.search(str(prop.get("description") or "")):
+        return []
+    said = called_by_name(text, name)
+    return [said] if said else []
+
+
+def called_by_name(text: str, name: str) -> Span | None:
+    """What the request calls the thing an ID parameter takes, said before the parameter's noun: "Okafor Lab" in
+    "the tables in the Okafor Lab base" for ``baseId``."""
+    nouns = [w for w in words(name) if w not in {"id", "ids", "key", "identifier"}]
+    if len(nouns) != 1:
+        return None
+    said = re.search(
+        rf"\b(?:the|my|our|in|from|of|to)(?:\s+(?:the|my|our))?\s+((?:[\w'-]+\s+){{0,2}}?[\w'-]+)\s+{re.escape(nouns[0])}s?\b",
+        text,
+        re.I,
+    )
+    value = said.group(1) if said else ""
+    if not value or set(words(value)) & (STOPWORDS | {"this", "that", "new", "same", "other", "whole"}):
+        return None
+    return Span(value, said.start(1), said.end(1))
+
+
 def fill(tool: Any, text: str, capability: Capability | None, context: Context) -> Filled:
     """Read every parameter of ``tool`` from ``text``.
 
@@ -551,8 +582,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         role = role_of(name)
         if kind == "id":
             found, by_words = _reference(text, context, name)
-            if by_words:
-                filled.reference = name
+            if by_words and (name in required or not required):
+                filled.reference = name  # an optional number ("version", latest by default) is no item to find
                 filled.typed += bool(slots.ordinals(text))  # "the 2nd one on my list": a position, read once listed
         elif (
             role
@@ -630,7 +661,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                     or not re.search(rf"\b(?:{noun})s?\b", text, re.I)
                     or re.search(rf"\b(?:{noun})s?\W*$", text[: s.start], re.I)
                 )
-            ][:1]
+            ][:1] or _called_by_name(text, name, prop)  # "the Equipment loans table": "ID or name of the table"
         elif kind == "pattern":  # never the tool's own words ("GC" of "gc_ratio") nor a little word ("at"), nor
             # part of a value another parameter reads ("0412" of "CG-0412", "351" of "0.351 kg")
             others = taken + [m for n, m in measures.items() if n != name]

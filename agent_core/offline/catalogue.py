@@ -16,7 +16,7 @@ from functools import cache, cached_property, lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-from agent_core.offline.text import STOPWORDS, one_edit, reports_done, stem, stems, words
+from agent_core.offline.text import STOPWORDS, dictionary, one_edit, reports_done, stem, stems, words
 
 Kind = Literal["tool", "question", "conversation", "action", "private", "public"]
 GAP_KINDS = frozenset({"action", "private", "public"})
@@ -163,8 +163,9 @@ class ToolFacts:
     all_stems: frozenset[str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "name_stems", stems(self.name))
-        object.__setattr__(self, "all_stems", stems(f"{self.name} {self.description}"))
+        heads = _prefixed_heads(self.name)  # a "gmail_search" tool is named by "mail" too
+        object.__setattr__(self, "name_stems", stems(self.name) | heads)
+        object.__setattr__(self, "all_stems", stems(f"{self.name} {self.description}") | heads)
 
     @classmethod
     def of(cls, tool: Any) -> ToolFacts:
@@ -179,6 +180,20 @@ class ToolFacts:
         else:
             hint = getattr(annotations, "read_only_hint", None)
         return _facts(cls, tool.name, description, hint if isinstance(hint, bool) else None)
+
+
+def _prefixed_heads(name: str) -> frozenset[str]:
+    """The word a product prefix of one or two consonants is glued to in a tool's name: "mail" of gmail, "docs" of
+    gdocs (only when the whole is no word and the rest is one of four letters or more; "depositions" is no
+    "de" of "positions")."""
+    known = dictionary()
+    return frozenset(
+        stem(word[cut:])
+        for word in words(name)
+        if word not in known
+        for cut in (1, 2)
+        if len(word) - cut >= 4 and word[cut:] in known and not set(word[:cut]) & set("aeiouy")
+    )
 
 
 @lru_cache(maxsize=2048)

@@ -23,6 +23,7 @@ from agent_core.offline.arguments import (
     ID_WORDS,
     Context,
     Filled,
+    called_by_name,
     cleared_names,
     enum_options,
     fill,
@@ -150,6 +151,7 @@ class Planned:
     lookup: Any = None  # a read-only listing tool to resolve "the garage task" / "the meeting notes"
     lookup_args: dict[str, Any] = field(default_factory=dict)
     lookup_kind: str = "items"  # "items" (numbered, by title), "files" (by path) or "found" (by a search)
+    lookup_name: str = ""  # what the request calls the item a "found" lookup looks for, when no argument says it
     clarify: str | None = None
     clarify_reason: str = ""
     question: bool = False
@@ -629,7 +631,11 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
     routing.routes = sorted(boosted, key=lambda r: r.score, reverse=True)
 
 
-_ON_THE_WEB = re.compile(r"\b(?:web|online|internet|google|googling|bing|duckduckgo|news)\b", re.I)
+_ON_THE_WEB = re.compile(  # "google drive", "google sheets" are a connected server's, not the web
+    r"\b(?:web|online|internet|google(?!\s+(?:drive|docs?|sheets?|spreadsheets?|slides|scholar|calendar|maps|mail))"
+    r"|googling|bing|duckduckgo|news)\b",
+    re.I,
+)
 # what a request opening with a search verb searches: "search papers on X" -> papers, "look up github for X" -> github
 _SEARCHED = re.compile(
     r"\s*(?:search|look\s+up|lookup|find|browse)\s+(?:for\s+|the\s+|my\s+|some\s+)?([a-z][\w-]+)\b", re.I
@@ -956,7 +962,9 @@ def _plan_clause(
         HOW_TO.search(clause)
         and (capability is None or capability.kind != "tool" or not _PERSONAL.search(clause) or not _how_i_act(clause))
         and not _computes(best, clause, context)
-    ):  # asks for knowledge: "how do I reverse a list in Python?" (but "how do I see my tasks?" acts)
+        and not (capability is None and best.tools and ordered_verb(clause) in ToolFacts.of(best.tools[0]).name_stems)
+    ):  # asks for knowledge: "how do I reverse a list in Python?" (but "how do I see my tasks?" acts, and
+        # "describe the loans table" orders the tool named by "describe" and "table")
         return _question(clause, best, tools, routing.margin())
     if (
         capability is None
@@ -1101,6 +1109,8 @@ def _plan_clause(
     if _found_by_search(step, tools):
         return step
     _twin_defaults(tool, filled, tools)
+    if _found_by_listing(step, tools):
+        return step
     if filled.missing:
         needed = ", ".join(n.replace("_", " ") for n in filled.missing)
         what = capability.summary if capability else step.tool.name.replace("_", " ")
@@ -1254,6 +1264,42 @@ def _found_by_search(step: Planned, tools: list[Any]) -> bool:
     return False
 
 
+def _found_by_listing(step: Planned, tools: list[Any]) -> bool:
+    """The one required ID the request leaves unsaid ("ID of the base"), when the server lists those things with a
+    read-only tool that needs nothing and is named by the same noun (a listing of bases for a base's ID): the listing is read first and
+    its only item taken; with several, the question names them (``resolve_found``)."""
+    filled, tool = step.filled, step.tool
+    if filled is None or tool is None or filled.spread is not None or step.capability is not None:
+        return False  # (our own items are found by their words in their listing)
+    unsaid = [n for n in [filled.reference] if n and n not in filled.args] if filled.reference else filled.missing
+    if len(unsaid) != 1 or (filled.reference and filled.missing):
+        return False
+    name = unsaid[0]
+    nouns = {stem(w) for w in words(name) if w not in _ID_KEYS}
+    if not set(words(name)) & _ID_KEYS or len(nouns) != 1:
+        return False
+    lister = next(
+        (
+            t
+            for t in tools
+            if t is not tool
+            and ToolFacts.of(t).read_only
+            and not (getattr(t, "parameters_json_schema", None) or {}).get("required")
+            and nouns <= ToolFacts.of(t).name_stems
+        ),
+        None,
+    )
+    if lister is None:
+        return False
+    if name in filled.missing:
+        filled.missing.remove(name)
+    filled.reference = name
+    step.lookup, step.lookup_args, step.lookup_kind = lister, {}, "found"
+    said = called_by_name(step.clause, name)  # "the tables in the Okafor Lab base"
+    step.lookup_name = str(said.value) if said else ""
+    return True
+
+
 def _twin_defaults(tool: Any, filled: Filled, tools: list[Any]) -> None:
     """A required parameter not said that another tool gives a default under the same name and description (a
     server's ``species``, "e.g. homo_sapiens or human", defaulting to human everywhere but where it is required):
@@ -1301,12 +1347,16 @@ def resolve_found(step: Planned, found: list[dict[str, Any]]) -> None:
     naming what was found ("Botanik": Café Botanik or Botanik Bar)."""
     assert step.filled is not None and step.filled.reference is not None and step.lookup is not None
     name = step.filled.reference
-    phrase = str(next(iter(step.lookup_args.values()), ""))
+    phrase = str(next(iter(step.lookup_args.values()), step.lookup_name))
     keyed = [(item, key) for item in found if (key := _key_for(name, item))]
     said = {stem(w) for w in words(phrase.lower()) if w not in STOPWORDS}
     fits = [(i, k) for i, k in keyed if said and said <= {stem(w) for w in words(_item_name(i).lower())}]
     exact = [(i, k) for i, k in fits if " ".join(words(_item_name(i).lower())) == " ".join(words(phrase.lower()))]
     chosen = (exact or (fits if len(fits) == 1 else []) or (keyed if len(keyed) == 1 else []) or [None])[0]
+    named = [(i, k) for i, k in keyed if _item_name(i) and _says_name(step.clause, _item_name(i))]
+    chosen = chosen or (named[0] if len(named) == 1 else None)  # "…: Okafor Lab", the answer to which base
+    worded = _matches(step.clause, [i for i, _ in keyed]) if not phrase and chosen is None else []
+    chosen = chosen or next((p for p in keyed if len(worded) == 1 and p[0] is worded[0]), None)  # "from lab general"
     keyed = fits or keyed  # several named so: the question names those
     if chosen is not None:
         item, key = chosen
@@ -1318,6 +1368,8 @@ def resolve_found(step: Planned, found: list[dict[str, Any]]) -> None:
         step.clarify = (
             f"I searched for ‘{phrase}’ and found no {thing}. Which {thing} do you mean? Tell me its name as it is "
             "listed, or its ID."
+            if phrase
+            else f"I found no {thing} listed. Which {thing} do you mean? Tell me its ID."
         )
         step.clarify_reason = f"{step.lookup.name} found nothing for ‘{phrase}’, so I did not guess."
         return
@@ -1325,6 +1377,10 @@ def resolve_found(step: Planned, found: list[dict[str, Any]]) -> None:
     listed = ", ".join(names[:-1]) + f" or {names[-1]}"
     step.clarify = f"Which {thing} do you mean: {listed}?"
     step.clarify_reason = f"{len(keyed)} {thing}s were found for ‘{phrase}’ and none is named exactly so, so I asked."
+
+
+def _says_name(text: str, name: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.I) is not None
 
 
 def _item_name(item: dict[str, Any]) -> str:
@@ -1649,11 +1705,31 @@ def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
+    answered = None
     if dialogue.last_kind == "clarify" and dialogue.previous_prompts and len(words(dialogue.prompt)) <= 6:
         picked = picked_place(dialogue.previous_prompts[-1], dialogue.prompt)  # "Maine" after "which Portland?"
         dialogue = replace(dialogue, prompt=picked) if picked else dialogue
-    plan = _make_plan(dialogue, tools, router, today, resolve_path)
+        answered = None if picked else _answered(dialogue, tools, router, today, resolve_path)
+    plan = answered or _make_plan(dialogue, tools, router, today, resolve_path)
     return _fulfilled(dialogue, tools, router, Context(today, dialogue.listing, dialogue.last_id, resolve_path), plan)
+
+
+def _answered(
+    dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
+) -> Plan | None:
+    """A short reply to the question the last turn asked ("buy milk" after "What should the task say?", "Okafor Lab"
+    after "Which base do you mean: …?"): the asked request again with the reply, when the reply is no request of its
+    own and the two together ask nothing more."""
+    own = _make_plan(dialogue, tools, router, today, resolve_path)
+    if own.steps and all(s.clarify is None for s in own.steps):
+        return None  # "list my tasks": a new request
+    asked = dialogue.previous_prompts[-1].rstrip(" .?!")
+    for joined in (f"{asked}: {dialogue.prompt.strip()}", f"{asked}, {dialogue.prompt.strip()}"):
+        again = replace(dialogue, prompt=joined, previous_prompts=dialogue.previous_prompts[:-1])
+        plan = _make_plan(again, tools, router, today, resolve_path)
+        if plan.steps and all(s.clarify is None for s in plan.steps):
+            return plan
+    return None
 
 
 def _fulfilled(dialogue: Dialogue, tools: list[Any], router: Router, context: Context, plan: Plan) -> Plan:

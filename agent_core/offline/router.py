@@ -214,7 +214,8 @@ def _namespace(facts: Sequence[ToolFacts]) -> frozenset[str]:
         said = words(fact.name)
         if len(said) > 1:
             firsts[stem(said[0])] = firsts.get(stem(said[0]), 0) + 1
-    return frozenset(word for word, count in firsts.items() if count >= 3)
+    verbs = {stem(w) for w in catalogue().act_words} | GENERIC_NAME_WORDS  # "search_…", "get_…": acts, not a server
+    return frozenset(word for word, count in firsts.items() if count >= 3 and word not in verbs)
 
 
 def ordered_verb(text: str, namespace: frozenset[str] = frozenset()) -> str | None:
@@ -762,8 +763,8 @@ class Router:
             described_only = len((own.get(fact.name, frozenset()) - named) & said)
             # the verb counts once: a name word it already matched ("book" of a book-instrument tool) gets nothing more
             ordered = 0.0
-            if verb not in named and verb in acts_by:
-                ordered = VERB_BONUS
+            if verb not in named and verb in acts_by and (verb not in GENERIC_NAME_WORDS or hits + described_only):
+                ordered = VERB_BONUS  # (a verb any tool may open with, "get", counts only beside a word of its own)
             elif verb in named and verb in acts_by and fact.read_only is False and sole_verb and acts_by <= said:
                 # "commit the staged changes": the write its name orders (all of its name), not a diff of them
                 ordered = VERB_BONUS
@@ -778,6 +779,8 @@ class Router:
                 verb not in named and not named_by_verb and (verb in describes_by or _opens_as_asked(fact, acts, said))
             ):
                 ordered = VERB_BONUS / 2  # "file a claim": a tool described as "Submit an expense claim …"
+            if verb in acts_by and namespace & fact.name_stems & said:
+                ordered += VERB_BONUS / 2  # "search my zotero library for X": the server said, its tool by the verb
             if acts & _WRITE_ACTS and verb != "new" and fact.read_only is True and not name_acts(fact.name) & acts:
                 ordered -= VERB_BONUS  # "book the plate reader …", "file a claim": no listing of bookings or claims
             counted = named & numbered - {verb}  # "book room 214": a verb, not one of the bookings

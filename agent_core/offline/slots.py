@@ -2121,7 +2121,9 @@ def _enum_by_word(options: list[Any], text: str) -> list[Span]:
     for match in re.finditer(r"[a-z]+", text.lower()):
         token, short = match.group(0), match.group(0).removesuffix("s")
         for name in names:
-            named = stem(token) == stem(name) or (len(short) >= 3 and name.startswith(short) and token not in STOPWORDS)
+            named = stem(token) == stem(name) or (  # "30 secs"; "table" is no "tableIdentifiersOnly"
+                len(short) >= max(3, 0.4 * len(name)) and name.startswith(short) and token not in STOPWORDS
+            )
             named = named or (token.endswith("es") and name.endswith("is") and token[:-2] == name[:-2])  # theses
             if named or (len(token) >= 5 and SequenceMatcher(None, token, name).ratio() >= 0.85):
                 found.append(Span(next(o for o in options if str(o).lower() == name), match.start(), match.end()))
