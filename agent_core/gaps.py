@@ -28,6 +28,8 @@ from agent_core.offline.clauses import (
     POINTS_BACK,
     SAID_VALUE,
     corrected,
+    destination_first,
+    destined,
     is_question,
     kept_last,
     request_only,
@@ -132,6 +134,7 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
         if clause != text and _carries_text(clause, carriers):
             continue  # "…, and also add call the vendor": what follows "add" is a task's title, not a phone call
         routing = routes.route(clause, tools)
+        destination_first(routing, clause)  # "… in my calendar": the calendar, however close the daily note is
         best = routing.best
         commanded = _commanded(clause, routing) if best is not None and best.served else None
         if commanded is not None:  # "email the cage card to the vet": no tool here e-mails
@@ -154,7 +157,7 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
         served = [
             r for r in routing.routes if r.served or (r.capability is not None and r.capability.kind == "conversation")
         ]
-        if served and best.score - served[0].score < GAP_MARGIN:
+        if served and best.score - served[0].score < GAP_MARGIN and not destined(clause, best):
             continue
         if _explained(clause, capability.name, routing, routes):
             continue

@@ -485,3 +485,10 @@ async def test_a_statement_that_only_gives_a_value_is_no_gap() -> None:
     assert await detector.detect_missing_tools("our fax number is 030 1234") is None
     report = await detector.detect_missing_tools("my email is ana@lab.org, email Bob the slides")
     assert report is not None and report.missing_tools == ["email_sending"]  # a request after it still is one
+
+
+async def test_where_a_request_puts_something_names_the_capability_it_needs() -> None:
+    detector = ToolGapDetector(full_source())  # the tasks are connected; a calendar is not
+    report = await detector.detect_missing_tools("put the journal club on 3 December at 4pm in my calendar")
+    assert report is not None and report.missing_tools == ["calendar_management"]
+    assert await detector.detect_missing_tools("add the journal club on 3 December to my to-do list") is None

@@ -202,3 +202,9 @@ async def test_a_verb_many_servers_open_their_tool_names_with_is_still_the_reque
     ]
     turn = await ask(planner_agent(tools), "search my zotero library for crypt fission")
     assert turn.calls == [("zotero_search_items", {"query": "crypt fission"})]
+
+
+async def test_a_preprint_link_gives_its_doi_without_the_version_it_ends_in() -> None:
+    agent = planner_agent([tool(get_preprint, readOnlyHint=True)])
+    turn = await ask(agent, "what's this one about? https://www.biorxiv.org/content/10.1101/2026.09.14.576220v1")
+    assert turn.calls == [("get_preprint", {"doi": "10.1101/2026.09.14.576220", "server": "biorxiv"})]

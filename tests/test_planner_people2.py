@@ -132,3 +132,16 @@ async def test_a_question_for_a_missing_value_names_it_as_its_description_does()
     turn = await ask(planner_agent(MAIL), "send an email saying the western blots are done")
     assert turn.calls == [] and turn.kinds[-1] == "clarify"
     assert "recipient email addresses" in turn.answer and "the to" not in turn.answer
+
+
+def log_note(text: str) -> dict[str, object]:
+    """Append a timestamped line to today's daily note."""
+    return {"ok": True}
+
+
+async def test_a_request_to_put_something_in_a_calendar_is_a_missing_calendar_not_a_note() -> None:
+    agent = planner_agent([*_everything(), tool(log_note)])
+    turn = await ask(agent, "put the journal club on 3 December at 4pm in my calendar")
+    assert turn.calls == [] and turn.kinds[-1] == "decline" and "calendar" in turn.answer
+    turn = await ask(agent, "put this in today's note: journal club moved to 3 December")
+    assert [name for name, _ in turn.calls] == ["log_note"]  # where the note goes is said: it goes there

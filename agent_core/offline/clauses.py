@@ -1131,3 +1131,30 @@ def request_only(text: str) -> str:
     ):
         return text[told.end() :]
     return text
+
+
+_DESTINATION = re.compile(r"\b(?:in|into|to|on|onto)\s+(?:my|the|our)\s+([a-z]+)\s*[.!?]*\s*$", re.I)
+DESTINATION_WINDOW = 0.12
+
+
+def destination_first(routing: Any, clause: str) -> None:
+    """Where a request puts something, said last ("… in my calendar"), names the capability it needs: a close one
+    whose keyword that is beats the best route whose keyword it is not ("put the journal club on 3 December at 4pm in
+    my calendar" is no line of the daily note)."""
+    best = routing.best
+    if best is None or best.capability is None or destined(clause, best):
+        return
+    for route in routing.routes[1:4]:
+        if best.score - route.score > DESTINATION_WINDOW:
+            return
+        if destined(clause, route):
+            routing.routes.remove(route)
+            routing.routes.insert(0, route)
+            return
+
+
+def destined(clause: str, route: Any) -> bool:
+    """Whether the place the request puts something, said last ("… in my calendar"), is a keyword of the route's."""
+    said = _DESTINATION.search(clause)
+    keywords = {stem(k) for k in route.capability.keywords} if route.capability else set()
+    return said is not None and stem(said[1].lower()) in keywords

@@ -39,6 +39,8 @@ from agent_core.offline.clauses import (
     continued,
     corrected,
     dash_as_colon,
+    destination_first,
+    destined,
     enumerated,
     framed_route,
     has_secret,
@@ -865,6 +867,7 @@ def _plan_clause(
     _with_evidence(routing, clause, context)
     _specific_first(routing)
     _other_thing_first(routing)
+    destination_first(routing, clause)
     _named_text_first(routing, clause)
     _counts_contents(routing, clause)
     _clearing_first(routing, clause)
@@ -994,6 +997,7 @@ def _plan_clause(
         and served is not None
         and served.score >= threshold(served)
         and best.score - served.score < 0.08
+        and not destined(clause, best)  # "… in my calendar" needs a calendar, whatever else is close
     ):
         best, capability = served, served.capability  # a close served reading beats a missing capability
     if capability is not None and capability.name in {"memory_search", "web_search"} and best.served:

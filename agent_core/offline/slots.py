@@ -1810,6 +1810,13 @@ def identifier(kind: str, text: str) -> list[Span]:
     found = [Span(m.group(0), m.start(), m.end()) for m in pattern.finditer(text)]
     if kind == "isbn":  # an ISBN has 10 or 13 digits; "1600 Pennsylvania Avenue" has a house number
         found = [s for s in found if len(re.sub(r"[^\dXx]", "", s.value)) in (10, 13)]
+    if kind == "doi":  # a preprint server's link ends in its version ("…/10.1101/2026.09.14.576220v1"): no part of it
+        found = [
+            Span(re.sub(r"(?<=\d)v\d{1,2}(?:\.full(?:\.pdf)?)?$", "", s.value), s.start, s.end)
+            if re.search(r"/content/|/abs/|/pdf/", text[max(0, s.start - 12) : s.start])
+            else s
+            for s in found
+        ]
     return found
 
 
