@@ -214,8 +214,13 @@ def _namespace(facts: Sequence[ToolFacts]) -> frozenset[str]:
         said = words(fact.name)
         if len(said) > 1:
             firsts[stem(said[0])] = firsts.get(stem(said[0]), 0) + 1
-    verbs = {stem(w) for w in catalogue().act_words} | GENERIC_NAME_WORDS  # "search_…", "get_…": acts, not a server
-    return frozenset(word for word, count in firsts.items() if count >= 3 and word not in verbs)
+    return frozenset(word for word, count in firsts.items() if count >= 3 and word not in _act_stems())
+
+
+@cache
+def _act_stems() -> frozenset[str]:
+    """The stems of the catalogue's act words and generic name words: "search_…", "get_…" name acts, not a server."""
+    return frozenset(stem(w) for w in catalogue().act_words) | GENERIC_NAME_WORDS
 
 
 def ordered_verb(text: str, namespace: frozenset[str] = frozenset()) -> str | None:
