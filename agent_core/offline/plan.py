@@ -1270,13 +1270,16 @@ def _found_by_search(step: Planned, tools: list[Any]) -> bool:
 
 def _found_by_listing(step: Planned, tools: list[Any]) -> bool:
     """The one required ID the request leaves unsaid ("ID of the base"), when the server lists those things with a
-    read-only tool that needs nothing and is named by the same noun (a listing of bases for a base's ID): the listing is read first and
-    its only item taken; with several, the question names them (``resolve_found``)."""
+    read-only tool that needs nothing and is named by the same noun (a listing of bases for a base's ID): the
+    listing is read first and its only item taken; with several, the question names them (``resolve_found``)."""
     filled, tool = step.filled, step.tool
     if filled is None or tool is None or filled.spread is not None or step.capability is not None:
         return False  # (our own items are found by their words in their listing)
-    unsaid = [n for n in [filled.reference] if n and n not in filled.args] if filled.reference else filled.missing
-    if len(unsaid) != 1 or (filled.reference and filled.missing):
+    if filled.reference:  # an ID to be found by words, and nothing else missing
+        unsaid = [] if filled.missing or filled.reference in filled.args else [filled.reference]
+    else:
+        unsaid = filled.missing
+    if len(unsaid) != 1:
         return False
     name = unsaid[0]
     nouns = {stem(w) for w in words(name) if w not in _ID_KEYS}
@@ -1357,10 +1360,12 @@ def resolve_found(step: Planned, found: list[dict[str, Any]]) -> None:
     fits = [(i, k) for i, k in keyed if said and said <= {stem(w) for w in words(_item_name(i).lower())}]
     exact = [(i, k) for i, k in fits if " ".join(words(_item_name(i).lower())) == " ".join(words(phrase.lower()))]
     chosen = (exact or (fits if len(fits) == 1 else []) or (keyed if len(keyed) == 1 else []) or [None])[0]
-    named = [(i, k) for i, k in keyed if _item_name(i) and _says_name(step.clause, _item_name(i))]
-    chosen = chosen or (named[0] if len(named) == 1 else None)  # "…: Okafor Lab", the answer to which base
-    worded = _matches(step.clause, [i for i, _ in keyed]) if not phrase and chosen is None else []
-    chosen = chosen or next((p for p in keyed if len(worded) == 1 and p[0] is worded[0]), None)  # "from lab general"
+    if chosen is None:  # the one the request names as listed ("…: Okafor Lab", the answer to which base), or by
+        # its words when no name was searched for ("messages from lab general")
+        named = [p for p in keyed if _item_name(p[0]) and _says_name(step.clause, _item_name(p[0]))]
+        worded = [] if phrase else _matches(step.clause, [i for i, _ in keyed])
+        picked = named if len(named) == 1 else [p for p in keyed if len(worded) == 1 and p[0] is worded[0]]
+        chosen = picked[0] if picked else None
     keyed = fits or keyed  # several named so: the question names those
     if chosen is not None:
         item, key = chosen
@@ -1709,31 +1714,30 @@ def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
-    answered = None
-    if dialogue.last_kind == "clarify" and dialogue.previous_prompts and len(words(dialogue.prompt)) <= 6:
-        picked = picked_place(dialogue.previous_prompts[-1], dialogue.prompt)  # "Maine" after "which Portland?"
-        dialogue = replace(dialogue, prompt=picked) if picked else dialogue
-        answered = None if picked else _answered(dialogue, tools, router, today, resolve_path)
-    plan = answered or _make_plan(dialogue, tools, router, today, resolve_path)
+    answering = dialogue.last_kind == "clarify" and bool(dialogue.previous_prompts) and len(words(dialogue.prompt)) <= 6
+    picked = picked_place(dialogue.previous_prompts[-1], dialogue.prompt) if answering else None
+    if picked:  # "Maine" after "which Portland?"
+        dialogue, answering = replace(dialogue, prompt=picked), False
+    plan = (_answered if answering else _make_plan)(dialogue, tools, router, today, resolve_path)
     return _fulfilled(dialogue, tools, router, Context(today, dialogue.listing, dialogue.last_id, resolve_path), plan)
 
 
 def _answered(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
-) -> Plan | None:
-    """A short reply to the question the last turn asked ("buy milk" after "What should the task say?", "Okafor Lab"
-    after "Which base do you mean: …?"): the asked request again with the reply, when the reply is no request of its
-    own and the two together ask nothing more."""
+) -> Plan:
+    """The plan for a short reply to the question the last turn asked ("buy milk" after "What should the task
+    say?", "Okafor Lab" after "Which base do you mean: …?"): the asked request again with the reply, when the reply
+    is no request of its own and the two together ask nothing more; else the reply's own plan."""
     own = _make_plan(dialogue, tools, router, today, resolve_path)
     if own.steps and all(s.clarify is None for s in own.steps):
-        return None  # "list my tasks": a new request
+        return own  # "list my tasks": a new request
     asked = dialogue.previous_prompts[-1].rstrip(" .?!")
     for joined in (f"{asked}: {dialogue.prompt.strip()}", f"{asked}, {dialogue.prompt.strip()}"):
         again = replace(dialogue, prompt=joined, previous_prompts=dialogue.previous_prompts[:-1])
         plan = _make_plan(again, tools, router, today, resolve_path)
         if plan.steps and all(s.clarify is None for s in plan.steps):
             return plan
-    return None
+    return own
 
 
 def _fulfilled(dialogue: Dialogue, tools: list[Any], router: Router, context: Context, plan: Plan) -> Plan:
