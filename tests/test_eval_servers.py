@@ -27,6 +27,7 @@ from eval.servers import (
     coldchain,
     compounds,
     conferences,
+    confluence,
     courier,
     datasets,
     doi,
@@ -48,6 +49,7 @@ from eval.servers import (
     jira,
     kgraph,
     library,
+    linear,
     mail,
     maps,
     molcalc,
@@ -74,10 +76,12 @@ from eval.servers import (
     stockroom,
     stocks,
     structures,
+    tavily,
     taxonomy,
     timers,
     translate,
     travel,
+    trello,
     trials,
     units,
     variants,
@@ -636,6 +640,60 @@ SERVERS: dict[str, tuple[dict[str, bool], str, dict[str, Any], dict[str, Any]]] 
         {"query": "crypt fission"},
         {"total": 2, "server": "biorxiv"},
     ),
+    "trello": (
+        {
+            "list_boards": True,
+            "get_lists": True,
+            "get_cards_by_list_id": True,
+            "get_card": True,
+            "get_my_cards": True,
+            "get_recent_activity": True,
+            "add_card_to_list": False,
+            "update_card_details": False,
+            "archive_card": False,
+            "move_card": False,
+            "add_list_to_board": False,
+            "add_comment": False,
+        },
+        "add_card_to_list",
+        {"listId": trello.oid("list", "Lab Experiments/Planned"), "name": "Cohort 5", "dueDate": "2026-12-14"},
+        {"name": "Cohort 5", "due": "2026-12-14T00:00:00.000Z", "closed": False},
+    ),
+    "confluence": (
+        {
+            "confluence_search": True,
+            "confluence_get_page": True,
+            "confluence_get_page_children": True,
+            "confluence_get_comments": True,
+            "confluence_get_labels": True,
+            "confluence_add_label": False,
+            "confluence_create_page": False,
+            "confluence_update_page": False,
+            "confluence_add_comment": False,
+        },
+        "confluence_get_page_children",
+        {"parent_id": 1385693185},
+        {"parent_id": "1385693185", "count": 2, "limit_requested": 25, "start_requested": 0},
+    ),
+    "linear": (
+        {
+            "linear_create_issue": False,
+            "linear_update_issue": False,
+            "linear_search_issues": True,
+            "linear_get_user_issues": True,
+            "linear_add_comment": False,
+            "linear_get_issue": True,
+        },
+        "linear_search_issues",
+        {"query": "trabeculae"},
+        {},
+    ),
+    "tavily": (
+        {"tavily-search": True, "tavily-extract": True},
+        "tavily-search",
+        {"query": "zebrafish heart regeneration", "max_results": 5},
+        {"query": "zebrafish heart regeneration", "answer": None, "images": []},
+    ),
 }
 # tools whose published description is deliberately terse (as on some public servers)
 TERSE = frozenset(
@@ -648,6 +706,7 @@ TERSE = frozenset(
     | {"send_email"}
     | {"gdrive_search", "list_bases", "list_tables", "list_records", "get_record", "create_record", "update_records"}
     | {"delete_records"}
+    | {"list_boards", "add_list_to_board"}
 )
 # parameters the real server publishes without a description (the MCP quickstart's weather server documents its
 # arguments only in the docstring; the reference git server gives most of its parameters none)
@@ -695,6 +754,7 @@ IN_PROCESS = frozenset(
     | {"sqlite", "kgraph", "obsidian", "jira"}
     | {"mail", "hfhub", "zenodo", "variants"}
     | {"notion", "gdrive", "airtable", "biorxiv"}
+    | {"trello", "confluence", "linear", "tavily"}
 )
 
 
@@ -1065,6 +1125,29 @@ async def test_every_eval_server_lists_annotated_tools_and_answers_over_mcp() ->
         "10.1101/2026.11.18.589201",
         "10.1101/2025.09.03.558877",
     ]
+    boards = results["trello"]["tools"]
+    assert boards["archive_card"].annotations.destructive_hint is True
+    assert boards["add_card_to_list"].annotations.destructive_hint is False
+    assert set(boards["add_card_to_list"].input_schema["required"]) == {"listId", "name"}
+    assert boards["get_lists"].input_schema.get("required", []) == []
+    assert boards["add_card_to_list"].input_schema["properties"]["labels"]["anyOf"][0]["type"] == "array"
+    wiki = results["confluence"]["tools"]
+    assert set(wiki["confluence_update_page"].input_schema["required"]) == {"page_id", "title", "content"}
+    assert set(wiki["confluence_create_page"].input_schema["required"]) == {"space_key", "title", "content"}
+    assert wiki["confluence_search"].input_schema["properties"]["limit"]["default"] == 10
+    assert wiki["confluence_add_comment"].annotations.destructive_hint is True
+    assert wiki["confluence_search"].description.startswith("Search Confluence content using simple terms or CQL.")
+    issues_tools = results["linear"]["tools"]
+    assert set(issues_tools["linear_create_issue"].input_schema["required"]) == {"title", "teamId"}
+    assert not issues_tools["linear_search_issues"].input_schema.get("required")
+    assert issues_tools["linear_update_issue"].annotations.destructive_hint is True
+    assert [i["identifier"] for i in results["linear"]["call"].structured_content["issues"]] == ["DATA-41"]
+    web = results["tavily"]["tools"]
+    depth = web["tavily-search"].input_schema["properties"]["search_depth"]
+    assert depth["enum"] == ["basic", "advanced"] and depth["default"] == "basic"
+    assert web["tavily-search"].input_schema["properties"]["max_results"]["maximum"] == 20
+    assert web["tavily-extract"].input_schema["required"] == ["urls"]
+    assert len(results["tavily"]["call"].structured_content["results"]) == 5
     for name, hint in [("doi", "10.1038/nature12373"), ("units", "same kind")]:
         error = results[name]["error"]
         assert error.is_error and hint in error.content[0].text, (name, error.content)
@@ -1775,6 +1858,89 @@ def test_notion_gdrive_airtable_and_biorxiv_fake_data_is_stable_and_refusals_say
         (lambda: biorxiv.get("10.1101/2026.09.19.26316420"), "server='medrxiv'"),
         (lambda: biorxiv.search(category="cell bio"), "cell biology"),
         (lambda: biorxiv.search(date_from="1 October"), "YYYY-MM-DD"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(hint)):
+            call()
+
+
+def test_trello_confluence_linear_and_tavily_fake_data_is_stable_and_refusals_say_what_to_send() -> None:
+    board = trello.Trello()
+    experiments = trello.oid("board", "Lab Experiments")
+    assert [b.name for b in board.list_boards()] == ["Lab Experiments", "Grants & Papers", "Equipment & Orders"]
+    assert [lst.name for lst in board.get_lists()] == ["Planned", "In progress", "Analysis", "Done"]
+    assert board.get_lists(experiments) == board.get_lists(None)
+    analysis = trello.oid("list", "Lab Experiments/Analysis")
+    assert [c.name for c in board.cards_in(analysis)] == [
+        "Scar area quantification (AFOG)",
+        "scRNA-seq of 7 dpi ventricles",
+    ]
+    assert len(board.my_cards()) == 10
+    card = board.add_card(None, analysis, "Cohort 3 EdU counts", labels=["imaging"], due="2026-12-01")
+    assert card.id == trello.Trello().add_card(None, analysis, "Cohort  3 EdU counts").id
+    assert [lab.name for lab in card.labels] == ["imaging"] and card.due == "2026-12-01T00:00:00.000Z"
+    done = trello.oid("list", "Lab Experiments/Done")
+    assert board.move(None, card.id, done).idList == done
+    assert board.archive(card.shortLink).closed
+    assert board.activity(limit=1)[0].type == "updateCard"
+    analysis_card = trello.oid("card", "Lab Experiments/Scar area quantification (AFOG)")
+    assert board.card(analysis_card).comments
+    wiki = confluence.Site()
+    assert [p.id for p in wiki.search("lab meeting", limit=2)] == ["1385955329", "1385824257"]
+    assert [p.title for p in wiki.search('title ~ "Lab meeting" ORDER BY created ASC')] == [
+        "Lab meeting 2026-11-12",
+        "Lab meeting 2026-11-19",
+    ]
+    assert len(wiki.search("(space = LAB OR space = FISH) AND label = protocol")) == 6
+    assert wiki.get(title="fish room rules", space_key="fish").metadata.id == "2214854657"
+    new = wiki.create("LAB", "Lab meeting 2026-11-26", "Agenda", "1385693185").page
+    assert new.id == confluence.Site().create("lab", "Lab meeting  2026-11-26", "x", "1385693185").page.id
+    assert wiki.children("1385693185").count == 3
+    assert wiki.update(new.id, new.title, "Agenda\n- cohort 4").page.version == 2
+    issues_ws = linear.Workspace()
+    assert [i.identifier for i in issues_ws.user_issues().issues][:3] == ["WET-112", "DATA-47", "OPS-62"]
+    assert [i.identifier for i in issues_ws.search(team_id="ops", status="Todo").issues] == [
+        "OPS-62",
+        "OPS-57",
+        "OPS-61",
+    ]
+    assert issues_ws.search(assignee_id="leo.novak@marchettilab.example.org", labels=["Bug"]).issues[0].identifier == (
+        "DATA-38"
+    )
+    assert issues_ws.create("Retrain the U-Net", linear.lid("team", "DATA"), priority=2).issue.identifier == "DATA-53"
+    assert issues_ws.update("data-41", status="In Review").issue.status == "In Review"
+    assert issues_ws.comment("WET-120", "lactate selection was 2 days short").issue == "WET-120"
+    engine = tavily.Engine()
+    hits = engine.search("fluo-4 loading", include_domains=["protocols.io"]).results
+    assert hits and all(h.url.startswith("https://www.protocols.io/") for h in hits)
+    assert engine.search("fluo-4 loading") == tavily.Engine().search("fluo-4 loading")
+    assert all(h.published_date for h in engine.search("base editing", topic="news", days=7).results)
+    assert engine.search("base editing", days=7) == engine.search("base editing")  # days: news only, else ignored
+    out = engine.extract(["https://www.agilent.com/seahorse", "https://marchettilab.atlassian.net/wiki/x"])
+    assert len(out.results) == 1 and len(out.failed_results) == 1
+    assert [e["tool"] for e in engine.log] == ["tavily-search"] * 5 + ["tavily-extract"]
+    for call, hint in [
+        (lambda: trello.Trello().cards_in("Analysis"), "listId takes the list's id"),
+        (lambda: trello.Trello().update("Scar area quantification"), "cardId takes the card's id"),
+        (lambda: trello.Trello().add_card(None, analysis, "x", labels=["paper"]), "Labels: urgent"),
+        (lambda: trello.Trello().add_card(None, analysis, "x", due="next Friday"), "ISO 8601"),
+        (
+            lambda: trello.Trello().move(None, analysis_card, trello.oid("list", "Grants & Papers/Writing")),
+            "Send boardId=",
+        ),
+        (lambda: trello.Trello().get_lists("Grants & Papers"), "boardId takes the board's id"),
+        (lambda: confluence.Site().get("Lab meeting 2026-11-19"), "send '1385955329'"),
+        (lambda: confluence.Site().get(), "Either 'page_id' OR both"),
+        (lambda: confluence.Site().create("LAB", "Protocols", "x"), "already exists"),
+        (lambda: confluence.Site().create("Marchetti Lab", "x", "x"), "send 'LAB'"),
+        (lambda: confluence.Site().search("space = LAB AND foo bar"), "Could not parse the CQL"),
+        (lambda: confluence.Site().add_label("1385037825", "needs review"), "needs-review"),
+        (lambda: linear.Workspace().create("x", "Bench"), "Teams: Wet Lab (key WET"),
+        (lambda: linear.Workspace().get("41"), "Did you mean DATA-41"),
+        (lambda: linear.Workspace().update("WET-112", status="Blocked"), "States of Wet Lab"),
+        (lambda: linear.Workspace().user_issues("Maria"), "Users: Jonas Brandt"),
+        (lambda: linear.Workspace().create("x", "WET", priority=7), "0-4"),
+        (lambda: tavily.Engine().search("x", max_results=3), "5 to 20"),
+        (lambda: tavily.Engine().extract([]), "urls is required"),
     ]:
         with pytest.raises(ValueError, match=re.escape(hint)):
             call()
