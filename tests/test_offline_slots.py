@@ -86,6 +86,26 @@ def test_a_day_of_the_year_already_past_means_next_year() -> None:
     assert values(slots.dates("31 February", WEDNESDAY)) == []  # no such day: nothing, not a guess
 
 
+def test_a_day_written_with_its_year_is_that_years_day() -> None:
+    assert values(slots.dates("since 1 March 2025", WEDNESDAY)) == ["2025-03-01"]  # never 2027's: the year is said
+    assert values(slots.dates("on March 1, 2027", WEDNESDAY)) == ["2027-03-01"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("only the ones from 2025", {"start": "2025-01-01"}),
+        ("posted in 2025", {"start": "2025-01-01", "end": "2025-12-31"}),
+        ("in 2026", {"start": "2026-01-01", "end": "2026-01-07"}),  # this year: until today
+        ("since March", {"start": "2025-03-01"}),  # the last March begun
+        ("from 2024 to 2026", {}),  # two years: no range read as one of them
+        ("on 2025-11-02", {"start": "2025-11-02", "end": "2025-11-02"}),
+    ],
+)
+def test_a_year_or_a_month_said_as_a_period_gives_the_ends_of_a_range(text: str, expected: dict[str, str]) -> None:
+    assert {end: span.value for end, span in slots.date_ends(text, WEDNESDAY).items()} == expected
+
+
 def test_several_dates_come_back_in_the_order_written() -> None:
     assert values(slots.dates("tomorrow or on Friday", WEDNESDAY)) == ["2026-01-08", "2026-01-09"]
 

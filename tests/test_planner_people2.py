@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import pytest
 from pydantic import Field
 
-from tests.planner_support import TaskStore, ask, planner_agent, time_tools, tool
+from tests.planner_support import TaskStore, ask, conversation, planner_agent, time_tools, tool
 
 pytestmark = pytest.mark.anyio
 SHELF = ("Buy milk", "Clean the garage", "Order pipettes")
@@ -145,3 +145,10 @@ async def test_a_request_to_put_something_in_a_calendar_is_a_missing_calendar_no
     assert turn.calls == [] and turn.kinds[-1] == "decline" and "calendar" in turn.answer
     turn = await ask(agent, "put this in today's note: journal club moved to 3 December")
     assert [name for name, _ in turn.calls] == ["log_note"]  # where the note goes is said: it goes there
+
+
+@pytest.mark.parametrize("again", ["same but for Lisbon", "same, but in Lisbon", "same for Lisbon"])
+async def test_the_same_but_for_another_place_asks_the_last_question_again_for_it(again: str) -> None:
+    asked, followed = await conversation(planner_agent(time_tools()), "what time is it in Cairo", again)
+    assert asked.calls == [("get_current_time", {"timezone": "Africa/Cairo"})]
+    assert followed.calls[-1] == ("get_current_time", {"timezone": "Europe/Lisbon"}), again

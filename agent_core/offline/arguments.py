@@ -27,7 +27,7 @@ _CONNECTOR = re.compile(
     r"(?:instead|to|as|into)\b|:|-|–|—|=)\s*",
     re.IGNORECASE,
 )
-_BARE_FILE = re.compile(r"[\w\-]+\.[A-Za-z][\w]{0,7}")  # "refs.bib", "draft.tex": a name with an extension
+BARE_FILE = re.compile(r"[\w\-]+\.[A-Za-z][\w]{0,7}")  # "refs.bib", "draft.tex": a name with an extension
 _CONTENT = re.compile(  # where new text starts: "…: X", "… saying X", "add the detail that X"
     r":(?!//)|\b(?:saying|that\s+says|to\s+say|to\s+read|(?:note|details?|description|comment)\s+that)\b"
     r"|\b(?:in\s+)?(?:the|its)\s+(?:description|details)\b(?:\s+that\b)?"  # "put in the description X"
@@ -80,6 +80,7 @@ class Filled:
     unsure: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # "Portland": Oregon or Maine
     defaults: set[str] = field(default_factory=set)  # parameters set to their default, not read from the request
     looked_up: set[str] = field(default_factory=set)  # values found for a name said ("Boulder": its coordinates)
+    to_find: set[str] = field(default_factory=set)  # ID parameters holding the words to search for the ID by
 
 
 def _text_params(properties: dict[str, Any], required: list[str], capability: Capability | None) -> list[str]:
@@ -652,10 +653,18 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             found = slots.regions(text)
         elif kind == "code":  # "post to the tissue culture channel: … 5% CO2": a channel named by words, no code
             noun = "|".join(w for w in words(name) if w not in ID_WORDS)
+            others = "|".join(  # "get record recE5f6… from the Samples table": the record's ID, not the base's
+                w
+                for n, p in properties.items()
+                if n != name and kind_of(n, p) == "code"
+                for w in words(n)
+                if w not in ID_WORDS and w not in words(name)
+            )
             found = [
                 s
                 for s in slots.codes(_mask_quotes(text))
                 if s.start not in {t.start for t in taken}
+                and not (others and re.search(rf"\b(?:{others})s?\W*$", text[: s.start], re.I))
                 and (
                     str(s.value).startswith("#")
                     or not re.search(rf"\b(?:{noun})s?\b", text, re.I)
@@ -695,7 +704,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             if (  # "open refs.bib": a bare file name is found in a listing, wherever it is
                 len(written) == 1
                 and "/" not in written[0].value
-                and _BARE_FILE.fullmatch(written[0].value)
+                and BARE_FILE.fullmatch(written[0].value)
                 and filled.reference is None
                 and names_a_file(text, capability)
                 and works_in_roots(tool)  # a file of a repository on a forge is no file of this machine's listing

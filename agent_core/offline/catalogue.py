@@ -163,7 +163,7 @@ class ToolFacts:
     all_stems: frozenset[str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        heads = _prefixed_heads(self.name)  # a "gmail_search" tool is named by "mail" too
+        heads = prefixed_heads(self.name)  # a "gmail_search" tool is named by "mail" too
         object.__setattr__(self, "name_stems", stems(self.name) | heads)
         object.__setattr__(self, "all_stems", stems(f"{self.name} {self.description}") | heads)
 
@@ -182,7 +182,7 @@ class ToolFacts:
         return _facts(cls, tool.name, description, hint if isinstance(hint, bool) else None)
 
 
-def _prefixed_heads(name: str) -> frozenset[str]:
+def prefixed_heads(name: str) -> frozenset[str]:
     """The word a product prefix of one or two consonants is glued to in a tool's name: "mail" of gmail, "docs" of
     gdocs (only when the whole is no word and the rest is one of four letters or more; "depositions" is no
     "de" of "positions")."""

@@ -140,6 +140,27 @@ def confident(route: Route | None) -> bool:
     return route is not None and route.score >= threshold(route) + 0.08 and route.served
 
 
+# "search biorxiv for Perturb-seq and medrxiv for statins and dementia": one verb, two places searched, each for its own
+_GAPPED = re.compile(
+    r"^(?P<verb>[A-Za-z]+)\s+(?P<a>[\w-]+)\s+for\s+(?P<x>.+?)\s+and\s+(?P<b>[\w-]+)\s+for\s+(?P<y>\S.*)$"
+)
+
+
+def gapped(text: str, tools: list[Any]) -> list[str]:
+    """The two requests of a sentence whose second half leaves out the verb, when what each half names is a word the
+    connected tools publish (two servers of one tool: "biorxiv", "medrxiv")."""
+    said = _GAPPED.match(POLITE.sub("", text).strip())
+    if said is None or said["a"].lower() == said["b"].lower():
+        return []
+    published = " ".join(f"{t.name} {t.description or ''} {getattr(t, 'parameters_json_schema', '')}" for t in tools)
+    if any(
+        w.lower() in STOPWORDS or not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", published, re.I)
+        for w in (said["a"], said["b"])
+    ):
+        return []
+    return [f"{said['verb']} {said['a']} for {said['x']}", f"{said['verb']} {said['b']} for {said['y']}"]
+
+
 def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     """Clauses that each ask for their own action: on "then", ";" and "after that"; on "and" only when both
     sides route confidently to different tools ("add a task to X and show my list"), never inside quotes."""
@@ -193,6 +214,9 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             continue
         if items := colon_items(_restore(part, quoted), tools, router):
             clauses.extend(items)
+            continue
+        if halves := gapped(_restore(part, quoted), tools):
+            clauses.extend(halves)
             continue
         pieces = _and_pieces(part)
         framed = [i for i, p in enumerate(pieces) if i and _framed(_restore(p, quoted), tools, router)]

@@ -18,6 +18,7 @@ from pydantic_ai.messages import ToolCallPart
 
 from agent_core.offline import replies, slots
 from agent_core.offline.arguments import (
+    BARE_FILE,
     CURSOR_WORDS,
     FILE_VERBS,
     ID_WORDS,
@@ -43,6 +44,7 @@ from agent_core.offline.clauses import (
     destined,
     enumerated,
     framed_route,
+    gapped,
     has_secret,
     is_question,
     kept_last,
@@ -61,6 +63,7 @@ from agent_core.offline.router import (
     Route,
     Router,
     Routing,
+    act_stems,
     acts_asked,
     asks_write_of,
     counted_as_named,
@@ -87,7 +90,8 @@ CHAT_LEAD = 0.25  # chat must lead the best live tool by this much: "how do you 
 GAP_SCORE = 0.55  # a missing capability must match this well before the planner says it is missing
 RIVAL_WINDOW = 0.12  # routes this close to the best are tried when the best one's tool cannot be filled
 _FOLLOW_UP = re.compile(
-    r"^\s*(?:and|what about|how about|also|same (?:for|again)|now|only|just|ok(?:ay)?,? (?:and|what about)|then)\b",
+    r"^\s*(?:and|what about|how about|also|same,?\s+(?:but\s+)?(?:for|again|in)|now|only|just|ok(?:ay)?,? (?:and|what about)"
+    r"|then)\b",
     re.I,
 )
 _WH_QUESTION = re.compile(
@@ -277,6 +281,7 @@ def _calls(filled: Filled) -> list[dict[str, Any]]:
 
 
 _ID_KEYS = frozenset({"id", "key", "number", "accession", "code", "ts", "sha", "uid"})
+_PUBLISHED_IDS = frozenset({"doi", "pmid", "pmcid", "isbn"})  # a found paper's "doi" is what a tool of one takes
 
 
 def listed_items(result: Any) -> list[dict[str, Any]]:
@@ -291,7 +296,7 @@ def _key_for(name: str, item: dict[str, Any]) -> str | None:
     """The field of a listed item that a tool's parameter takes: the same words ("paper_id" / "paperId"), or the
     item's own id word ending the parameter's name ("item_key" / "key", "issue_number" / "number")."""
     said = words(name)
-    if not set(said) & _ID_KEYS:
+    if not set(said) & (_ID_KEYS | _PUBLISHED_IDS):
         return None  # an item's title is no reference to it
     for key, value in item.items():
         if not isinstance(value, str | int) or isinstance(value, bool):
@@ -302,7 +307,9 @@ def _key_for(name: str, item: dict[str, Any]) -> str | None:
     return None
 
 
-def _picked_from_last(clause: str, dialogue: Dialogue, routing: Routing, context: Context) -> Planned | None:
+def _picked_from_last(
+    clause: str, dialogue: Dialogue, routing: Routing, context: Context, tools: list[Any]
+) -> Planned | None:
     """ "Open the first one", "which papers cite the second one?" after a new server listed things: the tool the
     request routes to best among those whose parameter takes a field of the listed items, with that field of the
     item at that position, and what else it needs carried from the call that listed them (owner, repository)."""
@@ -320,10 +327,21 @@ def _picked_from_last(clause: str, dialogue: Dialogue, routing: Routing, context
         return None
     item = items[index]
     acts = acts_asked(clause, ordered_verb(clause))  # "open the second one" reads it: no comment on it
-    for route in sorted(routing.routes, key=lambda r: not (r.tools and acts & name_acts(r.tools[0].name))):
-        if route.capability is not None or not route.tools or route.tools[0].name == last.tool_name:
+    for route, tool in sorted(
+        (
+            (candidate, tool)  # a capability's tool of the listing's own server too ("the third one" of a drive search)
+            for candidate in routing.routes
+            for tool in (candidate.tools[:1] if candidate.capability is None else candidate.tools)
+            if candidate.capability is None
+            or (
+                nouns & ToolFacts.of(tool).name_stems
+                and not any(tool.name in n for n in candidate.capability.provided_by)
+            )
+        ),
+        key=lambda pair: not acts & name_acts(pair[1].name),
+    ):
+        if tool.name == last.tool_name:
             continue
-        tool = route.tools[0]
         if numbered and not (nouns & ToolFacts.of(tool).name_stems and acts & name_acts(tool.name)):
             continue  # "complete the second one" after the task list is no other tool's: the task tools' own
         required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
@@ -335,6 +353,17 @@ def _picked_from_last(clause: str, dialogue: Dialogue, routing: Routing, context
         (name, key), carried = next(iter(keys.items())), last.args_as_dict()
         filled.args[name] = item[key]
         filled.args.update({n: carried[n] for n in required if n in carried and n != name})  # the listing's own
+        listed_by = properties_of(next((t for t in tools if t.name == last.tool_name), None))
+        filled.args.update(  # the same option the listing was called with ("server": medrxiv), unless said anew
+            {
+                n: carried[n]
+                for n, p in properties_of(tool).items()
+                if n in carried
+                and n != name
+                and (n not in filled.args or n in filled.defaults)
+                and listed_by.get(n) == p
+            }
+        )
         if any(n not in filled.args for n in required):
             continue  # "open the second one" is no comment on it: the next tool that takes the item
         filled.missing, filled.reference, filled.spread = [], None, None
@@ -873,7 +902,7 @@ def _plan_clause(
     _clearing_first(routing, clause)
     best = routing.best
     follow = _next_page(clause, dialogue, tools, earlier) or _follow_up(clause, dialogue, tools, context, best, earlier)
-    follow = follow or (_picked_from_last(clause, dialogue, routing, context) if earlier is None else None)
+    follow = follow or (_picked_from_last(clause, dialogue, routing, context, tools) if earlier is None else None)
     if follow is not None:
         return follow
     if best is None:
@@ -1051,6 +1080,7 @@ def _plan_clause(
         for tool in route.tools:
             filled = fill(tool, clause, route.capability, context)
             _named_code(clause, tool, filled, tools)
+            _to_search(clause, tool, filled, tools, context)
             if chosen is None:
                 chosen = (route, tool, filled)
             if not filled.missing:
@@ -1255,7 +1285,7 @@ def _found_by_search(step: Planned, tools: list[Any]) -> bool:
         value, prop = filled.args.get(name), properties.get(name, {})
         if not set(words(name)) & _ID_KEYS or _BY_NAME.search(str(prop.get("description") or "")):
             continue
-        if not isinstance(value, str) or not _a_name(value):
+        if not isinstance(value, str) or not (_a_name(value) or name in filled.to_find):
             continue  # an ID as written ("ChIJ7aVx…", "PMID:29409532", "KRAS") is used as it is
         search = _searcher(tool, tools)
         if search is None:
@@ -1266,6 +1296,28 @@ def _found_by_search(step: Planned, tools: list[Any]) -> bool:
         step.lookup, step.lookup_args, step.lookup_kind = search, {query: value}, "found"
         return True
     return False
+
+
+def _to_search(clause: str, tool: Any, filled: Filled, tools: list[Any], context: Context) -> None:
+    """ "read the confocal settings file on the drive" for a tool that takes the file's ID in the store's own codes:
+    the words the same server's search would look for stand for the ID, to be searched first (``_found_by_search``)."""
+    if len(filled.missing) != 1 or filled.reference is not None or filled.spread is not None:
+        return
+    if not ToolFacts.of(tool).read_only:
+        return  # a change is made to an item said by its ID, or asked about: never to the best guess of a search
+    name = filled.missing[0]
+    if kind_of(name, properties_of(tool).get(name, {})) != "code" or (search := _searcher(tool, tools)) is None:
+        return
+    query = fill(search, clause, None, context).args.get(search.parameters_json_schema["required"][0])
+    said = str(query or "").split()
+    kinds = ToolFacts.of(tool).name_stems | {stem(w) for named in catalogue().file_kinds.values() for w in named}
+    if len(said) > 2 and stem(said[-1].lower()) in kinds:  # "the confocal settings file": a file called so
+        query = " ".join(said[:-1])
+    own = ToolFacts.of(tool).name_stems | ToolFacts.of(search).name_stems | act_stems()
+    if isinstance(query, str) and {stem(w) for w in words(query) if w not in STOPWORDS} - own:  # no "read that email"
+        filled.missing.remove(name)
+        filled.args[name] = query
+        filled.to_find.add(name)
 
 
 def _found_by_listing(step: Planned, tools: list[Any]) -> bool:
@@ -1305,6 +1357,46 @@ def _found_by_listing(step: Planned, tools: list[Any]) -> bool:
     said = called_by_name(step.clause, name)  # "the tables in the Okafor Lab base"
     step.lookup_name = str(said.value) if said else ""
     return True
+
+
+_ON_IT = re.compile(r"^\W*(?:(?:and|then|now|also|please|pls)\W+)*[a-z]+\s+(?:it|them|that\s+one|this\s+one)\b", re.I)
+
+
+def _found_reader(clause: str, search: Any, tools: list[Any]) -> tuple[Any, str] | None:
+    """ "… and read it to me" after a new server's search: the tool of the same server that does what the verb says
+    to one found item, by its one required parameter, an ID ("fileId" of a file search's found files)."""
+    if search is None or not _ON_IT.match(clause) or not ToolFacts.of(search).read_only:
+        return None
+    acts = acts_asked(clause, ordered_verb(clause))
+    nouns = ToolFacts.of(search).name_stems - GENERIC_NAME_WORDS
+    for tool in tools:
+        required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
+        if (
+            tool is not search
+            and nouns & ToolFacts.of(tool).name_stems
+            and acts & name_acts(tool.name)
+            and len(required) == 1
+            and set(words(required[0])) & _ID_KEYS
+        ):
+            return tool, required[0]
+    return None
+
+
+def _on_found(clause: str, earlier: Planned, tools: list[Any]) -> Planned | None:
+    """ "find the passaging SOP on the drive and read it to me": the search runs first as the step's lookup, and the
+    found item the searched words name is read (``resolve_found``), never a file of another server."""
+    if earlier.capability is not None or len(earlier.calls) != 1:
+        return None
+    found = _found_reader(clause, earlier.tool, tools)
+    if found is None:
+        return None
+    tool, name = found
+    filled = Filled({})
+    filled.reference = name
+    step = Planned(clause, Route(f"found:{tool.name}", 1.0, None, (tool,)), None, tool, filled=filled)
+    step.lookup, step.lookup_args, step.lookup_kind = earlier.tool, dict(earlier.calls[0]), "found"
+    step.margin = earlier.margin
+    return step
 
 
 def _twin_defaults(tool: Any, filled: Filled, tools: list[Any]) -> None:
@@ -1686,7 +1778,15 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
             step.filled.spread = (step.filled.reference, ids)  # "…, the reagents" said again names it once
             step.calls = _calls(step.filled)
             return
-    top = _matches(phrase, listing, by_count=files)
+    named = [m[0] for m in BARE_FILE.finditer(phrase) if not re.match(r"[/\\~.]", phrase[m.start() - 1 : m.start()])]
+    if files and len(named) == 1:  # "what's in confocal_settings.txt": that file or none, never ideas.txt
+        top = [i for i in listing if str(i["title"]).rpartition("/")[2].lower() == named[0].lower()][:1]
+        if not top:
+            step.clarify = f"I found no file named {named[0]}. Which file do you mean? Tell me its path."
+            step.clarify_reason = f"No listed file is called {named[0]}, so I did not read another one."
+            return
+    else:
+        top = _matches(phrase, listing, by_count=files)
     if not top:
         ask = "Tell me its path." if files else "Tell me its number."
         shown = replies.which_one(listing, noun) if listing and not files else f"Which {noun} do you mean? {ask}"
@@ -1833,7 +1933,10 @@ def _make_plan(
                 plan.steps[-1].tool.name, plan.steps[-1].calls[-1]
             )  # "time in Denver? and in Honolulu?"
         context.last_id = _touched_before(dialogue, len(plan.steps)) or dialogue.last_id
-        planned = _plan_clause(clause, dialogue, tools, router, context, earlier)
+        found = _on_found(clause, plan.steps[-1], tools) if plan.steps else None
+        if found is not None:  # "find X on the drive and read it": the search becomes the read's lookup
+            plan.steps.pop()
+        planned = found or _plan_clause(clause, dialogue, tools, router, context, earlier)
         last = plan.steps[-1] if plan.steps else None
         if planned is None and last is not None and last.lookup_kind == "items" and last.lookup is not None:
             last.clause = f"{last.clause} and {clause}"  # "garage is done, also the microscope": one more item
@@ -1917,6 +2020,8 @@ def _one_call(text: str, clauses: list[str], world: tuple[Dialogue, list[Any], R
     tool = planned.tool
     if not ToolFacts.of(tool).read_only:
         return False
+    if any(_found_reader(clause, tool, tools) for clause in clauses[1:]) or gapped(text, tools):
+        return False  # "find X on the drive and read it to me", "search A for X and B for Y": a call each
     asks_all, others = False, []
     for clause in clauses:
         alone = router.route(clause, tools).best

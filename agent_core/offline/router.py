@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
+from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, prefixed_heads, properties_of
 from agent_core.offline.slots import POLITE as _POLITE
 from agent_core.offline.slots import (
     QUOTED,
@@ -214,11 +214,11 @@ def _namespace(facts: Sequence[ToolFacts]) -> frozenset[str]:
         said = words(fact.name)
         if len(said) > 1:
             firsts[stem(said[0])] = firsts.get(stem(said[0]), 0) + 1
-    return frozenset(word for word, count in firsts.items() if count >= 3 and word not in _act_stems())
+    return frozenset(word for word, count in firsts.items() if count >= 3 and word not in act_stems())
 
 
 @cache
-def _act_stems() -> frozenset[str]:
+def act_stems() -> frozenset[str]:
     """The stems of the catalogue's act words and generic name words: "search_…", "get_…" name acts, not a server."""
     return frozenset(stem(w) for w in catalogue().act_words) | GENERIC_NAME_WORDS
 
@@ -368,9 +368,9 @@ def tool_text(tool: Any) -> str:
     return f"{_name_words(tool.name)}. {description[:300]} {'; '.join(params)[:300]}".strip()
 
 
-def _own_words(tools: Sequence[Any]) -> dict[str, frozenset[str]]:
+def _own_words(tools: Sequence[Any]) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
     """Per tool, the content stems of its description, parameters and result fields (nested ones too) that no other
-    live tool uses."""
+    live tool uses; and those two or three tools use (a server's name its tools' descriptions share: "medRxiv")."""
     seen: dict[str, frozenset[str]] = {}
     for tool in tools:
         result = getattr(tool, "return_schema", None) or {}
@@ -387,7 +387,11 @@ def _own_words(tools: Sequence[Any]) -> dict[str, frozenset[str]]:
     for stems_ in seen.values():
         for word in stems_:
             counts[word] = counts.get(word, 0) + 1
-    return {name: frozenset(w for w in stems_ if counts[w] == 1) - GENERIC_NAME_WORDS for name, stems_ in seen.items()}
+    own = {name: frozenset(w for w in stems_ if counts[w] == 1) - GENERIC_NAME_WORDS for name, stems_ in seen.items()}
+    rare = {
+        name: frozenset(w for w in stems_ if counts[w] in (2, 3)) - GENERIC_NAME_WORDS for name, stems_ in seen.items()
+    }
+    return own, rare
 
 
 def _option_words(tool: Any) -> frozenset[str]:
@@ -484,7 +488,7 @@ class Router:
         self._keywords: dict[str, dict[str, float]] | None = None
         self._tools: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._providers: dict[str, tuple[list[ToolFacts], dict[str, list[ToolFacts]]]] = {}
-        self._own: dict[str, dict[str, frozenset[str]]] = {}
+        self._own: dict[str, tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]] = {}
         self._takes: dict[str, tuple[bool, bool]] = {}
         self._fits: dict[str, dict[tuple[str, str], float]] = {}
         self._recent: dict[tuple[str, str], tuple[Routing, tuple[Any, ...]]] = {}  # and the tools it was read with
@@ -730,7 +734,10 @@ class Router:
             serving = providers[capability.name]
             ranked = sorted(
                 serving,
-                key=lambda p: doc_by_name.get(p.name, 0.0) + FIT_WEIGHT * fit.get((capability.name, p.name), 0.0),
+                key=lambda p: (
+                    _names_server(p, serving, said),  # "what's in X on the drive?": the drive's file reader
+                    doc_by_name.get(p.name, 0.0) + FIT_WEIGHT * fit.get((capability.name, p.name), 0.0),
+                ),
                 reverse=True,
             )
             if not capability.admits(text) or (forge and capability.gap_name == "file_read"):
@@ -752,7 +759,7 @@ class Router:
             if len(self._own) > 16:
                 self._own.clear()
             self._own[signature] = _own_words(tools)
-        own = self._own[signature]
+        own, rare = self._own[signature]
         numbered = _said_both_ways(tuple(t.name for t in tools))
         for fact in facts:
             if fact.name in described:
@@ -768,7 +775,12 @@ class Router:
             described_only = len((own.get(fact.name, frozenset()) - named) & said)
             # the verb counts once: a name word it already matched ("book" of a book-instrument tool) gets nothing more
             ordered = 0.0
-            if verb not in named and verb in acts_by and (verb not in GENERIC_NAME_WORDS or hits + described_only):
+            shared = rare.get(fact.name, frozenset()) & said  # "search medrxiv for …": the server, said
+            if (
+                verb not in named
+                and verb in acts_by
+                and (verb not in GENERIC_NAME_WORDS or hits + described_only or shared)
+            ):
                 ordered = VERB_BONUS  # (a verb any tool may open with, "get", counts only beside a word of its own)
             elif verb in named and verb in acts_by and fact.read_only is False and sole_verb and acts_by <= said:
                 # "commit the staged changes": the write its name orders (all of its name), not a diff of them
@@ -805,6 +817,16 @@ class Router:
         _filter_not_verb(routes, text)
         routes.sort(key=lambda r: r.score, reverse=True)
         return Routing(routes, vector, cap_scores, text)
+
+
+def _names_server(tool: ToolFacts, serving: Sequence[ToolFacts], said: frozenset[str]) -> bool:
+    """Whether the request names the server the tool comes from, by the word its name opens with, when no other tool
+    serving the same capability has it ("drive" of a g-drive file reader among the file readers)."""
+    others = frozenset().union(*(t.name_stems for t in serving if t is not tool))
+    opening = (
+        {stem(w) for w in words(tool.name)[:1]} | prefixed_heads(words(tool.name)[0]) if words(tool.name) else set()
+    )
+    return bool((opening & tool.name_stems) - others - GENERIC_NAME_WORDS - _STOP_STEMS & said)
 
 
 @cache

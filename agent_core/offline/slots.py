@@ -583,8 +583,8 @@ def _kind_of(name: str, prop: dict[str, Any]) -> str:
         return "region"  # "Two-letter US state code (e.g. CA, NY)"
     if said & {"tz", "zone"}:
         return "timezone"
-    if said & {"path", "file", "directory", "dir", "folder", "filename"}:
-        return "path"
+    if said & {"path", "file", "directory", "dir", "folder", "filename"} and not (said & {"id", "ids"} - {"path"}):
+        return "path"  # (a "fileId" names a file by an identifier of a store's own: a code, below)
     if said & {"city", "location", "place", "country", "town", "region"}:
         return "entity" if code_like(example_of(prop)) else "place"  # "region, e.g. 7:140424943-140624564"
     if said & {"date", "day", "timestamp"} or re.search(
@@ -1115,8 +1115,13 @@ _SPAN_BACK = re.compile(
     re.IGNORECASE,
 )
 _IN_MONTH = re.compile(
-    r"\b(?:during|in|for|throughout)\s+(?P<m>january|february|march|april|may|june|july|august|september|october"
-    r"|november|december)\b",
+    r"\b(?P<w>during|in|for|throughout|since)\s+(?P<m>january|february|march|april|may|june|july|august|september"
+    r"|october|november|december)\b",
+    re.IGNORECASE,
+)
+# "in 2025", "from 2026", "since 2024": a calendar year as the range (never "2026-11-02" nor "2024 to 2026")
+_IN_YEAR = re.compile(
+    r"\b(?P<w>in|during|throughout|from|since)\s+(?P<y>(?:19|20)\d\d)\b(?![-/.:]\d)(?!\s*(?:to|until|till|-|–)\s*\d)",
     re.IGNORECASE,
 )
 
@@ -1185,11 +1190,28 @@ def date_ends(text: str, today: date, *, back: bool = False) -> dict[str, Span]:
     month = _IN_MONTH.search(text)
     if month and not re.search(r"\d", text[month.end() : month.end() + 4]):  # "during October": its first to last day
         number = _MONTHS.index(month["m"].lower()[:3]) + 1
-        years = [y for y in (today.year - 1, today.year, today.year + 1) if not back or date(y, number, 1) <= today]
+        since = month["w"].lower() == "since"  # "since March": the last one begun, until now
+        years = [
+            y
+            for y in (today.year - 1, today.year, today.year + 1)
+            if not (back or since) or date(y, number, 1) <= today
+        ]
         first = min((date(y, number, 1) for y in years), key=lambda d: abs((d - today).days))  # the nearest one
         last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
-        return {"start": Span(first.isoformat(), month.start(), month.end()),
-                "end": Span(last.isoformat(), month.start(), month.end())}  # fmt: skip
+        start = Span(first.isoformat(), month.start(), month.end())
+        return (
+            {"start": start} if since else {"start": start, "end": Span(last.isoformat(), month.start(), month.end())}
+        )
+    year = _IN_YEAR.search(text)
+    if year:
+        first, last = (
+            date(int(year["y"]), 1, 1),
+            min(date(int(year["y"]), 12, 31), max(today, date(int(year["y"]), 1, 1))),
+        )
+        start = Span(first.isoformat(), year.start(), year.end())
+        if year["w"].lower() in {"from", "since"}:
+            return {"start": start}
+        return {"start": start, "end": Span(last.isoformat(), year.start(), year.end())}
     said = dates(text, today, back=back, nearest=True)
     if len(said) >= 2:
         return {"start": said[0], "end": said[1]}
@@ -1293,17 +1315,18 @@ def dates(text: str, today: date, *, back: bool = False, nearest: bool = False) 
         said_day = match.group(1) or match.group(4)
         day = _DAY_ORDINAL_VALUES[said_day] if said_day in _DAY_ORDINAL_VALUES else int(said_day.rstrip("stndrh"))
         name = (match.group(2) or match.group(3))[:3]
+        year = re.match(r",?\s*((?:19|20)\d\d)\b(?![-/.:]\d)", lowered[match.end() :])  # "1 March 2026": that one
         try:
-            value = date(today.year, _MONTHS.index(name) + 1, day)
+            value = date(int(year[1]) if year else today.year, _MONTHS.index(name) + 1, day)
         except ValueError:
             continue
-        if nearest and not back:
+        if year is None and nearest and not back:
             value = min((value.replace(year=value.year + k) for k in (-1, 0, 1)), key=lambda v: abs((v - today).days))
-        elif value < today and not back:
+        elif year is None and value < today and not back:
             value = value.replace(year=today.year + 1)
-        elif value > today and back:
+        elif year is None and value > today and back:
             value = value.replace(year=today.year - 1)
-        found.append(Span(value.isoformat(), match.start(), match.end()))
+        found.append(Span(value.isoformat(), match.start(), match.end() + (year.end() if year else 0)))
         first = re.search(
             r"(?<![\w.:/-])(\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|to|until|till)\s*$", lowered[: match.start()]
         )
@@ -2412,8 +2435,15 @@ def count_of_shown(name: str, prop: dict[str, Any], shown: str, text: str) -> Sp
             continue  # "phase 3 trials": the number belongs to the word before it
         if stem(match.group(2).lower()) in vocabulary:
             value = count_value(match.group(1).lower())
-            return Span(value, match.start(), match.end()) if value else None
+            between = words(text[match.end(1) : match.start(2)])  # "five most relevant": how they are ordered
+            end = match.end() if set(between) <= _ORDER_WORDS else match.end(1)  # "5 bioinformatics …": a topic
+            return Span(value, match.start(), end) if value else None
     return None
+
+
+_ORDER_WORDS = frozenset(
+    ["most", "recent", "latest", "newest", "new", "relevant", "cited", "popular", "best", "oldest", "earliest", "last"]
+)
 
 
 _STAY_NIGHTS = {"week": 7, "fortnight": 14, "weekend": 2}
