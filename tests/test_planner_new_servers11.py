@@ -1,8 +1,10 @@
-"""A drive and a base of tables the planner has no code for (Google Drive- and Airtable-shaped), used as a person
-asks: a file on the drive said by its name is searched for first and then read ("what's in X on the drive?"),
-"find X and read it" reads what the search found, "read the third one" after a drive search reads the drive's third
-file, a file named exactly is that file or none, and a record's ID said after "record" is the record's, not the
-base's.
+"""Servers the planner has no code for (shaped like Google Drive, Airtable, Notion and bioRxiv/medRxiv), used as a
+person asks: a file on the drive or a Notion page said by its name is searched for first and then read ("what's in X
+on the drive?", "find the Onboarding page in Notion", a search that requires nothing included), "find X and read it"
+reads what the search found, "read the third one" after a drive search reads the drive's third file, "the first one"
+of a medRxiv search is read on medRxiv, a file named exactly (or by its day, "the 19 January meeting") is that file or
+a question, never another, a record's ID said after "record" is the record's, a server its tools' descriptions share
+("medrxiv") lets the verb pick its tool, and "search A for X and B for Y" is two searches.
 """
 
 from __future__ import annotations
@@ -193,3 +195,69 @@ async def test_a_second_half_without_its_verb_is_a_search_of_its_own() -> None:
         ("search_preprints", {"query": "Perturb-seq", "server": "biorxiv"}),
         ("search_preprints", {"query": "statins and dementia", "server": "medrxiv"}),
     ]
+
+
+PAGES = {"68c64319": "Onboarding", "5f8dce01": "Grant renewal 2027"}
+
+
+def _named(name: str, function: Any, doc: str) -> Any:
+    function.__name__, function.__doc__ = name, doc
+    return tool(function, readOnlyHint=True)
+
+
+def _search(
+    query: Annotated[str, Field(description="The text that the API compares page titles against.")] = "",
+) -> Any:
+    return {
+        "results": [{"object": "page", "id": k, "title": t} for k, t in PAGES.items() if query.lower() in t.lower()]
+    }
+
+
+def _retrieve(
+    page_id: Annotated[str, Field(description="Identifier for a Notion page")],
+    filter_properties: Annotated[str | None, Field(description="A list of page property value IDs")] = None,
+) -> Any:
+    return {"object": "page", "id": page_id, "title": PAGES[page_id]}
+
+
+NOTION = [  # tools named by their OpenAPI operation ids, as the official server names them; the search needs nothing
+    _named("API-post-search", _search, "Notion | Search by title"),
+    _named("API-retrieve-a-page", _retrieve, "Notion | Retrieve a page"),
+]
+
+
+async def test_a_remark_about_the_server_searches_nothing() -> None:
+    turn = await ask(planner_agent([*NOTION, *DRIVE]), "notion's new page views are kind of confusing tbh")
+    assert turn.calls == []
+
+
+async def test_a_page_said_by_its_title_is_found_by_a_search_that_requires_nothing() -> None:
+    turn = await ask(planner_agent([*NOTION, *DRIVE]), "find the Onboarding page in Notion")
+    assert turn.calls == [
+        ("API-post-search", {"query": "Onboarding"}),
+        ("API-retrieve-a-page", {"page_id": "68c64319"}),
+    ]
+
+
+def meeting_tree(path: str) -> list[dict[str, Any]]:
+    """Get a recursive tree view of files and directories as a JSON structure."""
+    notes = [{"name": n, "type": "file"} for n in ("ideas.txt", "meeting-2026-01-05.md", "meeting-2026-01-12.md")]
+    return [{"name": "notes", "type": "directory", "children": notes}]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("show me the notes from the 12 January lab meeting", "notes/meeting-2026-01-12.md"),
+        ("show me the notes from the lab meeting on January 5", "notes/meeting-2026-01-05.md"),
+        ("show me the notes from the 19 January lab meeting", None),  # no file of that day: asked, no other read
+        ("show me the meeting notes from the 12th", "notes/meeting-2026-01-12.md"),  # a day of no month: by words
+    ],
+)
+async def test_files_named_by_their_day_are_read_for_the_day_said_or_not_at_all(text: str, read: str | None) -> None:
+    tree = [_named("directory_tree", meeting_tree, meeting_tree.__doc__), tool(read_text_file, readOnlyHint=True)]
+    turn = await ask(planner_agent(tree), text)
+    if read is None:
+        assert [n for n, _ in turn.calls] == ["directory_tree"] and "I found no file for 19 January" in turn.answer
+    else:
+        assert turn.calls[-1][0] == "read_text_file" and turn.calls[-1][1]["path"].endswith(read), text

@@ -1290,7 +1290,7 @@ def _found_by_search(step: Planned, tools: list[Any]) -> bool:
         search = _searcher(tool, tools)
         if search is None:
             return False
-        query = next(n for n in search.parameters_json_schema["required"])
+        query = _query_of(search)
         filled.args.pop(name)
         filled.reference = name
         step.lookup, step.lookup_args, step.lookup_kind = search, {query: value}, "found"
@@ -1305,19 +1305,25 @@ def _to_search(clause: str, tool: Any, filled: Filled, tools: list[Any], context
         return
     if not ToolFacts.of(tool).read_only:
         return  # a change is made to an item said by its ID, or asked about: never to the best guess of a search
+    if not (is_question(clause) or ordered_verb(clause)):
+        return  # "notion's new database views are confusing": a remark looks nothing up
     name = filled.missing[0]
     if kind_of(name, properties_of(tool).get(name, {})) != "code" or (search := _searcher(tool, tools)) is None:
         return
-    query = fill(search, clause, None, context).args.get(search.parameters_json_schema["required"][0])
-    said = str(query or "").split()
+    query = str(fill(search, clause, None, context).args.get(_query_of(search)) or "")
+    said = query.split()
     kinds = ToolFacts.of(tool).name_stems | {stem(w) for named in catalogue().file_kinds.values() for w in named}
-    if len(said) > 2 and stem(said[-1].lower()) in kinds:  # "the confocal settings file": a file called so
-        query = " ".join(said[:-1])
+    looked_for = " ".join(said[:-1]) if len(said) > 1 and stem(said[-1].lower()) in kinds else query  # "the X file"
     own = ToolFacts.of(tool).name_stems | ToolFacts.of(search).name_stems | act_stems()
-    if isinstance(query, str) and {stem(w) for w in words(query) if w not in STOPWORDS} - own:  # no "read that email"
-        filled.missing.remove(name)
-        filled.args[name] = query
-        filled.to_find.add(name)
+    if not {stem(w) for w in words(looked_for) if w not in STOPWORDS} - own:  # no "read that email"
+        return
+    required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
+    for other, value in list(filled.args.items()):  # an optional filter holding the same words ("Onboarding page")
+        if other not in required and isinstance(value, str) and set(words(value)) <= set(words(query)):
+            filled.args.pop(other)
+    filled.missing.remove(name)
+    filled.args[name] = looked_for
+    filled.to_find.add(name)
 
 
 def _found_by_listing(step: Planned, tools: list[Any]) -> bool:
@@ -1432,12 +1438,24 @@ def _searcher(tool: Any, tools: list[Any]) -> Any:
     found = []
     for candidate in tools:
         facts = ToolFacts.of(candidate)
-        required = (getattr(candidate, "parameters_json_schema", None) or {}).get("required") or []
-        if candidate is tool or not facts.read_only or len(required) != 1 or not nouns & facts.name_stems:
+        if candidate is tool or not facts.read_only or not nouns & facts.name_stems or not _query_of(candidate):
             continue
-        if kind_of(required[0], properties_of(candidate).get(required[0], {})) in {"text", "entity"}:
-            found.append((len(nouns & facts.name_stems), "search" in name_acts(candidate.name), candidate))
+        found.append((len(nouns & facts.name_stems), "search" in name_acts(candidate.name), candidate))
     return max(found, key=lambda f: f[:2])[2] if found else None  # not the geocoder that shares only "maps"
+
+
+def _query_of(search: Any) -> str | None:
+    """The free-text parameter a search tool finds things by: its one required parameter, or, for a search that
+    requires nothing ("Search by title", a "query" that defaults to everything), its query."""
+    required = (getattr(search, "parameters_json_schema", None) or {}).get("required") or []
+    properties = properties_of(search)
+    if len(required) == 1:
+        return required[0] if kind_of(required[0], properties.get(required[0], {})) in {"text", "entity"} else None
+    if (
+        required or stem("search") not in ToolFacts.of(search).name_stems
+    ):  # (an operation id ending in "search" is named by it too)
+        return None
+    return next((n for n in properties if words(n) in (["query"], ["q"], ["search"], ["search", "term"])), None)
 
 
 def resolve_found(step: Planned, found: list[dict[str, Any]]) -> None:
@@ -1777,6 +1795,25 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
             assert step.filled is not None and step.filled.reference is not None
             step.filled.spread = (step.filled.reference, ids)  # "…, the reagents" said again names it once
             step.calls = _calls(step.filled)
+            return
+    said_days = [  # a day said with its month ("19 November"): the same whatever today is ("the 20th" is not)
+        d
+        for d in slots.dates(phrase, date.today(), nearest=True)
+        if re.search(
+            r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{4}-\d\d-\d\d", phrase[d.start : d.end], re.I
+        )
+    ]
+    dated = [(i, re.search(r"\d{4}-(\d\d-\d\d)", str(i.get("title")))) for i in listing] if files else []
+    if said_days and any(m for _, m in dated):  # files named by their day: "the notes from the 19 November lab
+        listing = [
+            i for i, m in dated if m and m[1] in {str(d.value)[5:] for d in said_days}
+        ]  # meeting" is the file of
+        if not listing:  # that day or none, never the 20th's
+            day = re.sub(r"^(?:the|on|from)\s+", "", phrase[said_days[0].start : said_days[0].end].strip(), flags=re.I)
+            step.clarify = f"I found no file for {day}. Which file do you mean? Tell me its path."
+            step.clarify_reason = (
+                f"The files are named by their day and none is {day}'s, so I did not read another one."
+            )
             return
     named = [m[0] for m in BARE_FILE.finditer(phrase) if not re.match(r"[/\\~.]", phrase[m.start() - 1 : m.start()])]
     if files and len(named) == 1:  # "what's in confocal_settings.txt": that file or none, never ideas.txt
