@@ -1451,9 +1451,8 @@ def _query_of(search: Any) -> str | None:
     properties = properties_of(search)
     if len(required) == 1:
         return required[0] if kind_of(required[0], properties.get(required[0], {})) in {"text", "entity"} else None
-    if (
-        required or stem("search") not in ToolFacts.of(search).name_stems
-    ):  # (an operation id ending in "search" is named by it too)
+    # (an operation id ending in "search" is named by it too)
+    if required or stem("search") not in ToolFacts.of(search).name_stems:
         return None
     return next((n for n in properties if words(n) in (["query"], ["q"], ["search"], ["search", "term"])), None)
 
