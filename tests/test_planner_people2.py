@@ -152,3 +152,35 @@ async def test_the_same_but_for_another_place_asks_the_last_question_again_for_i
     asked, followed = await conversation(planner_agent(time_tools()), "what time is it in Cairo", again)
     assert asked.calls == [("get_current_time", {"timezone": "Africa/Cairo"})]
     assert followed.calls[-1] == ("get_current_time", {"timezone": "Europe/Lisbon"}), again
+
+
+def web_search(query: str, max_results: int = 5) -> dict[str, object]:
+    """Search the web and return matching pages, best first, each with title, url and snippet."""
+    return {"results": [{"title": query, "url": "https://example.org/a", "snippet": f"{query}: an overview"}]}
+
+
+@pytest.mark.parametrize("text", ["add 'a' and 'b'", 'add "a" and "b"'])
+async def test_quoted_titles_of_one_letter_are_each_added(text: str) -> None:
+    store = TaskStore.with_titles(*SHELF)
+    turn = await ask(planner_agent(store.tools()), text)
+    assert turn.calls == [("add_task", {"title": "a"}), ("add_task", {"title": "b"})], text
+
+
+async def test_two_quoted_searches_joined_by_as_well_as_are_two_searches() -> None:
+    tools = [tool(search_memory), tool(web_search)]
+    text = "search the web for 'MACS2 broad peak settings' as well as 'SEACR vs MACS2'"
+    turn = await ask(planner_agent(tools), text)
+    searched = [args["query"] for name, args in turn.calls if name == "web_search"]
+    assert searched == ["MACS2 broad peak settings", "SEACR vs MACS2"]
+
+
+async def test_what_a_word_means_is_looked_up_not_declined() -> None:
+    turn = await ask(planner_agent([*_everything(), tool(web_search)]), "what does hypoxia mean")
+    assert [name for name, _ in turn.calls] == ["search_memory", "web_search"]
+    chat = await ask(planner_agent([*_everything(), tool(web_search)]), "how are you?")
+    assert chat.calls == [] and chat.kinds[-1] == "chat"  # a greeting stays a greeting
+    store = TaskStore.with_titles(*SHELF)
+    lines = await ask(
+        planner_agent([*store.tools(), tool(search_memory), tool(web_search)]), "what's\nleft\non my list"
+    )
+    assert lines.calls == [("list_tasks", {"status": "pending"})]  # "what's" alone looks nothing up

@@ -954,7 +954,10 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             reference = _words_reference_end(text, capability)
         found = _free_text(text, capability, tool, reference, taken)
         empty = _POINTS_BACK if capability and capability.entity else _EMPTY
-        found = [s for s in found if words(str(s.value)) and not set(words(str(s.value))) <= empty]
+        quoted = {m.group(1).strip() for m in QUOTED.finditer(text)}  # "add 'thaw, then spin' to tasks": one title
+        found = [  # a title quoted as it is ("add 'a' and 'b'") is what was said, little word or not
+            s for s in found if s.value in quoted or (words(str(s.value)) and not set(words(str(s.value))) <= empty)
+        ]
         found = [s for s in found if not stems(str(s.value)) <= ToolFacts.of(tool).name_stems]  # "post in #x": no text
         if capability is None:  # "commit my changes": only the tool's own words, so no message was given
             found = [s for s in found if _content_words(str(s.value)) - tool_vocabulary(tool)]
@@ -965,7 +968,6 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         # ("list open service tickets" names no instrument, "add 10.1038/… to zotero" no collection)
         bare = not filters and (name in required or capability is not None)
         found = [s for s in found if bare or _content(str(s.value), tool)]
-        quoted = {m.group(1).strip() for m in QUOTED.finditer(text)}  # "add 'thaw, then spin' to tasks": one title
         listing = found and found[0].value not in quoted and re.search(r",|\band\b", found[0].value)
         if len(found) == 1 and plural and capability and capability.entity and listing:
             found = [Span(v) for v in _series(found[0].value, every=True)]

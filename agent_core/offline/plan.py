@@ -12,6 +12,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date
+from itertools import pairwise
 from typing import Any
 
 from pydantic_ai.messages import ToolCallPart
@@ -908,6 +909,17 @@ def _plan_clause(
     if best is None:
         return None
     if best.capability is not None and best.capability.kind == "conversation":
+        asked = next((r for r in routing.routes if r.capability is None or r.capability.kind != "conversation"), None)
+        if (
+            best.score < CHAT_THRESHOLD
+            and not _is_chat(routing)
+            and is_question(clause)
+            and set(words(clause)) - STOPWORDS - _NO_TOPIC  # a topic to look up ("what's" alone has none)
+            and asked is not None
+            and asked.capability is not None
+            and asked.capability.kind == "question"
+        ):  # "what does hypoxia mean": a question no chat answers, however weakly it is like one
+            return _question(clause, asked, tools, routing.margin())
         if (best.score < CHAT_THRESHOLD or _is_chat(routing)) and not (
             is_question(clause) and _PERSONAL.search(clause)  # "what do you have on the Orbitrap": their memory
         ):
@@ -1693,10 +1705,36 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
         asked.clarify_reason = "The request asks for a search but names nothing to search for."
         return asked
     recall = _recalled(clause, best.capability) if asks_memory and best.capability else ""
-    return Planned(
-        clause, best, research, question=True, memory_tool=memory, web_tool=web, query=query,
-        memory_query=recall or clause, margin=margin,
-    )  # fmt: skip
+    queries = _quoted_queries(clause) if web is not None else []
+    steps = [
+        Planned(
+            clause,
+            best,
+            research,
+            question=True,
+            memory_tool=memory,
+            web_tool=web,
+            query=one,
+            memory_query=recall or (one if len(queries) > 1 else clause),
+            margin=margin,
+        )
+        for one in queries or [query]
+    ]
+    for step, after in pairwise(steps):  # "search the web for 'A' as well as 'B'": a search for each
+        step.then = after
+    return steps[0]
+
+
+def _quoted_queries(clause: str) -> list[str]:
+    """The searches a request lists as quoted phrases joined by "and", "as well as" or commas, nothing else after
+    the first ("search the web for 'MACS2 broad peak settings' as well as 'SEACR vs MACS2'")."""
+    quoted = list(slots.QUOTED.finditer(clause))
+    joins = [clause[a.end() : b.start()] for a, b in pairwise(quoted)]
+    if len(quoted) < 2 or clause[quoted[-1].end() :].strip(" ?.!'\"’”"):
+        return []
+    if not all(re.fullmatch(r"['\"’”]?\s*(?:,|and|as\s+well\s+as|plus|&|,\s*and)?\s*['\"‘“]?", j, re.I) for j in joins):
+        return []
+    return [m.group(1).strip() for m in quoted]
 
 
 # Words of a head that asks what was told, beside the memory's own ("have I ever told you anything about X").
