@@ -1726,8 +1726,8 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
 
 
 def _quoted_queries(clause: str) -> list[str]:
-    """The searches a request lists as quoted phrases joined by "and", "as well as" or commas, nothing else after
-    the first ("search the web for 'MACS2 broad peak settings' as well as 'SEACR vs MACS2'")."""
+    """The searches a request lists as quoted phrases joined by "and", "as well as" or commas, with nothing said after
+    the last ("search the web for 'MACS2 broad peak settings' as well as 'SEACR vs MACS2'")."""
     quoted = list(slots.QUOTED.finditer(clause))
     joins = [clause[a.end() : b.start()] for a, b in pairwise(quoted)]
     if len(quoted) < 2 or clause[quoted[-1].end() :].strip(" ?.!'\"’”"):
@@ -1841,11 +1841,11 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
         )
     ]
     dated = [(i, re.search(r"\d{4}-(\d\d-\d\d)", str(i.get("title")))) for i in listing] if files else []
-    if said_days and any(m for _, m in dated):  # files named by their day: "the notes from the 19 November lab
-        listing = [
-            i for i, m in dated if m and m[1] in {str(d.value)[5:] for d in said_days}
-        ]  # meeting" is the file of
-        if not listing:  # that day or none, never the 20th's
+    if said_days and any(m for _, m in dated):
+        # files named by their day: "the notes from the 19 November lab meeting" is that day's file or none, never
+        # the 20th's
+        listing = [i for i, m in dated if m and m[1] in {str(d.value)[5:] for d in said_days}]
+        if not listing:
             day = re.sub(r"^(?:the|on|from)\s+", "", phrase[said_days[0].start : said_days[0].end].strip(), flags=re.I)
             step.clarify = f"I found no file for {day}. Which file do you mean? Tell me its path."
             step.clarify_reason = (
