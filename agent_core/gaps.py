@@ -235,6 +235,10 @@ def _explained(clause: str, capability: str, routing: Any, routes: Router) -> bo
         return False
     floor = max(DOC_THRESHOLD + DOC_BONUS, routing.best.score - EXPLAINED_WITHIN)  # "am I free on Friday?" is not
     live = [t for r in routing.routes if r.served and r.score >= floor for t in r.tools]  # about rooms: far behind
+    opening = words(POLITE.sub("", clause))[:1]
+    verb = stem(opening[0]) if opening else ""
+    if verb in pointing and not any(stem(words(t.name)[0]) == verb for t in live if words(t.name)):
+        return False  # "Text Sam that …" commands what no live tool's name does ("text" of read_text_file is a noun)
     return any(pointing <= ToolFacts.of(t).all_stems for t in live)
 
 

@@ -222,6 +222,18 @@ async def test_read_only_file_tools_do_not_cover_writing_but_a_write_tool_does()
     assert await ToolGapDetector(ListedTools([*full_source().tools, writer])).detect_missing_tools(task) is None
 
 
+@pytest.mark.parametrize(
+    ("task", "missing"),
+    [
+        ("Text Sam that the samples are ready for pickup", "messaging"),  # not the "text" of read_text_file
+        ("Add a line to notes/ideas.txt saying try a lower seeding density", "file_write"),  # not a read of it
+    ],
+)
+async def test_a_command_no_live_tool_takes_is_a_gap_whatever_tool_shares_its_word(task: str, missing: str) -> None:
+    report = await ToolGapDetector(full_source()).detect_missing_tools(task)
+    assert report is not None and report.missing_tools == [missing], task
+
+
 async def test_a_tool_list_that_changes_between_calls_is_read_again() -> None:
     source = full_source()
     detector = ToolGapDetector(source)

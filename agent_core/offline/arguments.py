@@ -701,10 +701,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             ):  # "config/x.yaml in owner/repo": the repository is no path
                 taken_by = [(m.start(), m.end()) for m in slots.repositories(text, loose=True)]
                 written = [s for s in written if not any(a <= s.start < b for a, b in taken_by)]
-            if (  # "open refs.bib": a bare file name is found in a listing, wherever it is
-                len(written) == 1
-                and "/" not in written[0].value
-                and BARE_FILE.fullmatch(written[0].value)
+            if (  # "open refs.bib": a bare file name is found in a listing, wherever it is ("… and draft.tex": each)
+                written
+                and all("/" not in w.value and BARE_FILE.fullmatch(w.value) for w in written)
                 and filled.reference is None
                 and names_a_file(text, capability)
                 and works_in_roots(tool)  # a file of a repository on a forge is no file of this machine's listing
@@ -794,7 +793,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             span = measures.get(name) or (_quantity(name, prop, text) if timed else None)
             span = span or (slots.starting_at(text) if skips else None)  # "starting at character 200"
             counted = _masked(text, years)  # "from the last five years": no count of anything
-            span = span or slots.count_for(name, prop, counted)
+            span = span or slots.count_for(name, prop, counted, not slots.later_end(properties, name))
             if span is None and set(words(name)) & _LIMIT_WORDS:  # "last three commits" for a log's bare count:
                 # a limit that names nothing counts what the tool shows ("Shows the commit logs")
                 span = slots.count_of_shown(name, prop, f"{tool.name} {tool.description or ''}", counted)
@@ -802,7 +801,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 span = slots.amount(_masked(text, taken))
             found = [span] if span and isinstance(span.value, int) else []
         elif kind == "amount":
-            span = measures.get(name) or _quantity(name, prop, text, taken)
+            bare = not slots.later_end(properties, name)  # "20 lines of refs.bib": the first 20, not the last
+            span = measures.get(name) or _quantity(name, prop, text, taken, bare)
             axis = slots.axis_of(name)
             if axis is not None:  # "latitude" / "longitude": read as a pair, with N/S/E/W
                 pair = slots.coordinates(text)
@@ -977,6 +977,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 filled.spread = (name, [s.value for s in found])
             value = found[0].value
             value = re.sub(r"^\((.*)\)$", r"\1", value) if isinstance(value, str) else value  # "(nozzle replaced)"
+            value = value.rstrip(" ,;") if isinstance(value, str) else value  # "X, with the description: Y"
             filled.args[name] = value[:1].upper() + value[1:] if name == "title" and filled.spread is None else value
             glob = kind_of(name, properties[name]) == "glob"
             topic = slots.entity(str(filled.args[name]), tool_vocabulary(tool)) if glob else []
@@ -1420,6 +1421,12 @@ def _labelled_texts(
             text,
             re.I,
         )
+        match = match or re.search(  # "… and put 'Dana has the numbers' as the description"
+            rf"[,;]?\s+(?:and\s+)?(?:put|use|set|add|give\s+it)\s+(['\"‘“][^'\"’”]+['\"’”])\s+as\s+(?:the\s+|its\s+|a\s+)?"
+            rf"(?:{alternatives})\W*$",
+            text,
+            re.I,
+        )
         said = "\\s+".join(map(re.escape, words(name)))  # ", purpose MBSJ annual meeting": its own name, no colon
         match = match or re.search(
             rf",\s*{said}\s+(?!(?:is|are|was|were|will|should|of|for)\b)([^\W\d_].*)$", text, re.I
@@ -1557,7 +1564,7 @@ def _seconds(name: str) -> int | None:
     return next((_SECONDS[w.removesuffix("s")] for w in words(name) if w.removesuffix("s") in _SECONDS), None)
 
 
-def _quantity(name: str, prop: dict[str, Any], text: str, taken: Sequence[Span] = ()) -> Span | None:
+def _quantity(name: str, prop: dict[str, Any], text: str, taken: Sequence[Span] = (), bare: bool = True) -> Span | None:
     """A number for a named quantity ("hours": "for 3 hours", or the length of "from 1 to 3pm"); a generic one
     ("amount", "value") is the first number of the request that isn't a time, a date or another parameter's."""
     said = set(words(f"{name} {prop.get('description', '')}"))
@@ -1573,7 +1580,7 @@ def _quantity(name: str, prop: dict[str, Any], text: str, taken: Sequence[Span] 
         return slots.count_for(name, prop, text)
     text = _masked(text, taken)  # two numbers: each parameter its own
     if said & slots.ENDS:  # "the first N lines": only a number said with its position ("the last 5 lines")
-        return slots.count_for(name, prop, text)
+        return slots.count_for(name, prop, text, bare)
     if said & {"amount", "value", "quantity", "number", "price", "sum", "total", "count"} or len(words(name)) == 1:
         return slots.money(text, catalogue().currencies) or slots.amount(text)
     return slots.count_for(name, prop, text)

@@ -268,7 +268,9 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             asks = [bool(w) and w[0] in _WH_WORDS for w in starts]  # "…, and what's 5pm there in New York?"
             if (
                 all(
-                    (confident(r) or (":" not in part and commands(p, r))) and (r.evidence > 0 or a)
+                    (confident(r) or (":" not in part and commands(p, r)))
+                    and (r.evidence > 0 or a)
+                    and not _states(p, r)
                     for r, a, p in zip(routes[1:], asks, restored[1:], strict=True)
                 )
                 and (confident(routes[0]) or commands(restored[0], routes[0]))
@@ -282,6 +284,16 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
     clauses = _errands_kept_whole(clauses, text)
     clauses = [_imperative(c) if i else c for i, c in enumerate(clauses)]
     return [c for c in clauses if c] or [text]
+
+
+_STATES = re.compile(r"^\s*(?:[\w'-]+\s+){1,4}(?:was|were|is|are|got|went|had)\b", re.I)
+
+
+def _states(piece: str, route: Any) -> bool:
+    """A piece that says how something was ("…, plate 5 was contaminated"), not a request: it continues the text
+    before it, unless it reports a change ("… and task 5 is done" completes it)."""
+    writes = route is not None and route.capability is not None and route.capability.writes
+    return bool(_STATES.match(piece)) and not writes and not is_question(piece)
 
 
 _SAYS = frozenset({"say", "saying", "tell", "ask", "write"})
@@ -496,6 +508,12 @@ def _opening_words(route: Route) -> frozenset[str]:
     return frozenset(words(p)[0] for p in phrases if words(p)) - STOPWORDS
 
 
+_AS_FIELD = re.compile(
+    r"^\s*(?:put|use|set|give\s+it)\s+\x00\d+\x00\s+as\s+(?:the\s+|its\s+|a\s+)?(?:description|details?|notes?)\W*$",
+    re.I,
+)
+
+
 def _and_pieces(part: str) -> list[str]:
     """The pieces around "and" (and around a comma that a command verb follows: "complete task 1, delete task 4")."""
     pieces: list[str] = []
@@ -506,7 +524,9 @@ def _and_pieces(part: str) -> list[str]:
         )
         commanding = first and first[0] in _command_words() and re.match(r"\s*[A-Za-z'-]+(?:\s|$)", piece)  # "cat# X"
         commanding = commanding and not re.match(r"\s*\w+\s+or\s", piece, re.I)  # "every issue, open or closed, …"
-        if joined_by_comma and (not commanding or _SUBORDINATE.match(pieces[0])):
+        if pieces and _AS_FIELD.match(piece):  # "add 'X' and put 'Y' as the description": Y is X's description
+            pieces[-1] = f"{pieces[-1]} and {piece.strip()}"
+        elif joined_by_comma and (not commanding or _SUBORDINATE.match(pieces[0])):
             pieces[-1] = f"{pieces[-1]}, {piece}"
         else:
             pieces.append(piece)
@@ -618,8 +638,8 @@ def colon_items(text: str, tools: list[Any], router: Router) -> list[str]:
     if head is None:
         return []
     framing = f"{' '.join(head.group(1).lower().split())}:"
-    if not any(framing in c.framing for c in catalogue() if c.writes and c.text_param):
-        return []
+    if not any(framing in c.framing for c in catalogue() if c.writes and c.text_param and c.entity):
+        return []  # items of a list (tasks); a note or a memory after its colon is one text, commas and all
     hidden, quoted = _protected(POLITE.sub("", text)[head.end() :])
     items = [_restore(p, quoted).strip(" .") for p in re.split(r"\s*,(?!\d)\s*(?:and\s+)?", hidden)]  # "$12,000"
     if len(items) < 2 or any(
@@ -1159,6 +1179,11 @@ def request_only(text: str) -> str:
 
 _DESTINATION = re.compile(r"\b(?:in|into|to|on|onto)\s+(?:my|the|our)\s+([a-z]+)\s*[.!?]*\s*$", re.I)
 DESTINATION_WINDOW = 0.12
+_INTO_FILE = re.compile(  # "add a line to notes/ideas.txt", "append X to README.md", "write Y into draft.tex"
+    r"^\W*(?:(?:please|can\s+you|could\s+you)\s+)?(?:add|append|insert|write|put|paste)\b[^.?!]*?"
+    r"\b(?:to|into|in)\s+(?:the\s+(?:end\s+of\s+)?)?[\w./~-]*\w\.(?:txt|md|tex|bib|csv|json|ya?ml|py|r|docx?)\b",
+    re.I,
+)
 
 
 def destination_first(routing: Any, clause: str) -> None:
@@ -1178,7 +1203,11 @@ def destination_first(routing: Any, clause: str) -> None:
 
 
 def destined(clause: str, route: Any) -> bool:
-    """Whether the place the request puts something, said last ("… in my calendar"), is a keyword of the route's."""
+    """Whether the place the request puts something, said last ("… in my calendar"), is a keyword of the route's;
+    or a file a request to add or write something names ("add a line to notes/ideas.txt saying …"), for a route
+    that writes files."""
     said = _DESTINATION.search(clause)
     keywords = {stem(k) for k in route.capability.keywords} if route.capability else set()
+    if _INTO_FILE.search(clause) and route.capability is not None and route.capability.writes:
+        return stem("file") in keywords
     return said is not None and stem(said[1].lower()) in keywords

@@ -42,9 +42,10 @@ def listing_of(content: Any) -> list[dict[str, Any]] | None:
     return None
 
 
-def files_of(content: Any, base: str) -> list[dict[str, Any]]:
-    """The files in a directory tree or listing result (JSON tree of name/type/children, or "[FILE] x" lines), as
-    items ``{"id": absolute path, "title": path under base}`` that a reference by words is matched against."""
+def files_of(content: Any, base: str, folders: bool = False) -> list[dict[str, Any]]:
+    """The files (or, with ``folders``, the folders) in a directory tree or listing result (JSON tree of
+    name/type/children, or "[FILE] x" / "[DIR] x" lines), as items ``{"id": absolute path, "title": path under
+    base}`` that a reference by words is matched against."""
     data = as_data(content)
     if isinstance(data, dict) and isinstance(data.get("content"), str):
         data = as_data(data["content"])
@@ -55,14 +56,16 @@ def files_of(content: Any, base: str) -> list[dict[str, Any]]:
             if isinstance(node, dict) and node.get("name"):
                 path = f"{prefix}{node['name']}"
                 if node.get("type") == "directory" or isinstance(node.get("children"), list):
+                    found.extend([path] if folders else [])
                     walk(node.get("children") or [], f"{path}/")
-                else:
+                elif not folders:
                     found.append(path)
 
     if isinstance(data, list):
         walk(data, "")
     elif isinstance(data, str):
-        found = [line[7:].strip() for line in data.splitlines() if line.startswith("[FILE] ")]
+        mark = "[DIR] " if folders else "[FILE] "
+        found = [line[len(mark) :].strip() for line in data.splitlines() if line.startswith(mark)]
     root = base.rstrip("/")
     return [{"id": f"{root}/{path}" if root else path, "title": path} for path in found[:500]]
 

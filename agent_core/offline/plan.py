@@ -95,6 +95,7 @@ _FOLLOW_UP = re.compile(
     r"|then)\b",
     re.I,
 )
+_MAKE_IT = re.compile(r"^\s*(?:(?:ok(?:ay)?|actually|no|sorry),?\s+)*(?:make|change)\s+(?:it|that)\b", re.I)
 _WH_QUESTION = re.compile(
     r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do|have|has)\b", re.I
 )
@@ -113,6 +114,7 @@ _PERSONAL = re.compile(
     r"(?:do|have|did)\s+you\s+(?:still\s+)?(?:have|got|hold|keep|store|stored|save|saved|remember))\b",
     re.I,
 )
+_ABOUT_IT = re.compile(r"\b(?:it|that|this|they|them)\b", re.I)
 _NO_TOPIC = frozenset(
     ["web", "internet", "online", "net", "it", "that", "this", "something", "stuff", "google", "search"]
 )
@@ -157,7 +159,7 @@ class Planned:
     filled: Filled | None = None
     lookup: Any = None  # a read-only listing tool to resolve "the garage task" / "the meeting notes"
     lookup_args: dict[str, Any] = field(default_factory=dict)
-    lookup_kind: str = "items"  # "items" (numbered, by title), "files" (by path) or "found" (by a search)
+    lookup_kind: str = "items"  # "items" (numbered, by title), "files" / "folders" (by path), "found" (by a search)
     lookup_name: str = ""  # what the request calls the item a "found" lookup looks for, when no argument says it
     clarify: str | None = None
     clarify_reason: str = ""
@@ -165,10 +167,12 @@ class Planned:
     memory_tool: Any = None
     web_tool: Any = None
     query: str = ""
+    results: int | None = None  # how many results the request asks for ("just the top 3 results for X")
     memory_query: str = ""  # the question itself (memory is searched by meaning), or what "search my memory for" names
     margin: float = 0.0
     plan: Plan | None = None
     then: Planned | None = None  # a step this one brings after it (a question about what it could not use)
+    same_file: Planned | None = None  # "… and tell me when it was last modified": the file that step reads
 
 
 @dataclass
@@ -381,15 +385,16 @@ def _follow_up(
     if last is None or len([w for w in words(clause) if not w.isdigit()]) > 7:  # "15:00" is one value
         return None
     cue = bool(_FOLLOW_UP.search(clause))
+    tool = next((t for t in tools if t.name == last.tool_name), None)
+    if tool is None:
+        return None
+    cue = cue or (ToolFacts.of(tool).read_only is True and bool(_MAKE_IT.match(clause)))  # "make it 20 lines"
     short = len(words(clause)) <= 2  # "London?" after a time question
     if (
         not cue
         and not short
         and (len(words(clause)) > 3 or (best is not None and best.score >= threshold(best) and best.served))
     ):
-        return None
-    tool = next((t for t in tools if t.name == last.tool_name), None)
-    if tool is None:
         return None
     if ToolFacts.of(tool).read_only is not True and _WH_QUESTION.match(_FOLLOW_UP.sub("", clause, count=1)):
         return None  # "add X; also what's 10am Berlin in Tokyo": a question does not repeat a change
@@ -423,7 +428,9 @@ def _follow_up(
         phrase = re.sub(r"\s+ones?$", "", str(filled.args.get(k, "")))  # "and the kidney ones?"
         if isinstance(previous.get(k), str) and 0 < len(words(phrase)) <= 3 and not changed.keys() - {k} - together:
             changed[k] = _substitute(previous[k], phrase)  # "mouse liver, animal 12" -> "…, animal 13"
-    if not changed and cue and filled.reference and filled.reference in previous:  # "now the meeting notes"
+    if not changed and cue and (switched := _switched_end(clause, tool, previous)):
+        changed, filled.reference = switched, None  # "now the tail" after the first 5 lines: the last 5
+    elif not changed and cue and filled.reference and filled.reference in previous:  # "now the meeting notes"
         filled.args = {**previous, **filled.args}
         filled.args.pop(filled.reference)
         route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
@@ -434,12 +441,34 @@ def _follow_up(
         props = properties_of(tool)
         previous = {k: v for k, v in previous.items() if k in changed or kind_of(k, props.get(k, {})) != "text"}
     filled.args = {  # "the last 5" after "the first 5 lines": the tail, without the head
-        k: v for k, v in {**previous, **changed}.items() if k in changed or not _alternatives(tool, k) & changed.keys()
+        k: v
+        for k, v in {**previous, **changed}.items()
+        if k in changed or not slots.alternatives(properties_of(tool), k) & changed.keys()
     }
     if filled.spread and filled.spread[0] not in changed:
         filled.spread = None
     route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
     return Planned(clause, route, None, tool, _calls(filled), filled, margin=0.2)
+
+
+_END_WORDS = {"tail": "last", "end": "last", "bottom": "last", "head": "first", "top": "first", "start": "first"}
+
+
+def _switched_end(clause: str, tool: Any, previous: dict[str, Any]) -> dict[str, Any]:
+    """ "now the tail" / "and the last ones" after a call with "the first N" set: the same N at the other end (the
+    parameter whose name, or whose one differing description word, the clause says)."""
+    said = {_END_WORDS.get(w, w) for w in words(clause)}
+    properties = properties_of(tool)
+    for name in properties:
+        if name in previous:
+            continue
+        set_twin = [o for o in slots.alternatives(properties, name) if o in previous]
+        own = set(words(str(properties[name].get("description") or ""))) - {
+            w for o in set_twin for w in words(str(properties[o].get("description") or ""))
+        }
+        if set_twin and ({_END_WORDS.get(w, w) for w in words(name)} | own) & said:
+            return {name: previous[set_twin[0]]}
+    return {}
 
 
 _NEXT = re.compile(
@@ -530,24 +559,6 @@ def _counted_unit(tool: Any) -> str | None:
         if found:
             return found.group(1)
     return None
-
-
-def _alternatives(tool: Any, name: str) -> set[str]:
-    """Optional parameters that are alternatives to ``name``: described in the same words but one ("the first N
-    lines", "the last N lines"), so a follow-up that sets one drops the other."""
-    properties = properties_of(tool)
-    mine = words(str(properties.get(name, {}).get("description") or ""))
-    found = set()
-    for other, prop in properties.items():
-        theirs = words(str(prop.get("description") or ""))
-        if (
-            other != name
-            and len(mine) >= 3
-            and len(theirs) == len(mine)
-            and sum(a != b for a, b in zip(mine, theirs, strict=True)) == 1
-        ):
-            found.add(other)
-    return found
 
 
 def _lists(route: Route, entity: str) -> bool:
@@ -818,6 +829,12 @@ def _folder_route(routing: Any, best: Any, clause: str) -> Any:
     )
 
 
+def lists_a_folder(tool: Any) -> bool:
+    """A tool that lists what a folder holds ("list_directory", "directory_tree"): its path names a folder, never a
+    file."""
+    return _lists_folders(tool) and bool({"list", "ls", "tree"} & set(words(tool.name)))
+
+
 def _lists_folders(tool: Any) -> bool:
     """A read-only tool with a path parameter that lists a folder (its name or description says so)."""
     schema = getattr(tool, "parameters_json_schema", None) or {}
@@ -848,6 +865,22 @@ def _counts_contents(routing: Any, clause: str) -> None:
 
 
 NAMING_WORDS = 6  # "set task 3's title to X" names the field it changes early; "…: update the title slide" is content
+
+
+def _names_other_field(clause: str, route: Route, routing: Any) -> bool:
+    """Whether the request names, early, another text field of the route's tool than the one it writes ("change
+    task 2's description to X" for a rename)."""
+    field = route.capability.text_param if route.capability is not None else None
+    named = {stem(w) for w in words(clause)[:NAMING_WORDS]}
+    if not field or stem(field) in named or not route.tools:
+        return False
+    return any(
+        (other := r.capability.text_param if r.capability is not None else None)
+        and other != field
+        and stem(other) in named
+        and any(t.name == route.tools[0].name for t in r.tools)
+        for r in routing.routes[:6]
+    )
 
 
 def _named_text_first(routing: Any, clause: str) -> None:
@@ -930,6 +963,8 @@ def _plan_clause(
             return None
     capability = best.capability
     framed = framed_route(clause, routing, skip=frozenset({"web_search"}))
+    if framed is not None and _names_other_field(clause, framed, routing):
+        framed = None  # "change task 2's description to X": "change" frames a rename, the field said wins
     if framed is not None and _other_thing(routing, framed) is None:  # "add a task: translate the abstract": what
         best, capability = framed, framed.capability  # follows the framing is content
     if (folder := _folder_route(routing, best, clause)) is not None:
@@ -1268,7 +1303,8 @@ def _with_lookup(step: Planned, tools: list[Any], context: Context) -> Planned:
         found = _file_lister(tools)
         if found is not None:
             step.lookup, parameter = found
-            step.lookup_args, step.lookup_kind = {parameter: context.resolve_path(".")}, "files"
+            kind = "folders" if lists_a_folder(step.tool) else "files"  # "now papers" after listing notes/
+            step.lookup_args, step.lookup_kind = {parameter: context.resolve_path(".")}, kind
             return step
         step.clarify = "Which file do you mean? Tell me its path (e.g. notes/ideas.txt)."
         step.clarify_reason = "The request names a file without its path and no tool lists the files."
@@ -1704,6 +1740,16 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
         asked.clarify = "What should I search for? Tell me the topic, e.g. “search the web for pgvector HNSW tuning”."
         asked.clarify_reason = "The request asks for a search but names nothing to search for."
         return asked
+    if web is not None and _ABOUT_IT.search(clause) and len(set(words(clause)) - STOPWORDS - _NO_TOPIC) <= 2:
+        web = None  # "… and tell me how big it is": about what came before, no topic for a public engine
+    if memory is None and web is None:
+        return None
+    counted = _RESULTS.search(clause)  # "give me just the top 3 results for X": how many, not what
+    if counted:
+        before, after = clause[: counted.start()], clause[counted.end() :]
+        lead = "" if re.search(r"\b(?:for|on|about)\s*$", before, re.I) else (counted["to"] or "")
+        clause = " ".join(f"{before} {lead} {after}".split()).strip(" ,;:")
+        query = strip_framing(clause, Framing(search.framing if search else ())) or clause.strip()
     recall = _recalled(clause, best.capability) if asks_memory and best.capability else ""
     queries = _quoted_queries(clause) if web is not None else []
     steps = [
@@ -1716,6 +1762,7 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
             web_tool=web,
             query=one,
             memory_query=recall or (one if len(queries) > 1 else clause),
+            results=slots.spoken_count(counted["n"]) if counted else None,
             margin=margin,
         )
         for one in queries or [query]
@@ -1723,6 +1770,14 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
     for step, after in pairwise(steps):  # "search the web for 'A' as well as 'B'": a search for each
         step.then = after
     return steps[0]
+
+
+_RESULTS = re.compile(
+    rf"(?:[,;]?\s*(?:and\s+)?(?:give|show|get|bring|find)\s+(?:me\s+)?)?(?:just\s+|only\s+)?(?:the\s+)?(?:top\s+|first\s+)?"
+    rf"(?P<n>\d{{1,2}}|{slots.SPOKEN_NUMBER})\s+(?:most\s+relevant\s+|best\s+|top\s+)?"
+    rf"(?:results?|hits?|links?|memories)\b(?:\s+(?P<to>for|on|about)\b)?",
+    re.I,
+)
 
 
 def _quoted_queries(clause: str) -> list[str]:
@@ -1752,6 +1807,39 @@ def _recalled(clause: str, capability: Capability) -> str:
     return strip_framing(
         clause, Framing(capability.framing, frozenset(stem(w) for phrase in said for w in words(phrase)))
     )
+
+
+_THE_SAME_FILE = re.compile(r"\b(?:it|that\s+file|this\s+file|the\s+same\s+file)\b", re.I)
+
+
+def _on_the_same_file(step: Planned, before: Planned) -> None:
+    """ "Show me the first 2 lines of results.csv and tell me when it was last modified": a file named by "it" is
+    the one the step before reads (its path, or the file its lookup finds)."""
+    filled, earlier = step.filled, before.filled
+    if filled is None or earlier is None or step.lookup_kind != "files" or not _THE_SAME_FILE.search(step.clause):
+        return
+    reference = filled.reference
+    if reference is None or kind_of(reference, properties_of(step.tool).get(reference, {})) != "path":
+        return
+    if before.tool is None or lists_a_folder(before.tool) or re.search(r"\b(?:in|inside|from)\s+it\b", step.clause):
+        return  # "list the data folder, then read the csv in it": a file in that folder, found by its words
+    paths = [n for n, p in properties_of(before.tool).items() if kind_of(n, p) == "path"] if before.tool else []
+    if before.calls and paths and isinstance(before.calls[-1].get(paths[0]), str):
+        filled.args[reference], filled.reference = before.calls[-1][paths[0]], None
+        step.lookup, step.calls = None, _calls(filled)
+    elif before.lookup_kind == "files" and earlier.reference is not None and before.clarify is None:
+        step.same_file, step.lookup = before, None
+
+
+def resolve_same_file(step: Planned) -> None:
+    """The path of a step that reads "it": the file its ``same_file`` step found by its lookup."""
+    same, filled = step.same_file, step.filled
+    if same is None or same.filled is None or same.filled.reference is None or filled is None:
+        return
+    found = same.filled.args.get(same.filled.reference)
+    if isinstance(found, str) and filled.reference is not None:
+        filled.args[filled.reference] = found
+        step.calls = _calls(filled)
 
 
 def _reference_words(step: Planned) -> str:
@@ -1788,6 +1876,13 @@ def _matches(phrase: str, listing: list[dict[str, Any]], *, by_count: bool = Fal
             kinds = catalogue().file_kinds.get(name.rpartition(".")[2].lower(), ())
             if said <= {stem(w) for w in words(" ".join([name, *kinds]))}:
                 scored.append((1, item))
+    if not scored and by_count:  # a file named by the word its name shortens: "the references file", refs.bib
+        for item in listing:
+            short = {
+                w for w in words(str(item.get("title") or "").rpartition("/")[2].rpartition(".")[0]) if len(w) >= 3
+            }
+            if any(w.startswith(s.rstrip("s")) and len(w) >= len(s) + 2 for w in said for s in short):
+                scored.append((1, item))
     if not scored:
         return []
     best = max(score for score, _ in scored)
@@ -1808,8 +1903,12 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
     task and the garage task" resolves each part on its own; "the 2nd one on my list" is the list's second item
     (a bare "the 2nd one" with nothing shown is asked about)."""
     phrase = _reference_words(step)
-    files = step.lookup_kind == "files"
-    noun = "file" if files else (step.capability.entity if step.capability and step.capability.entity else "item")
+    files = step.lookup_kind in {"files", "folders"}
+    noun = (
+        step.lookup_kind[:-1]
+        if files
+        else (step.capability.entity if step.capability and step.capability.entity else "item")
+    )
     ordinals = [] if files else slots.ordinals(phrase)
     earlier = step.plan.steps[: step.plan.steps.index(step)] if step.plan and step in step.plan.steps else []
     lister = getattr(step.lookup, "name", None)  # "show my list then delete the last one": the list just shown
@@ -1826,7 +1925,12 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
         phrase, listing = _EXCEPT.sub(" ", phrase), [i for i in listing if i["id"] not in excluded]
     parts = [p for p in re.split(r"\s+and\s+|,\s*|\s+[+&]\s+", phrase) if p.strip()]  # "ethics form + milk"
     if len(parts) > 1:
-        each = [_matches(p, listing) for p in parts]
+        each = [(_named_file(p, listing) if files else None) or _matches(p, listing) for p in parts]
+        missing = [n for p in parts if files for n in _bare_names(p) if not _named_file(p, listing)]
+        if missing:  # "read refs.bib and nothere.txt": never another .txt file instead
+            step.clarify = f"I found no file named {missing[0]}. Which file do you mean? Tell me its path."
+            step.clarify_reason = f"No listed file is called {missing[0]}, so I did not read another one."
+            return
         ids = list(dict.fromkeys(m[0]["id"] for m in each if len(m) == 1))
         if all(len(m) == 1 for m in each) and (len(ids) == len(each) or (excluded and len(ids) > 1)):
             assert step.filled is not None and step.filled.reference is not None
@@ -1852,9 +1956,9 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
                 f"The files are named by their day and none is {day}'s, so I did not read another one."
             )
             return
-    named = [m[0] for m in BARE_FILE.finditer(phrase) if not re.match(r"[/\\~.]", phrase[m.start() - 1 : m.start()])]
+    named = _bare_names(phrase)
     if files and len(named) == 1:  # "what's in confocal_settings.txt": that file or none, never ideas.txt
-        top = [i for i in listing if str(i["title"]).rpartition("/")[2].lower() == named[0].lower()][:1]
+        top = _named_file(phrase, listing)
         if not top:
             step.clarify = f"I found no file named {named[0]}. Which file do you mean? Tell me its path."
             step.clarify_reason = f"No listed file is called {named[0]}, so I did not read another one."
@@ -1874,6 +1978,19 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
     assert step.filled is not None and step.filled.reference is not None
     step.filled.args[step.filled.reference] = top[0]["id"]
     step.calls = _calls(step.filled)
+
+
+def _bare_names(phrase: str) -> list[str]:
+    """File names said without a folder ("confocal_settings.txt")."""
+    return [m[0] for m in BARE_FILE.finditer(phrase) if not re.match(r"[/\\~.]", phrase[m.start() - 1 : m.start()])]
+
+
+def _named_file(phrase: str, listing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The listed file a phrase names exactly by its one bare name, if any."""
+    named = _bare_names(phrase)
+    if len(named) != 1:
+        return []
+    return [i for i in listing if str(i["title"]).rpartition("/")[2].lower() == named[0].lower()][:1]
 
 
 _FOR_THEM = re.compile(
@@ -1983,6 +2100,9 @@ def _make_plan(
         return Plan(reply=_chat(whole.best.capability, tools))
     if _asks_what_i_do(text):
         return Plan(reply=_chat(catalogue()["help"], tools))
+    able = _can_you(dialogue.prompt.strip(), tools, router)
+    if able is not None:  # "are you able to read files on my computer?": what it can do there, nothing done
+        return Plan(reply=able)
     opener = _opens_chat(whole, context)
     if opener is not None:  # "thanks, that's all for the stockroom": it names a tool's subject, asks nothing of it
         return Plan(reply=_chat(opener, tools))
@@ -2021,6 +2141,8 @@ def _make_plan(
             continue
         if planned is not None and _asked_already(planned, plan):
             continue  # "is it morning in Tokyo? what time is it there": one read answers both
+        if isinstance(planned, Planned) and last is not None:
+            _on_the_same_file(planned, last)
         while planned is not None:
             planned.plan = plan
             plan.steps.append(planned)
@@ -2056,6 +2178,47 @@ _ABOUT_ME = frozenset(
         "a", "some",
     ]
 )  # fmt: skip
+
+
+_ABLE = re.compile(
+    r"^\W*(?:are\s+you\s+able\s+to|can\s+(?:you|u)|could\s+you|do\s+you\s+know\s+how\s+to|"
+    r"is\s+it\s+possible\s+(?:for\s+you\s+)?to)\s+(?P<asked>[a-z]+\s+(?:[a-z]+\s+)?[a-z]+s)"
+    r"(?:\s+(?:on|in|from|for)\s+(?:my|the|our)\s+(?:computer|laptop|machine|pc|mac|disk|drive))?\s*\?+\s*$",
+    re.I,
+)
+
+
+def _can_you(text: str, tools: list[Any], router: Router) -> Reply | None:
+    """ "Are you able to read files on my computer?": a question about an ability, of things in general (a bare
+    plural, no item named), answered with what the connected tools can do there (a connected capability and its
+    kin: reading, listing, searching files), with an example; nothing is called. An ability no tool has is left to
+    the gap check."""
+    asked = _ABLE.match(text)
+    if asked is None or set(words(asked["asked"])) & {"the", "my", "a", "an", "this", "these", "those", "all", "any"}:
+        return None
+    best = router.route(asked["asked"], tools).best
+    if best is None or not best.served or best.capability is None or best.capability.kind != "tool":
+        return None
+    family = best.capability.name.split("_")[0]
+    live = {name for name, _, _ in _live_kin(tools)}
+    kin = [c for c in catalogue() if c.name.split("_")[0] == family and c.name in live and c.kind == "tool"]
+    ordered = [best.capability, *(c for c in kin if c.name != best.capability.name)]
+    listed = ", ".join(c.summary for c in ordered[:-1]) + (" and " if len(ordered) > 1 else "") + ordered[-1].summary
+    answer = f"With the tools connected now I can help with {listed} — for example, “{ordered[0].examples[0]}”."
+    unserved = [c for c in catalogue() if c.name.split("_")[0] == family and c.writes and c.name not in live]
+    if unserved and not any(c.writes for c in kin):
+        answer += f" What I can't do here: {unserved[0].summary}."
+    return Reply(answer, f"A question about an ability ({best.capability.summary}); no tool was needed.", 0.9, "chat")
+
+
+def _live_kin(tools: list[Any]) -> list[tuple[str, str, str]]:
+    """(name, summary, example) of each catalogue capability a live tool serves."""
+    facts = [ToolFacts.of(t) for t in tools]
+    return [
+        (c.name, c.summary, c.examples[0] if c.examples else "")
+        for c in catalogue()
+        if c.kind == "tool" and c.provided_by and catalogue().providers(c.name, facts)
+    ]
 
 
 def _asks_what_i_do(text: str) -> bool:

@@ -25,7 +25,14 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from agent_core.offline import replies
 from agent_core.offline.catalogue import ToolFacts, documented, properties_of
 from agent_core.offline.dialogue import Dialogue, files_of, listing_of, read
-from agent_core.offline.plan import Planned, listed_items, make_plan, resolve_by_words, resolve_found
+from agent_core.offline.plan import (
+    Planned,
+    listed_items,
+    make_plan,
+    resolve_by_words,
+    resolve_found,
+    resolve_same_file,
+)
 from agent_core.offline.results import compose_answer, memory_verdict
 from agent_core.offline.router import Router, router
 from agent_core.offline.streaming import StreamingFunctionModel
@@ -106,6 +113,8 @@ class OfflinePlanner:
         """The next model response for one planned step, or None when the step has all its results."""
         if step.question:
             return self._question(index, step, done)
+        if step.same_file is not None and not step.calls:
+            resolve_same_file(step)  # the step before resolved its file earlier in this pass
         if step.lookup is not None and step.calls == [] and step.clarify is None:
             looked = [s for s in done if "-lookup-" in s.call.tool_call_id]
             if not looked:
@@ -113,8 +122,9 @@ class OfflinePlanner:
                 return _response([call], "calls")
             if step.lookup_kind == "found":
                 resolve_found(step, listed_items(looked[-1].content) if looked[-1].ok else [])
-            elif looked[-1].ok and step.lookup_kind == "files":
-                resolve_by_words(step, files_of(looked[-1].content, str(next(iter(step.lookup_args.values()), ""))))
+            elif looked[-1].ok and step.lookup_kind in {"files", "folders"}:
+                base = str(next(iter(step.lookup_args.values()), ""))
+                resolve_by_words(step, files_of(looked[-1].content, base, folders=step.lookup_kind == "folders"))
             else:
                 resolve_by_words(step, (listing_of(looked[-1].content) if looked[-1].ok else None) or [])
         if step.clarify is not None:
@@ -140,7 +150,7 @@ class OfflinePlanner:
         if step.memory_tool is not None and not memory:
             args = {
                 "query": step.memory_query or step.clause,
-                **({"top_k": 5} if "top_k" in properties_of(step.memory_tool) else {}),
+                **({"top_k": step.results or 5} if "top_k" in properties_of(step.memory_tool) else {}),
             }
             return _response(
                 [ToolCallPart(step.memory_tool.name, args, tool_call_id=_call_id(index, "memory"))], "calls"
@@ -149,7 +159,7 @@ class OfflinePlanner:
         if verdict.kind != "fresh" and step.web_tool is not None and not web:
             args = {
                 "query": step.query,
-                **({"max_results": 5} if "max_results" in properties_of(step.web_tool) else {}),
+                **({"max_results": step.results or 5} if "max_results" in properties_of(step.web_tool) else {}),
             }
             return _response([ToolCallPart(step.web_tool.name, args, tool_call_id=_call_id(index, "web"))], "calls")
         return None

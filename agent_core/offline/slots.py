@@ -479,7 +479,7 @@ _NAMED_DAYS = (
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 POLITE = re.compile(
-    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|uh+|erm|oh|actually|wait|oops|and|also|now|then|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
+    r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|uh+|erm|oh|actually|wait(?=\s*[,:!.–—-])|oops|and|also|now|then|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
     r"would you mind|while you(?:'re|\s+are)\s+at\s+it|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just|be\s+so\s+kind\s+as\s+to|"
     r"be\s+kind\s+enough\s+to)\b(?!-)[\s,]*)+",
     re.IGNORECASE,
@@ -1783,6 +1783,8 @@ def globs(text: str) -> list[Span]:
         r"(?<![\w/])\.?([A-Za-z0-9]{1,8})\s+(?:files?|documents?)\b|(?<![\w/])\.([A-Za-z0-9]{1,8})\b", text
     ):
         said = (match.group(1) or match.group(2)).lower()
+        if match.group(1) and said in STOPWORDS:
+            continue  # "a file with 'meeting' in its name": no ".a" file
         extension = _EXTENSION_WORDS.get(said, said)
         if extension in _EXTENSION_WORDS.values() or f".{extension}" in _known_extensions():
             return [Span(f"*.{extension}", match.start(), match.end())]
@@ -2450,9 +2452,45 @@ _STAY_NIGHTS = {"week": 7, "fortnight": 14, "weekend": 2}
 _STAY = re.compile(r"\b(?:for|over)\s+(?:a|the|one)\s+(week|fortnight|weekend)\b", re.I)
 
 
-def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
+def spoken_count(said: str) -> int:
+    """A count as written or said ("3", "three", "twenty-one")."""
+    return int(said) if said.isdigit() else _spoken_value(said)
+
+
+def alternatives(properties: dict[str, Any], name: str) -> set[str]:
+    """Optional parameters that are alternatives to ``name``: described in the same words but one ("the first N
+    lines", "the last N lines"), so a follow-up that sets one drops the other."""
+    mine = words(str(properties.get(name, {}).get("description") or ""))
+    found = set()
+    for other, prop in properties.items():
+        theirs = words(str(prop.get("description") or ""))
+        if (
+            other != name
+            and len(mine) >= 3
+            and len(theirs) == len(mine)
+            and sum(a != b for a, b in zip(mine, theirs, strict=True)) == 1
+        ):
+            found.add(other)
+    return found
+
+
+_LATER_ENDS = frozenset({"last", "bottom"})
+
+
+def later_end(properties: dict[str, Any], name: str) -> bool:
+    """Whether ``name`` is the "last N" one of two alternatives ("tail" beside "head"): a count said without its
+    end ("show 20 lines of refs.bib") is the first N, as a person reads from the top."""
+    mine = words(str(properties.get(name, {}).get("description") or ""))
+    return any(
+        set(mine) - set(theirs) <= _LATER_ENDS and set(mine) & _LATER_ENDS
+        for other in alternatives(properties, name)
+        for theirs in [words(str(properties[other].get("description") or ""))]
+    )
+
+
+def count_for(name: str, prop: dict[str, Any], text: str, bare: bool = True) -> Span | None:
     """A count such as ``max_results`` or ``days``: a number next to a word of the parameter's name or description
-    ("5 papers", "next 3 days", "top 10")."""
+    ("5 papers", "next 3 days", "top 10"). With ``bare`` False, only a number said with its end ("the last 5")."""
     vocabulary = {stem(w) for w in words(f"{name} {prop.get('description', '')}") if w not in STOPWORDS}
     vocabulary -= {stem(w) for w in ("how", "many", "return", "max", "number")}
     tokens = list(re.finditer(r"[\w']+", text.lower()))
@@ -2464,6 +2502,11 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
     if stem("night") in vocabulary and (stay := _STAY.search(text)):  # "for a week in Zürich": 7 nights
         return Span(_STAY_NIGHTS[stay.group(1).lower()], stay.start(), stay.end())
     inside = [(m.start(), m.end()) for m in re.finditer(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[:.]\d{2}\b", text)]
+    for end, noun in pairwise(tokens):  # "just the last line": one, at the end the parameter reads
+        said = {"top": "first", "bottom": "last"}.get(end.group(0), end.group(0))
+        singular = not noun.group(0).endswith("s") and stem(noun.group(0)) in vocabulary
+        if said in ENDS and singular and stem(said) in vocabulary:
+            return Span(1, end.start(), noun.end())
     for index, token in enumerate(tokens):
         value = _NUMBER_WORDS.get(token.group(0)) or (int(token.group(0)) if token.group(0).isdigit() else None)
         if value is None or any(a <= token.start() < b for a, b in inside) or re.search(r"\w-$", text[: token.start()]):
@@ -2480,6 +2523,8 @@ def count_for(name: str, prop: dict[str, Any], text: str) -> Span | None:
         end = {"top": "first", "bottom": "last"}.get(before, before)  # "the top 15 lines" are the first 15
         if end in ENDS and stem(end) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
             continue  # "the first 5 lines" is not for a "last N lines" parameter
+        if not bare and end not in ENDS:
+            continue
         skipping = before == "first" and re.search(r"\bskip\w*\s+(?:the\s+)?$", text[: tokens[index - 1].start()], re.I)
         if skipping and not vocabulary & {stem("skip"), stem("offset")}:
             continue  # "skip the first 10": how many to skip, not how many to return
@@ -2647,6 +2692,10 @@ def strip_framing(text: str, framing: Framing) -> str:
         lowered = rest.lower()
         phrase = next((p for p in framing.lead if len(p.split()) >= 2 and lowered.startswith(p + " ")), None)
         rest = rest[len(phrase) :].lstrip() if phrase else rest
+    # "note for today: X", "log — this morning: X": the day is the note's, not its text
+    rest = re.sub(
+        r"^(?:for\s+)?(?:today|tonight|this\s+(?:morning|afternoon|evening))\s*:\s*(?=\S)", "", rest, flags=re.I
+    )
     if framing.vocabulary:
         headless = _request_head_cut(rest, framing.vocabulary)
         tokens = _QUESTION_TAIL.sub("", headless).split()  # "the zebrafish RNA - which shelf is it on?"
