@@ -45,6 +45,7 @@ _EXTRA = {
     "mountain time": "America/Denver", "cet": "Europe/Paris", "cest": "Europe/Paris",
     "central european time": "Europe/Paris", "bst": "Europe/London", "ist": "Asia/Kolkata", "jst": "Asia/Tokyo",
     "kst": "Asia/Seoul", "aest": "Australia/Sydney", "hkt": "Asia/Hong_Kong", "sgt": "Asia/Singapore",
+    "aoe": "Etc/GMT+12", "anywhere on earth": "Etc/GMT+12",  # conference deadlines: UTC-12
     # cities that are not zone names
     "san francisco": "America/Los_Angeles", "silicon valley": "America/Los_Angeles", "seattle": "America/Los_Angeles",
     "san diego": "America/Los_Angeles", "portland": "America/Los_Angeles", "las vegas": "America/Los_Angeles",
