@@ -123,8 +123,12 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     clauses = [text] + [c for c in _CLAUSES.split(text) if c and c.strip() and c.strip() != text]
     if len(clauses) == 1 and SAID_VALUE.match(text) and not is_question(text):
         return []  # "my email is ana@lab.org": a statement gives a value and asks for nothing
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Za-z])", text)
+    asked_back = next((i for i, c in enumerate(sentences[1:], 1) if POINTS_BACK.match(c)), None)
     back = next((i for i, c in enumerate(clauses[2:], 2) if POINTS_BACK.match(c)), None)
-    if back is not None:  # "my meeting is at 2pm Chicago time, when is that in Mumbai?": what comes before is context
+    if asked_back is not None:  # "I have a 9am meeting in Denver. What time will it be in Rome?": the question asks
+        clauses = [" ".join(sentences[asked_back:])]
+    elif back is not None:  # "my meeting is at 2pm Chicago time, when is that in Mumbai?": what comes before is context
         clauses = clauses[back:]
     elif len(clauses) > 2 and any(_carries_text(c, carriers) for c in clauses[1:]):
         clauses = clauses[1:]  # "tokyo time and add a task to ping Kenji on Slack": the whole would read the title
@@ -235,10 +239,8 @@ def _explained(clause: str, capability: str, routing: Any, routes: Router) -> bo
         return False
     floor = max(DOC_THRESHOLD + DOC_BONUS, routing.best.score - EXPLAINED_WITHIN)  # "am I free on Friday?" is not
     live = [t for r in routing.routes if r.served and r.score >= floor for t in r.tools]  # about rooms: far behind
-    opening = words(POLITE.sub("", clause))[:1]
-    verb = stem(opening[0]) if opening else ""
-    if verb in pointing and not any(stem(words(t.name)[0]) == verb for t in live if words(t.name)):
-        return False  # "Text Sam that …" commands what no live tool's name does ("text" of read_text_file is a noun)
+    if any(c.writes for c in catalogue_entry(capability)):  # "Text Sam that …": a tool that only reads (the
+        live = [t for t in live if ToolFacts.of(t).read_only is not True]  # "text" of read_text_file) sends nothing
     return any(pointing <= ToolFacts.of(t).all_stems for t in live)
 
 

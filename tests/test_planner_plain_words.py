@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import pytest
 from pydantic import Field
 
-from tests.planner_support import TaskStore, ask, conversation, planner_agent, tool
+from tests.planner_support import TaskStore, ask, conversation, planner_agent, time_tools, tool
 
 pytestmark = pytest.mark.anyio
 
@@ -235,3 +235,159 @@ async def test_a_question_about_an_ability_is_answered_not_acted_on(text: str, s
 async def test_an_ability_question_that_names_an_item_is_a_request() -> None:
     turn = await ask(planner_agent(_world()), "can you read notes/ideas.txt?")
     assert turn.calls[-1][0] == "read_text_file"
+
+
+async def test_tasks_asked_about_by_topic_are_shown_and_both_of_those_are_them() -> None:
+    store = TaskStore.with_titles("Buy milk", "Order pipettes", "Clean the garage", "Order reagents")
+    agent = planner_agent(store.tools())
+    asked, deleted = await conversation(
+        agent, "which of my tasks are about ordering something?", "delete both of those"
+    )
+    assert "2 of your 4 tasks match “ordering”" in asked.answer and "Buy milk" not in asked.answer
+    assert deleted.calls == [("delete_task", {"task_id": 2}), ("delete_task", {"task_id": 4})]
+    none = await ask(planner_agent(store.tools()), "which tasks are about flying?")
+    assert "None of your" in none.answer and "flying" in none.answer
+
+
+async def test_both_of_those_after_a_longer_list_is_asked_about() -> None:
+    store = TaskStore.with_titles("Buy milk", "Order pipettes", "Clean the garage")
+    _, asked = await conversation(planner_agent(store.tools()), "list my tasks", "delete both of those")
+    assert all(name != "delete_task" for name, _ in asked.calls) and asked.kinds[-1] == "clarify"
+
+
+async def test_a_deadline_anywhere_on_earth_is_converted_from_utc_minus_12() -> None:
+    turn = await ask(planner_agent(time_tools()), "The submission deadline is 23:59 AoE. What's that in Berlin time?")
+    assert turn.calls == [
+        ("convert_time", {"source_timezone": "Etc/GMT+12", "time": "23:59", "target_timezone": "Europe/Berlin"})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("context", "text", "call"),
+    [
+        (
+            [],
+            "I have a 9am meeting in Denver tomorrow. What time will it be for my colleague in Rome?",
+            ("America/Denver", "09:00", "Europe/Rome"),  # no calendar gap: the question asks a conversion
+        ),
+        (
+            [],
+            "Abstracts are due at 23:00 Brussels time. Can you tell me what that is in Tokyo?",
+            ("Europe/Brussels", "23:00", "Asia/Tokyo"),
+        ),
+        (
+            [],
+            "I've got a call with a lab in Santiago, Chile at 11:00 their time tomorrow. What's that in Berlin?",
+            ("America/Santiago", "11:00", "Europe/Berlin"),  # no phone-call gap either
+        ),
+        (
+            [],
+            "The webinar starts at noon Eastern. Waht time is that in Madrid?",
+            ("America/New_York", "12:00", "Europe/Madrid"),
+        ),
+        (
+            [],
+            "we're thinking 5ish in the afternoon, Berlin time. what time would that be in new york?",
+            ("Europe/Berlin", "17:00", "America/New_York"),
+        ),
+        (
+            [],
+            "I'm based in Lisbon. If a colleague in Nairobi proposes 10 in the morning, what's that in my time?",
+            ("Africa/Nairobi", "10:00", "Europe/Lisbon"),
+        ),
+        (
+            ["Hi, just so you know, I live in Vancouver."],
+            "what's 8pm Tokyo time in my time?",
+            ("Asia/Tokyo", "20:00", "America/Vancouver"),
+        ),
+        (
+            ["Just landed in Istanbul for the conference!"],
+            "My supervisor wants a call at 10am London time. What time is that here?",
+            ("Europe/London", "10:00", "Europe/Istanbul"),
+        ),
+    ],
+)
+async def test_a_time_said_then_asked_about_is_converted(context: list[str], text: str, call: tuple) -> None:
+    agent = planner_agent([*time_tools(), tool(search_memory, readOnlyHint=True)])
+    turns = await conversation(agent, *context, text)
+    source, time, target = call
+    assert turns[-1].calls == [
+        ("convert_time", {"source_timezone": source, "time": time, "target_timezone": target})
+    ], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if the talk starts at 4pm in Paris what time is that here?",
+        "Could you convert 2pm Jakarta time to my time?",
+        "what's 3pm Narnia time in Tokyo?",
+    ],
+)
+async def test_a_conversion_it_cannot_make_is_asked_about_never_answered_with_the_time_now(text: str) -> None:
+    turn = await ask(planner_agent(time_tools()), text)
+    assert turn.calls == [] and turn.kinds[-1] == "clarify", text
+
+
+async def test_something_not_done_is_never_ticked_off_and_can_become_a_task() -> None:
+    store = TaskStore.with_titles("Buy milk", "Submit the ethics form")
+    agent = planner_agent(store.tools())
+    never = await ask(agent, "I never sent the ethics form")
+    assert all(name != "complete_task" for name, _ in never.calls) and store.tasks[2]["status"] == "pending"
+    added = await ask(
+        agent,
+        "Hey, I just realised I never sent the reimbursement form for the Boston trip. Can you add that as a task?",
+    )
+    assert added.calls == [("add_task", {"title": "Send the reimbursement form for the Boston trip"})]
+    assert store.tasks[2]["status"] == "pending"
+    ordered = await ask(agent, "mark task 1 done, I forgot to say")
+    assert ordered.calls == [("complete_task", {"task_id": 1})]
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        (
+            "Change task 2 to 'Order P200 tips' and set its description to 'two boxes, from Sigma'",
+            {"task_id": 2, "title": "Order P200 tips", "description": "two boxes, from Sigma"},
+        ),
+        (
+            "For the milk task, add the detail that we need the lactose-free one",
+            {"task_id": 1, "description": "we need the lactose-free one"},
+        ),
+    ],
+)
+async def test_a_change_said_with_its_fields_is_one_update(text: str, args: dict) -> None:
+    store = TaskStore.with_titles("Buy milk", "Order pipettes")
+    turn = await ask(planner_agent(store.tools()), text)
+    assert turn.calls[-1] == ("update_task", args) and [n for n, _ in turn.calls].count("update_task") == 1, text
+
+
+@pytest.mark.parametrize(
+    ("text", "titles", "description"),
+    [
+        (
+            "Add a task to proofread the methods section, then another one to book the seminar room for Thursday",
+            ["Proofread the methods section", "Book the seminar room for Thursday"],
+            None,
+        ),
+        ("add a new task to send the approval letter to Dana", ["Send the approval letter to Dana"], None),
+        (
+            "Add a task to prepare the poster, with the description: A0 size, landscape, print by 5 December",
+            ["Prepare the poster"],
+            "A0 size, landscape, print by 5 December",  # "print …" after a comma is part of it, not a new request
+        ),
+        (
+            "Create a task called 'Replace the rotor seal'. Details: part number RS-220, ask facilities first.",
+            ["Replace the rotor seal"],
+            "part number RS-220, ask facilities first",
+        ),
+    ],
+)
+async def test_new_tasks_keep_their_own_words(text: str, titles: list[str], description: str | None) -> None:
+    store = TaskStore()
+    turn = await ask(planner_agent([*store.tools(), *FILES]), text)
+    assert [args["title"] for name, args in turn.calls if name == "add_task"] == titles, text
+    assert [n for n, _ in turn.calls] == ["add_task"] * len(titles), text
+    if description is not None:
+        assert turn.calls[0][1]["description"] == description

@@ -424,6 +424,12 @@ _SKIP_SAID = re.compile(
 _NOT_TAGS = frozenset({"id", "ids", "number", "num", "no", "index", "the"})
 
 
+_EVERY_SHOWN = re.compile(
+    r"\b(?:both(?:\s+of)?|(?P<all>all(?:\s+of)?))\s+(?:those|them|these)\b|\b(?:them|those|these)\s+both\b|\bboth\s*$",
+    re.I,
+)
+
+
 def _reference(text: str, context: Context, name: str = "") -> tuple[list[Span], bool]:
     """Ids for an id parameter: explicit numbers, ordinals over the last listing, or "it". ``True`` second: the
     request names the item by words, to be resolved against a listing."""
@@ -452,6 +458,9 @@ def _reference(text: str, context: Context, name: str = "") -> tuple[list[Span],
         index = shown.index(context.last_id) + (1 if near.group(1).lower() == "after" else -1)
         if 0 <= index < len(shown):
             return [Span(shown[index], near.start(), near.end())], False
+    every = _EVERY_SHOWN.search(head)  # "delete both of those": each item of the list last shown
+    if every and context.listing and (every["all"] or len(context.listing) == 2):
+        return [Span(item["id"], every.start(), every.end()) for item in context.listing if "id" in item], False
     ordinal = [s for s in slots.ordinals(text) if s.start < len(head)]  # "…: first class stamps" is content
     if ordinal and context.listing:
         chosen = []
@@ -1420,6 +1429,15 @@ def _labelled_texts(
             rf"(?:\s+(?:put|is|should\s+be|reads?))?\s*(?:[:=]\s*|(?=['\"‘“]))(\S.*)$",  # "— for the description put: X"
             text,
             re.I,
+        )
+        match = (
+            match
+            or re.search(  # "change task 7 to 'X' and set its description to 'Y'", "… give it a note saying Y"
+                rf"[,;]?\s+(?:and\s+)?(?:(?:set|change|make|update)\s+(?:its|the|their)\s+(?:{alternatives})\s+(?:to|as)|"
+                rf"give\s+it\s+an?\s+(?:{alternatives})\s*(?:saying|that\s+says|of|:))\s+(\S.*)$",
+                text,
+                re.I,
+            )
         )
         match = match or re.search(  # "… and put 'Dana has the numbers' as the description"
             rf"[,;]?\s+(?:and\s+)?(?:put|use|set|add|give\s+it)\s+(['\"‘“][^'\"’”]+['\"’”])\s+as\s+(?:the\s+|its\s+|a\s+)?"

@@ -55,8 +55,8 @@ DECLARATIVE = re.compile(
 # A question about what the sentence before said: "What's that in Helsinki?", "when is that for Ana in Tokyo?",
 # "What would that be for me in London?"
 POINTS_BACK = re.compile(
-    r"^\s*(?:and\s+)?(?:(?:what|when)(?:\s+time)?(?:'s|\s+(?:is|will|would|does|could|might))|how\s+about)\s+"
-    r"(?:that|this)\b",
+    r"^\s*(?:and\s+)?(?:(?:can|could)\s+you\s+tell\s+me\s+)?(?:(?:(?:what|when)(?:\s+time)?(?:'s|\s+(?:is|will|would|"
+    r"does|could|might))|how\s+about)\s+(?:that|this|it\s+be\b)|what\s+(?:time\s+)?(?:that|this)\s+(?:is|would|will)\b)",
     re.I,
 )
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
@@ -207,9 +207,9 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
         ):
             clauses.append(_restore(part, quoted))  # "add two tasks: a, and b": one step, one title each
             continue
-        called = _ONE_CALLED.match(_restore(part, quoted))
+        called = _ONE_CALLED.match(_restore(part, quoted)) or _ANOTHER.match(_restore(part, quoted))
         opener = _text_framing(clauses[-1]) if called and clauses else ""
-        if opener:  # "create a task 'A' and then one called 'B'": the same request again, for B
+        if opener:  # "create a task 'A' and then one called 'B'", "…, then another one to B": the same request again
             clauses.append(f"{opener} {_restore(part, quoted)[called.end() :]}")
             continue
         if items := colon_items(_restore(part, quoted), tools, router):
@@ -306,13 +306,18 @@ def _fills_field(before: str, sentence: str, tools: list[Any], router: Router) -
     if len(said) < 2 or said[0] in STOPWORDS:
         return False
     names = {n.lower() for t in tools for n in properties_of(t)}
+    names |= _DESCRIPTION_WORDS if "description" in names else set()  # "… Details: part number RS-220."
     if said[0] not in names and said[0] not in _SAYS:
         return False
     best = router.route(before, tools).best
     if best is None or not best.served or not best.tools or ToolFacts.of(best.tools[0]).read_only is not False:
         return False
     fields = {n.lower() for n in properties_of(best.tools[0])}
+    fields |= _DESCRIPTION_WORDS if "description" in fields else set()
     return said[0] in fields or (said[0] in _SAYS and bool(fields & _MESSAGE_FIELDS))
+
+
+_DESCRIPTION_WORDS = frozenset({"details", "detail", "notes", "note"})
 
 
 _MESSAGE_FIELDS = frozenset({"body", "message", "text", "content"})
@@ -508,6 +513,7 @@ def _opening_words(route: Route) -> frozenset[str]:
     return frozenset(words(p)[0] for p in phrases if words(p)) - STOPWORDS
 
 
+_FIELD_SAID = re.compile(r"\b(?:description|details?|notes?|comment)\s*:\s*\S", re.I)
 _AS_FIELD = re.compile(
     r"^\s*(?:put|use|set|give\s+it)\s+\x00\d+\x00\s+as\s+(?:the\s+|its\s+|a\s+)?(?:description|details?|notes?)\W*$",
     re.I,
@@ -526,7 +532,11 @@ def _and_pieces(part: str) -> list[str]:
         commanding = commanding and not re.match(r"\s*\w+\s+or\s", piece, re.I)  # "every issue, open or closed, …"
         if pieces and _AS_FIELD.match(piece):  # "add 'X' and put 'Y' as the description": Y is X's description
             pieces[-1] = f"{pieces[-1]} and {piece.strip()}"
-        elif joined_by_comma and (not commanding or _SUBORDINATE.match(pieces[0])):
+        elif joined_by_comma and (
+            not commanding
+            or _SUBORDINATE.match(pieces[0])
+            or _FIELD_SAID.search(pieces[-1])  # "…, description: A0, landscape, print by Friday": one value
+        ):
             pieces[-1] = f"{pieces[-1]}, {piece}"
         else:
             pieces.append(piece)
@@ -665,8 +675,9 @@ _KEEP_IT = re.compile(
 
 _LIST_IT = re.compile(
     r"^(?P<body>\S.*?)\s*[,;.!–—-]+\s*(?:(?:so|and|please|pls)\s+)*(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?"
-    r"(?:put|add|stick|pop|write)\s+(?:it|that|this)\s+(?:down\s+)?(?:on|to|onto|in)\s+(?:the|my)\s+(?:to-?do\s+)?"
-    r"(?:list|tasks|todos?)(?:\s+for\s+me)?(?:[\s,?.!]*(?:please|pls|thanks|thank\s+you|thx|ta|cheers))?[\s?.!]*$",
+    r"(?:put|add|stick|pop|write)\s+(?:it|that|this)\s+(?:down\s+)?(?:(?:on|to|onto|in)\s+(?:the|my)\s+(?:to-?do\s+)?"
+    r"(?:list|tasks|todos?)|as\s+an?\s+(?:task|to-?do|reminder))(?:\s+for\s+me)?"
+    r"(?:[\s,?.!]*(?:please|pls|thanks|thank\s+you|thx|ta|cheers))?[\s?.!]*$",
     re.I | re.S,
 )
 
@@ -681,8 +692,38 @@ def kept_last(text: str) -> str:
     listed = _LIST_IT.match(text)
     if listed:
         last = re.split(r"[,;.!]\s+", listed.group("body").strip())[-1]
-        return f"add to my list: {last}"
+        return f"add to my list: {_still_to_do(last)}"
     return text
+
+
+_NOT_DONE = re.compile(
+    r"^(?:.*?\bi\s+)?(?:just\s+)?(?:never|didn't|did\s+not|haven't|have\s+not|still\s+haven't|forgot\s+to|"
+    r"still\s+need\s+to|need\s+to)\s+(?:actually\s+|yet\s+)?(?P<verb>[a-z]+)\s+(?P<rest>\S.*)$",
+    re.I,
+)
+_BASE_FORMS = {"sent": "send", "paid": "pay", "made": "make", "bought": "buy", "written": "write", "wrote": "write",
+               "done": "do", "did": "do", "taken": "take", "took": "take", "got": "get", "gotten": "get",
+               "given": "give", "gave": "give", "told": "tell", "brought": "bring", "left": "leave", "read": "read",
+               "put": "put", "set": "set", "found": "find", "kept": "keep", "met": "meet", "rang": "ring"}  # fmt: skip
+
+
+def _still_to_do(said: str) -> str:
+    """What a sentence says is not done yet, as a to-do: "I just realised I never sent the form" -> "send the
+    form"; anything else as said."""
+    undone = _NOT_DONE.match(said.strip())
+    if undone is None:
+        return said
+    verb = undone["verb"].lower()
+    if verb in _BASE_FORMS:
+        verb = _BASE_FORMS[verb]
+    elif verb.endswith("ed") and len(verb) > 4:
+        stemmed = verb[:-2]
+        stemmed = (
+            stemmed[:-1] if len(stemmed) > 2 and stemmed[-1] == stemmed[-2] and stemmed[-1] not in "ls" else stemmed
+        )
+        verb = stemmed if stemmed in dictionary() or f"{stemmed}e" not in dictionary() else f"{stemmed}e"
+    rest = re.sub(r"[\s,]+(?:yet|either)\W*$", "", undone["rest"])  # "I haven't submitted the report yet"
+    return f"{verb} {rest}"
 
 
 def dash_as_colon(text: str) -> str:
@@ -852,7 +893,11 @@ def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
     told = re.match(r"[^:]{3,80}?\w:\s+(?=\S)", text[start:])  # "open an issue on X: <its title>": the person's words
     content = told.end() if told and len(words(told[0])) <= 10 else len(text)
     described = _described(tool_texts)
-    for index, token in enumerate(list(re.finditer(r"(?<![\w./'-])[A-Za-z]+(?![\w./'-])", text[start:]))):
+    index, end = -1, 0
+    for token in re.finditer(r"(?<![\w./'-])[A-Za-z]+(?![\w./'-])", text[start:]):
+        # counted from the sentence it opens: "… at noon Eastern. Waht time is that in Madrid?"
+        index = 0 if re.search(r"[.?!]\s", text[start + end : start + token.start()]) else index + 1
+        end = token.end()
         said = token.group(0)
         if any(a <= token.start() < b for a, b in quoted):
             continue  # a quoted phrase is the person's own words: "google 'facet labels'"

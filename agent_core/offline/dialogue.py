@@ -137,6 +137,7 @@ def read(messages: list[ModelMessage], output_tools: set[str]) -> Dialogue:
             dialogue.previous_prompts.append(prompt_text(part))
     calls: dict[str, ToolCallPart] = {}
     asked_now: set[str] = set()  # calls made after the latest prompt; an earlier call's late answer is history
+    shown: list[Any] | None = None  # the ids the previous turn's answer showed, when it narrowed a listing
     for position, message in enumerate(messages):
         for part in message.parts:
             if isinstance(part, ToolCallPart) and part.tool_name not in output_tools:
@@ -162,7 +163,11 @@ def read(messages: list[ModelMessage], output_tools: set[str]) -> Dialogue:
                     else:
                         dialogue.last_id = touched_id(call, content) or dialogue.last_id
         if isinstance(message, ModelResponse) and position < start:
-            dialogue.last_kind = (message.provider_details or {}).get("offline_kind", dialogue.last_kind)
+            details = message.provider_details or {}
+            dialogue.last_kind = details.get("offline_kind", dialogue.last_kind)
+            shown = details.get("offline_shown") if "offline_kind" in details else shown
+    if shown is not None and dialogue.listing:  # "which of my tasks are about ordering?" showed only those
+        dialogue.listing = [item for item in dialogue.listing if item.get("id") in shown]
     if dialogue.listing and dialogue.last_id is None and len(dialogue.listing) == 1:
         dialogue.last_id = dialogue.listing[0].get("id")
     return dialogue

@@ -95,6 +95,20 @@ _FOLLOW_UP = re.compile(
     r"|then)\b",
     re.I,
 )
+_NOT_DONE_YET = re.compile(
+    r"\b(?:never|didn't|did\s+not|haven't|have\s+not|hasn't|has\s+not|not\s+yet|forgot\s+to|still\s+(?:need|have)\s+to)\b",
+    re.I,
+)
+
+
+def _not_done_yet(text: str) -> bool:
+    """A report that something is NOT done ("I never sent the form", "haven't bought the milk"), with no order to
+    tick it off ("mark task 3 done, I forgot to say" orders it)."""
+    return bool(_NOT_DONE_YET.search(text)) and not re.search(
+        r"\b(?:mark|tick|complete|check\s+off|cross\s+off)", text, re.I
+    )
+
+
 _MAKE_IT = re.compile(r"^\s*(?:(?:ok(?:ay)?|actually|no|sorry),?\s+)*(?:make|change)\s+(?:it|that)\b", re.I)
 _WH_QUESTION = re.compile(
     r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do|have|has)\b", re.I
@@ -173,6 +187,8 @@ class Planned:
     plan: Plan | None = None
     then: Planned | None = None  # a step this one brings after it (a question about what it could not use)
     same_file: Planned | None = None  # "… and tell me when it was last modified": the file that step reads
+    topic: str = ""  # "which of my tasks are about ordering?": what the listing is narrowed to
+    shown: list[Any] | None = None  # the ids of the items the answer showed (a narrowed listing's)
 
 
 @dataclass
@@ -409,6 +425,9 @@ def _follow_up(
         and not re.match(r"\s*(?:what|how)\s+about\b", clause, re.I)
     ):
         return None  # "and delete the fourth" after completing one, "then list everything": a new action
+    field = best.capability.text_param if best is not None and confident(best) and best.capability else None
+    if field and stem(field) in {stem(w) for w in words(clause)} and _tool_writes(tool):
+        return None  # "… and set its description to 'Y'": the field it names, by the route that writes it
     filled = fill(tool, clause, None, context)
     if not filled.args and _COUNTED.search(clause) and (unit := _counted_unit(tool)):
         filled = fill(tool, f"{clause} {unit}", None, context)  # "…, followed by the last 5" (lines)
@@ -883,6 +902,35 @@ def _names_other_field(clause: str, route: Route, routing: Any) -> bool:
     )
 
 
+_FOR_THE_ITEM = re.compile(
+    r"^\W*(?:for|on|about|re)\s+(?:the|my|that)\s+(?:[\w'-]+\s+){1,5}?(?:task|one|item|todo)\s*[,:]", re.I
+)
+
+
+def _for_an_item(routing: Any, clause: str) -> None:
+    """ "For the milk task, add the detail that …" names a task that exists: of the close routes for its kind of
+    item, one that changes an item by its number wins over one that creates a new item."""
+    best = routing.best
+    if best is None or best.capability is None or not best.capability.entity or not _FOR_THE_ITEM.match(clause):
+        return
+    if not best.tools or any(kind_of(n, p) == "id" for n, p in _required_of(best.tools[0])):
+        return
+    for route in routing.routes[1:4]:
+        if best.score - route.score > RIVAL_WINDOW:
+            return
+        same = route.capability is not None and route.capability.entity == best.capability.entity
+        if (
+            same
+            and route.capability.writes
+            and route.tools
+            and any(kind_of(n, p) == "id" for n, p in _required_of(route.tools[0]))
+        ):
+            routing.routes.remove(route)
+            routing.routes.remove(best)  # not even a rival: a new item is no change to the one named
+            routing.routes.insert(0, replace(route, score=max(route.score, best.score)))
+            return
+
+
 def _named_text_first(routing: Any, clause: str) -> None:
     """Of two capabilities that write different text fields of one tool (a title, a description), the one whose
     field the request names wins: "change task 4's description to X" describes, "set task 3's title to X" renames."""
@@ -932,6 +980,7 @@ def _plan_clause(
     _other_thing_first(routing)
     destination_first(routing, clause)
     _named_text_first(routing, clause)
+    _for_an_item(routing, clause)
     _counts_contents(routing, clause)
     _clearing_first(routing, clause)
     best = routing.best
@@ -963,7 +1012,9 @@ def _plan_clause(
             return None
     capability = best.capability
     framed = framed_route(clause, routing, skip=frozenset({"web_search"}))
-    if framed is not None and _names_other_field(clause, framed, routing):
+    if framed is not None and (
+        _names_other_field(clause, framed, routing) or (_FOR_THE_ITEM.match(clause) and routing.best is not framed)
+    ):
         framed = None  # "change task 2's description to X": "change" frames a rename, the field said wins
     if framed is not None and _other_thing(routing, framed) is None:  # "add a task: translate the abstract": what
         best, capability = framed, framed.capability  # follows the framing is content
@@ -1001,6 +1052,8 @@ def _plan_clause(
             best, capability, weak = computing, None, False
     if _tells(clause, best):
         return None  # "the garage is spotless now" says something; it asks no lookup (least of all the clock)
+    if capability is not None and capability.reported and _not_done_yet(clause):
+        return None  # "I never sent the ethics form" reports it is not done: nothing is ticked off
     if weak and capability is not None and capability.writes and capability.entity and _DONE_YET.search(clause):
         # "did i already do the ethics thing" asks whether a task is done, however weakly ticking it off leads:
         # the list says, memory does not
@@ -1074,6 +1127,7 @@ def _plan_clause(
         and served.score >= threshold(served)
         and best.score - served.score < 0.08
         and not destined(clause, best)  # "… in my calendar" needs a calendar, whatever else is close
+        and not (asked and best.capability is not None and best.capability.kind == "public")  # "… open on Mondays?"
     ):
         best, capability = served, served.capability  # a close served reading beats a missing capability
     if capability is not None and capability.name in {"memory_search", "web_search"} and best.served:
@@ -1145,6 +1199,13 @@ def _plan_clause(
     route, tool, filled = chosen
     capability = route.capability
     step = Planned(clause, route, capability, tool, filled=filled, margin=routing.margin())
+    if (
+        capability is not None
+        and capability.entity
+        and not capability.writes
+        and (about := _ABOUT_TOPIC.search(clause))
+    ):
+        step.topic = about["topic"]  # "which of my tasks are about ordering something?": only those
     if filled.unsure and not filled.unknown:  # "time in Portland": Oregon or Maine
         said, readings = filled.unsure[0]
         unsure = Planned(clause, route, capability, margin=routing.margin())
@@ -1166,7 +1227,8 @@ def _plan_clause(
             "(e.g. Europe/Paris)."
         )
         unknown.clarify_reason = f"{names} is not a place I can map to a time zone, so I did not guess one."
-        if filled.missing or filled.reference:
+        clocked = bool(slots.time_of_day(slots.spoken_clock(clause))) and not _reads(tool, "time_of_day")
+        if filled.missing or filled.reference or clocked:  # "3pm Narnia time in Tokyo": never Tokyo's time now
             return unknown
         step.calls = _calls(filled)  # "Tokyo and Narnia": Tokyo's answer, then the question about Narnia
         step.then = unknown
@@ -1232,6 +1294,28 @@ def _readable(name: str, prop: dict[str, Any]) -> str:
     return said
 
 
+_AROUND_A_DAY = frozenset(
+    {
+        "on",
+        "at",
+        "by",
+        "to",
+        "for",
+        "in",
+        "the",
+        "a",
+        "next",
+        "this",
+        "coming",
+        "until",
+        "till",
+        "from",
+        "before",
+        "after",
+    }
+)
+
+
 def _only_a_day(tool: Any, filled: Filled, context: Context) -> str | None:
     """The day a write would store as an item's whole text ("Next Friday" as a title), when no parameter of the
     tool takes a date: the request moves a date the tool does not keep."""
@@ -1244,7 +1328,7 @@ def _only_a_day(tool: Any, filled: Filled, context: Context) -> str | None:
             continue
         spans = slots.dates(text, context.today) + slots.time_of_day(text)
         left = "".join(c for i, c in enumerate(text) if not any(s.start <= i < s.end for s in spans))
-        if spans and not set(words(left)) - STOPWORDS - {"next", "this", "coming", "until", "till"}:
+        if spans and not set(words(left)) - _AROUND_A_DAY:  # "remind me to be here at 3pm" keeps "be here"
             return text
     return None
 
@@ -1971,6 +2055,10 @@ def resolve_by_words(step: Planned, listing: list[dict[str, Any]]) -> None:
         step.clarify = (f"I couldn't tell which {noun} you mean. " + shown) if listing else shown
         step.clarify_reason = f"No {noun} on the list matches the words of the request, so I asked instead of guessing."
         return
+    if len(top) > 1 and not files and re.search(r"\bboth\b|\ball\b(?!\W*$)", phrase, re.I) and step.filled is not None:
+        step.filled.spread = (step.filled.reference, [i["id"] for i in top])  # "both order ones are done"
+        step.calls = _calls(step.filled)
+        return
     if len(top) > 1:
         step.clarify = replies.which_one(top, noun)
         step.clarify_reason = f"{len(top)} {noun}s match the request equally well, so I asked which one."
@@ -1991,6 +2079,28 @@ def _named_file(phrase: str, listing: list[dict[str, Any]]) -> list[dict[str, An
     if len(named) != 1:
         return []
     return [i for i in listing if str(i["title"]).rpartition("/")[2].lower() == named[0].lower()][:1]
+
+
+_MY_TIME = re.compile(
+    r"\b(?:(?:in|to|into|for)\s+)?(?:my\s+(?:own\s+)?(?:local\s+)?(?:time(?:\s*zone)?|timezone)|(?:my\s+)?local\s+time"
+    r"|where\s+i\s+am|(?:over\s+)?here)\b",
+    re.I,
+)
+_I_AM_IN = re.compile(
+    r"\b(?:i\s+live|i(?:'m|\s+am)\s+(?:based|living|staying|working)?|we(?:'re|\s+are)\s+(?:based)?|i(?:'ve)?\s+"
+    r"(?:just\s+)?(?:landed|arrived)|just\s+(?:landed|arrived)|i(?:'m|\s+am)\s+(?:currently|now))\s*(?:in|at)\s+(?P<where>[^.!?,;]+)",
+    re.I,
+)
+
+
+def _home_place(said: list[str]) -> Any:
+    """Where the person said they are, last said first ("I live in Vancouver", "just landed in Istanbul")."""
+    for text in reversed(said):
+        for found in reversed(list(_I_AM_IN.finditer(text))):
+            places = locate_places(found["where"])
+            if places:
+                return places[0][1]
+    return None
 
 
 _FOR_THEM = re.compile(
@@ -2043,6 +2153,7 @@ def _fulfilled(dialogue: Dialogue, tools: list[Any], router: Router, context: Co
         or len(plan.steps) > 1  # "the reagents arrived; save that the box is in fridge 2" keeps both requests
         or any(s.capability is not None and s.capability.entity for s in plan.steps)  # already about a task
         or not catalogue().reports_fulfilled(text)
+        or _not_done_yet(text)  # "I never sent the ethics form" fulfils nothing
     ):
         return plan
     tool = _provider("task_complete", tools)
@@ -2114,6 +2225,20 @@ def _make_plan(
     if len(clauses) > 1 and _one_call(text, clauses, (dialogue, tools, router, context)):
         clauses = [text]  # "how late is daylight today? we're at 47.61, -122.33": one call's values, two sentences
     for clause in map(corrected, clauses):  # "… and then remnd me to X": each clause opens with its own command
+        converts = is_question(clause) or re.search(r"\bconvert\b", clause, re.I)  # never a task's "call here at 5"
+        mine = _MY_TIME.search(clause) if converts and slots.time_of_day(slots.spoken_clock(clause)) else None
+        if mine is not None:  # "what's 8pm Tokyo time in my time?": where the person said they are, or a question
+            home = _home_place([*dialogue.previous_prompts, text])
+            if home is None:
+                asked = Planned(clause, Route("clarify:home", 1.0, None, ()), catalogue().get("time_convert"))
+                asked.clarify = "Where are you? Tell me your city (e.g. “in Lisbon”) and I'll convert it."
+                asked.clarify_reason = (
+                    "The request converts a time to the person's own time, and I don't know where they are."
+                )
+                asked.plan = plan
+                plan.steps.append(asked)
+                continue
+            clause = f"{clause[: mine.start()]} in {home.label or home.zone}{clause[mine.end() :]}"
         if named is not None and re.search(r"\bthere\b", clause, re.IGNORECASE):
             clause = re.sub(r"\bthere\b", f"in {named.label or named.zone}", clause, count=1, flags=re.IGNORECASE)
         elif named is not None and len(locate_places(clause)) <= 1 and _FOR_THEM.search(clause):
@@ -2184,6 +2309,13 @@ _ABLE = re.compile(
     r"^\W*(?:are\s+you\s+able\s+to|can\s+(?:you|u)|could\s+you|do\s+you\s+know\s+how\s+to|"
     r"is\s+it\s+possible\s+(?:for\s+you\s+)?to)\s+(?P<asked>[a-z]+\s+(?:[a-z]+\s+)?[a-z]+s)"
     r"(?:\s+(?:on|in|from|for)\s+(?:my|the|our)\s+(?:computer|laptop|machine|pc|mac|disk|drive))?\s*\?+\s*$",
+    re.I,
+)
+
+
+_ABOUT_TOPIC = re.compile(
+    r"\b(?:are|is)?\s*(?:about|mention(?:s|ing)?|involv(?:e|es|ing)|(?:to\s+)?do\s+with|related\s+to|regarding|"
+    r"concerning)\s+(?P<topic>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s*(?:something|anything|stuff)?\s*[?.!]*$",
     re.I,
 )
 

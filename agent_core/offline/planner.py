@@ -68,8 +68,11 @@ class PlannerConfig:
         return str(named.parent / candidate if named else self.file_roots[0] / candidate)
 
 
-def _response(parts: list[Any], kind: str) -> ModelResponse:
-    return ModelResponse(parts=parts, model_name=MODEL_NAME, provider_details={"offline_kind": kind})
+def _response(parts: list[Any], kind: str, shown: list[Any] | None = None) -> ModelResponse:
+    details: dict[str, Any] = {"offline_kind": kind}
+    if shown is not None:  # a narrowed listing: what "both of those" refers to next turn
+        details["offline_shown"] = shown
+    return ModelResponse(parts=parts, model_name=MODEL_NAME, provider_details=details)
 
 
 def _call_id(step: int, tag: str) -> str:
@@ -87,11 +90,13 @@ class OfflinePlanner:
     def router(self) -> Router:
         return self._router or router()
 
-    def _final(self, info: AgentInfo, answer: str, reasoning: str, confidence: float, kind: str) -> ModelResponse:
+    def _final(
+        self, info: AgentInfo, answer: str, reasoning: str, confidence: float, kind: str, shown: list[Any] | None = None
+    ) -> ModelResponse:
         payload = {"answer": answer, "reasoning": reasoning, "tool_calls": [], "confidence": round(confidence, 2)}
         if info.output_tools:
-            return _response([ToolCallPart(info.output_tools[0].name, payload)], kind)
-        return _response([TextPart(json.dumps(payload))], kind)
+            return _response([ToolCallPart(info.output_tools[0].name, payload)], kind, shown)
+        return _response([TextPart(json.dumps(payload))], kind, shown)
 
     def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         tools = [documented(t) for t in info.function_tools]  # a docstring's ``Args:`` read as the schema's
@@ -107,7 +112,8 @@ class OfflinePlanner:
             if response is not None:
                 return response
         answer, reasoning, confidence = compose_answer(plan, dialogue, self.config)
-        return self._final(info, answer, f"{reasoning} {SIGNATURE}", confidence, "answer")
+        shown = next((s.shown for s in reversed(plan.steps) if s.shown is not None), None)
+        return self._final(info, answer, f"{reasoning} {SIGNATURE}", confidence, "answer", shown)
 
     def _advance(self, info: AgentInfo, dialogue: Dialogue, index: int, step: Planned, done: list[Any]) -> Any:
         """The next model response for one planned step, or None when the step has all its results."""

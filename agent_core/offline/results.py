@@ -15,6 +15,7 @@ from agent_core.approvals.decisions import denial_for_person
 from agent_core.errors import plain_tool_error
 from agent_core.offline import compose
 from agent_core.offline.dialogue import Dialogue, Step, as_data, listing_of
+from agent_core.offline.text import STOPWORDS, stem, words
 from agent_core.offline.timezones import locate_places, world_places
 
 if TYPE_CHECKING:
@@ -99,6 +100,9 @@ def _step_text(step: Planned, results: list[Step]) -> tuple[list[str], int]:
             which = {"pending": "open ", "completed": "completed "}.get(status, "")
             noun = step.capability.entity if step.capability and step.capability.entity else "item"
             items = items or []
+            if step.topic and items:  # "which of my tasks are about ordering?": those, and the rest said in a count
+                lines.append(_about_topic(step, items, f"{which}{noun}"))
+                continue
             lines.append(
                 f"You have {len(items)} {which}{noun}{'s' if len(items) != 1 else ''}:\n{compose.render_items(items)}"
                 if items
@@ -132,6 +136,19 @@ def _step_text(step: Planned, results: list[Step]) -> tuple[list[str], int]:
         else:
             lines.append(compose.render(data))
     return lines, good
+
+
+def _about_topic(step: Planned, items: list[dict[str, Any]], noun: str) -> str:
+    """The listed items whose titles share a word with the topic asked about ("ordering" names 'Order pipettes'),
+    with how many there are in all; the ids shown are kept so "delete both of those" means these."""
+    wanted = {stem(w) for w in words(step.topic) if w not in STOPWORDS}
+    found = [i for i in items if wanted & {stem(w) for w in words(str(i.get("title") or ""))}]
+    step.shown = [i.get("id") for i in found]
+    topic = step.topic.strip()
+    if not found:
+        return f"None of your {len(items)} {noun}s mentions “{topic}”."
+    many, verb = "s" if len(items) != 1 else "", "match" if len(found) != 1 else "matches"
+    return f"{len(found)} of your {len(items)} {noun}{many} {verb} “{topic}”:\n{compose.render_items(found)}"
 
 
 def _question_text(step: Planned, results: list[Step], config: PlannerConfig) -> tuple[str, float, str]:

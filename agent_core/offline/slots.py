@@ -163,6 +163,7 @@ def spoken_clock(text: str) -> str:
         later = not (re.search(r"morning|^a\.?m", part, re.IGNORECASE) or small_hours)
         return f"{hour}:{minute:02d} {'pm' if later else 'am'}"
 
+    text = re.sub(r"\b(\d{1,2}(?::\d{2})?)-?ish\b", r"\1", text, flags=re.I)  # "5ish in the afternoon": about 5
     text = _NEAR_NOON.sub(_near_noon, _MILITARY.sub(lambda m: f"{_HOURS_24[_said(m['hour'])]:02d}:00", text))
     text = _CLOCK_MINUTES.sub(
         lambda m: (

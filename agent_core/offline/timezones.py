@@ -46,6 +46,7 @@ _EXTRA = {
     "central european time": "Europe/Paris", "bst": "Europe/London", "ist": "Asia/Kolkata", "jst": "Asia/Tokyo",
     "kst": "Asia/Seoul", "aest": "Australia/Sydney", "hkt": "Asia/Hong_Kong", "sgt": "Asia/Singapore",
     "aoe": "Etc/GMT+12", "anywhere on earth": "Etc/GMT+12",  # conference deadlines: UTC-12
+    "eastern": "America/New_York", "eastern europe": "Europe/Bucharest",  # "noon Eastern" is US Eastern time
     # cities that are not zone names
     "san francisco": "America/Los_Angeles", "silicon valley": "America/Los_Angeles", "seattle": "America/Los_Angeles",
     "san diego": "America/Los_Angeles", "portland": "America/Los_Angeles", "las vegas": "America/Los_Angeles",
