@@ -391,3 +391,25 @@ async def test_new_tasks_keep_their_own_words(text: str, titles: list[str], desc
     assert [n for n, _ in turn.calls] == ["add_task"] * len(titles), text
     if description is not None:
         assert turn.calls[0][1]["description"] == description
+
+
+async def test_it_is_the_file_the_last_turn_read() -> None:
+    turns = await conversation(planner_agent(FILES), "Show me notes/ideas.txt", "how big is it?")
+    assert turns[-1].calls == [("get_file_info", {"path": turns[0].calls[-1][1]["path"]})]
+    folder = await conversation(planner_agent(FILES), "list the notes folder", "how big is it?")
+    assert all(name != "get_file_info" or not args["path"].endswith("notes") for name, args in folder[-1].calls)
+
+
+async def test_both_of_those_after_changing_two_tasks_are_those_two() -> None:
+    store = TaskStore.with_titles("Buy milk", "Order pipettes", "Clean the garage")
+    agent = planner_agent(store.tools())
+    _, deleted = await conversation(agent, "mark 1 and 3 as done", "actually, delete both of those")
+    assert deleted.calls == [("delete_task", {"task_id": 1}), ("delete_task", {"task_id": 3})]
+
+
+@pytest.mark.parametrize(
+    ("said", "zone"), [("AEDT", "Australia/Sydney"), ("NZDT", "Pacific/Auckland"), ("MSK", "Europe/Moscow")]
+)
+async def test_more_zone_abbreviations_people_write(said: str, zone: str) -> None:
+    turn = await ask(planner_agent(time_tools()), f"What's the current time in {said}?")
+    assert turn.calls == [("get_current_time", {"timezone": zone})]

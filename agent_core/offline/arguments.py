@@ -64,6 +64,7 @@ class Context:
     listing: list[dict[str, Any]] = field(default_factory=list)  # the items last shown, in order
     last_id: int | None = None  # the item last touched ("it")
     resolve_path: Callable[[str], str] = str
+    touched: list[Any] = field(default_factory=list)  # the items the last turn changed, when it changed several
 
 
 @dataclass
@@ -458,9 +459,10 @@ def _reference(text: str, context: Context, name: str = "") -> tuple[list[Span],
         index = shown.index(context.last_id) + (1 if near.group(1).lower() == "after" else -1)
         if 0 <= index < len(shown):
             return [Span(shown[index], near.start(), near.end())], False
-    every = _EVERY_SHOWN.search(head)  # "delete both of those": each item of the list last shown
-    if every and context.listing and (every["all"] or len(context.listing) == 2):
-        return [Span(item["id"], every.start(), every.end()) for item in context.listing if "id" in item], False
+    every = _EVERY_SHOWN.search(head)  # "delete both of those": the items just changed, or those last shown
+    shown = [{"id": i} for i in context.touched] or context.listing
+    if every and shown and (every["all"] or len(shown) == 2):
+        return [Span(item["id"], every.start(), every.end()) for item in shown if "id" in item], False
     ordinal = [s for s in slots.ordinals(text) if s.start < len(head)]  # "…: first class stamps" is content
     if ordinal and context.listing:
         chosen = []

@@ -114,6 +114,7 @@ class Dialogue:
     last_call: ToolCallPart | None = None  # the previous turn's last tool call
     last_result: Any = None  # and its result, when it succeeded
     last_kind: str | None = None  # what the previous turn's last reply was (planner kind)
+    touched: list[Any] = field(default_factory=list)  # the items the previous turn changed, when several
 
     def calls_for(self, prefix: str) -> list[Step]:
         """This turn's steps whose call ids start with ``prefix``."""
@@ -166,6 +167,7 @@ def read(messages: list[ModelMessage], output_tools: set[str]) -> Dialogue:
             details = message.provider_details or {}
             dialogue.last_kind = details.get("offline_kind", dialogue.last_kind)
             shown = details.get("offline_shown") if "offline_kind" in details else shown
+            dialogue.touched = list(details.get("offline_touched") or []) if "offline_kind" in details else []
     if shown is not None and dialogue.listing:  # "which of my tasks are about ordering?" showed only those
         dialogue.listing = [item for item in dialogue.listing if item.get("id") in shown]
     if dialogue.listing and dialogue.last_id is None and len(dialogue.listing) == 1:

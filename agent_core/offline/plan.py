@@ -1915,6 +1915,18 @@ def _on_the_same_file(step: Planned, before: Planned) -> None:
         step.same_file, step.lookup = before, None
 
 
+def _on_the_file_read_before(step: Planned, call: ToolCallPart, tools: list[Any]) -> None:
+    """ "how big is it?" after "Show me notes/ideas.txt": "it" is the file the previous turn's last call read."""
+    tool = next((t for t in tools if t.name == call.tool_name), None)
+    if tool is None or lists_a_folder(tool):
+        return
+    paths = [n for n, p in properties_of(tool).items() if kind_of(n, p) == "path"]
+    path = call.args_as_dict().get(paths[0]) if paths else None
+    if isinstance(path, str):
+        before = Planned(step.clause, step.route, None, tool, calls=[{paths[0]: path}], filled=Filled({paths[0]: path}))
+        _on_the_same_file(step, before)
+
+
 def resolve_same_file(step: Planned) -> None:
     """The path of a step that reads "it": the file its ``same_file`` step found by its lookup."""
     same, filled = step.same_file, step.filled
@@ -2120,7 +2132,13 @@ def make_plan(
     if picked:  # "Maine" after "which Portland?"
         dialogue, answering = replace(dialogue, prompt=picked), False
     plan = (_answered if answering else _make_plan)(dialogue, tools, router, today, resolve_path)
-    return _fulfilled(dialogue, tools, router, Context(today, dialogue.listing, dialogue.last_id, resolve_path), plan)
+    return _fulfilled(
+        dialogue,
+        tools,
+        router,
+        Context(today, dialogue.listing, dialogue.last_id, resolve_path, dialogue.touched),
+        plan,
+    )
 
 
 def _answered(
@@ -2202,7 +2220,7 @@ def _make_plan(
             "That looks like a password, key or other secret. I haven't stored it, searched for it or sent it "
             "anywhere — keep it in a password manager instead.",
             "The message contains a secret; nothing was called, so it went nowhere.", 0.9, "decline"))  # fmt: skip
-    context = Context(today, dialogue.listing, dialogue.last_id, resolve_path)
+    context = Context(today, dialogue.listing, dialogue.last_id, resolve_path, dialogue.touched)
     whole = router.route(text, tools)
     if _HYPOTHETICAL.search(text):  # "if I delete task 3 can I get it back?": the conversation's answer, no action
         chat = next((r.capability for r in whole.routes if r.capability and r.capability.kind == "conversation"), None)
@@ -2268,6 +2286,8 @@ def _make_plan(
             continue  # "is it morning in Tokyo? what time is it there": one read answers both
         if isinstance(planned, Planned) and last is not None:
             _on_the_same_file(planned, last)
+        elif isinstance(planned, Planned) and dialogue.last_call is not None:  # "how big is it?" after a read
+            _on_the_file_read_before(planned, dialogue.last_call, tools)
         while planned is not None:
             planned.plan = plan
             plan.steps.append(planned)

@@ -24,7 +24,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_core.offline import replies
 from agent_core.offline.catalogue import ToolFacts, documented, properties_of
-from agent_core.offline.dialogue import Dialogue, files_of, listing_of, read
+from agent_core.offline.dialogue import Dialogue, files_of, listing_of, read, touched_id
 from agent_core.offline.plan import (
     Planned,
     listed_items,
@@ -68,10 +68,14 @@ class PlannerConfig:
         return str(named.parent / candidate if named else self.file_roots[0] / candidate)
 
 
-def _response(parts: list[Any], kind: str, shown: list[Any] | None = None) -> ModelResponse:
+def _response(
+    parts: list[Any], kind: str, shown: list[Any] | None = None, touched: list[Any] | None = None
+) -> ModelResponse:
     details: dict[str, Any] = {"offline_kind": kind}
     if shown is not None:  # a narrowed listing: what "both of those" refers to next turn
         details["offline_shown"] = shown
+    if touched:  # several items changed: "actually, delete both of those" next turn
+        details["offline_touched"] = touched
     return ModelResponse(parts=parts, model_name=MODEL_NAME, provider_details=details)
 
 
@@ -91,12 +95,19 @@ class OfflinePlanner:
         return self._router or router()
 
     def _final(
-        self, info: AgentInfo, answer: str, reasoning: str, confidence: float, kind: str, shown: list[Any] | None = None
+        self,
+        info: AgentInfo,
+        answer: str,
+        reasoning: str,
+        confidence: float,
+        kind: str,
+        shown: list[Any] | None = None,
+        touched: list[Any] | None = None,
     ) -> ModelResponse:
         payload = {"answer": answer, "reasoning": reasoning, "tool_calls": [], "confidence": round(confidence, 2)}
         if info.output_tools:
-            return _response([ToolCallPart(info.output_tools[0].name, payload)], kind, shown)
-        return _response([TextPart(json.dumps(payload))], kind, shown)
+            return _response([ToolCallPart(info.output_tools[0].name, payload)], kind, shown, touched)
+        return _response([TextPart(json.dumps(payload))], kind, shown, touched)
 
     def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         tools = [documented(t) for t in info.function_tools]  # a docstring's ``Args:`` read as the schema's
@@ -113,7 +124,12 @@ class OfflinePlanner:
                 return response
         answer, reasoning, confidence = compose_answer(plan, dialogue, self.config)
         shown = next((s.shown for s in reversed(plan.steps) if s.shown is not None), None)
-        return self._final(info, answer, f"{reasoning} {SIGNATURE}", confidence, "answer", shown)
+        writes = {t.name for t in tools if ToolFacts.of(t).read_only is False}
+        changed = [touched_id(s.call, s.content) for s in dialogue.steps if s.ok and s.call.tool_name in writes]
+        touched = [t for t in changed if t is not None]
+        return self._final(
+            info, answer, f"{reasoning} {SIGNATURE}", confidence, "answer", shown, touched if len(touched) > 1 else None
+        )
 
     def _advance(self, info: AgentInfo, dialogue: Dialogue, index: int, step: Planned, done: list[Any]) -> Any:
         """The next model response for one planned step, or None when the step has all its results."""

@@ -45,6 +45,9 @@ _EXTRA = {
     "mountain time": "America/Denver", "cet": "Europe/Paris", "cest": "Europe/Paris",
     "central european time": "Europe/Paris", "bst": "Europe/London", "ist": "Asia/Kolkata", "jst": "Asia/Tokyo",
     "kst": "Asia/Seoul", "aest": "Australia/Sydney", "hkt": "Asia/Hong_Kong", "sgt": "Asia/Singapore",
+    "aedt": "Australia/Sydney", "acst": "Australia/Adelaide", "acdt": "Australia/Adelaide", "awst": "Australia/Perth",
+    "nzst": "Pacific/Auckland", "nzdt": "Pacific/Auckland", "hst": "Pacific/Honolulu", "akst": "America/Anchorage",
+    "akdt": "America/Anchorage", "eet": "Europe/Athens", "eest": "Europe/Athens", "msk": "Europe/Moscow",
     "aoe": "Etc/GMT+12", "anywhere on earth": "Etc/GMT+12",  # conference deadlines: UTC-12
     "eastern": "America/New_York", "eastern europe": "Europe/Bucharest",  # "noon Eastern" is US Eastern time
     # cities that are not zone names
