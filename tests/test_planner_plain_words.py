@@ -413,3 +413,26 @@ async def test_both_of_those_after_changing_two_tasks_are_those_two() -> None:
 async def test_more_zone_abbreviations_people_write(said: str, zone: str) -> None:
     turn = await ask(planner_agent(time_tools()), f"What's the current time in {said}?")
     assert turn.calls == [("get_current_time", {"timezone": zone})]
+
+
+@pytest.mark.parametrize(
+    ("text", "calls"),
+    [
+        ("add the PCR failed to today's notes", [("log_note", {"text": "the PCR failed"})]),
+        ("I want to add something to today's notes", []),  # what to add is not said: asked, nothing written
+    ],
+)
+async def test_a_note_said_with_its_place_at_the_end(text: str, calls: list) -> None:
+    turn = await ask(planner_agent(_world()), text)
+    assert turn.calls == calls, text
+    assert calls or turn.kinds[-1] == "clarify"
+
+
+async def test_a_search_with_nothing_to_look_up_asks_for_the_topic() -> None:
+    turn = await ask(planner_agent(_world()), "can you look something up online for me?")
+    assert turn.calls == [] and turn.kinds[-1] == "clarify" and "search for" in turn.answer
+
+
+async def test_a_question_about_the_difference_between_two_things_writes_nothing() -> None:
+    turn = await ask(planner_agent(_world()), "What's the difference between saving a fact and storing a memory here?")
+    assert all(name not in {"store_memory", "log_note", "add_task"} for name, _ in turn.calls), turn.calls

@@ -41,7 +41,7 @@ _TAGGED = re.compile(
 # words that name no item on their own: "make me a new to-do" says nothing to do
 _EMPTY = frozenset(
     {"it", "this", "that", "these", "those", "them", "something", "stuff", "me", "one", "a", "the", "make", "new",
-     "todo", "to", "do", "task", "item", "reminder", "another"}
+     "todo", "to", "do", "task", "item", "reminder", "another", "i", "want", "add", "anything"}
 )  # fmt: skip
 # "add the thing we talked about" gives no title of an item, only a pointer back
 _POINTS_BACK = _EMPTY | {

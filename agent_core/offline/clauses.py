@@ -276,6 +276,7 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
                 and (confident(routes[0]) or commands(restored[0], routes[0]))
                 and (len({_target(r) for r in routes}) > 1 or _asked_twice(routes, restored))
                 and len(words(restored[-1])) > 1
+                and not re.search(r"\bbetween\s+(?:\S+\s+){0,4}\S+\s*$", restored[0], re.I)  # "between A and B"
             ):
                 clauses.extend(restored)
                 continue

@@ -130,8 +130,9 @@ _PERSONAL = re.compile(
 )
 _ABOUT_IT = re.compile(r"\b(?:it|that|this|they|them)\b", re.I)
 _NO_TOPIC = frozenset(
-    ["web", "internet", "online", "net", "it", "that", "this", "something", "stuff", "google", "search"]
-)
+    ["web", "internet", "online", "net", "it", "that", "this", "something", "stuff", "google", "search", "look", "up",
+     "anything"]
+)  # fmt: skip
 _HYPOTHETICAL = re.compile(  # asks how the assistant behaves, never for the action it names
     r"^\s*(?:hypothetically\b|what\s+(?:happens|would\s+happen)\s+if\b|if\s+i\s+(?:told|asked)\s+(?:you|u)\b"
     r"|if\s+i\s+\w+\b[^,?]*?,?\s+(?:can|could|will)\s+i\s+[^?]*\?\s*$)",

@@ -2683,6 +2683,8 @@ def strip_framing(text: str, framing: Framing) -> str:
         for phrase in framing.lead:
             if (led or len(phrase.split()) >= 2) and lowered.endswith(" " + phrase):
                 rest = rest[: -len(phrase)].rstrip(" ,:-")
+                if not led:  # "add the PCR failed to today's notes": the verb that put it there goes too
+                    rest = re.sub(r"^(?:add|put|jot\s+down|note\s+down)\s+(?=\S)", "", rest, flags=re.I)
                 break
         rest = _COUNTED.sub("", POLITE.sub("", rest).strip())  # "add 2 tasks - a, b": the count is framing
         if rest == before:
