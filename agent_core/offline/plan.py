@@ -2353,7 +2353,7 @@ def _can_you(text: str, tools: list[Any], router: Router) -> Reply | None:
     if best is None or not best.served or best.capability is None or best.capability.kind != "tool":
         return None
     family = best.capability.name.split("_")[0]
-    live = {name for name, _, _ in _live_kin(tools)}
+    live = {name for name, served in router.served_by(tools).items() if served}
     kin = [c for c in catalogue() if c.name.split("_")[0] == family and c.name in live and c.kind == "tool"]
     ordered = [best.capability, *(c for c in kin if c.name != best.capability.name)]
     listed = ", ".join(c.summary for c in ordered[:-1]) + (" and " if len(ordered) > 1 else "") + ordered[-1].summary
@@ -2362,16 +2362,6 @@ def _can_you(text: str, tools: list[Any], router: Router) -> Reply | None:
     if unserved and not any(c.writes for c in kin):
         answer += f" What I can't do here: {unserved[0].summary}."
     return Reply(answer, f"A question about an ability ({best.capability.summary}); no tool was needed.", 0.9, "chat")
-
-
-def _live_kin(tools: list[Any]) -> list[tuple[str, str, str]]:
-    """(name, summary, example) of each catalogue capability a live tool serves."""
-    facts = [ToolFacts.of(t) for t in tools]
-    return [
-        (c.name, c.summary, c.examples[0] if c.examples else "")
-        for c in catalogue()
-        if c.kind == "tool" and c.provided_by and catalogue().providers(c.name, facts)
-    ]
 
 
 def _asks_what_i_do(text: str) -> bool:
