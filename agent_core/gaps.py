@@ -19,6 +19,7 @@ import anyio
 from mcp.types import PaginatedRequestParams
 from pydantic import BaseModel, Field
 from pydantic_ai import Agent
+from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, TextPart, UserPromptPart
 from pydantic_ai.models import Model
 
 from agent_core.llm.grounding import canonical, catalogue_entry, ground
@@ -55,6 +56,7 @@ _MAX_PAGES = 50  # a server that keeps returning cursors must not hang the turn
 GAP_THRESHOLD = 0.55
 VERB_WITHIN = 0.15  # an unserved action the opening verb names may trail the best match by this much
 GAP_MARGIN = 0.05
+GAP_CHECK = "tool-gap-check"  # the model name of a reply the gap check gave, in the stored history
 EXPLAINED_WITHIN = 0.25  # a live tool whose own words the request uses explains a capability it comes this close to
 _CLAUSES = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+and\s+|,\s+)\s*", re.IGNORECASE)
 
@@ -459,3 +461,15 @@ def gap_guidance(report: ToolGapReport) -> str:
             "if such a server is already configured, paias servers shows why it is not connected.",
         ]
     )
+
+
+def gap_exchange(prompt: str, report: ToolGapReport) -> list[ModelMessage]:
+    """The turn a gap stopped, as the history keeps it: the person's words and the reply they saw.
+
+    The model never ran, but a follow-up such as "what time is it there?" after "I'm meeting a collaborator from
+    Lima next week" refers to it, so the next turn must see what was said and answered.
+    """
+    return [
+        ModelRequest(parts=[UserPromptPart(prompt)]),
+        ModelResponse(parts=[TextPart(gap_guidance(report))], model_name=GAP_CHECK),
+    ]

@@ -32,7 +32,7 @@ from agent_core.approvals.targets import TargetNamer
 from agent_core.conversations import ConversationStore
 from agent_core.db import DATABASE_ERRORS, database_down_message
 from agent_core.errors import InputError, PaiasError
-from agent_core.gaps import ToolGapDetector
+from agent_core.gaps import ToolGapDetector, gap_exchange
 from agent_core.llm.answer_check import check_answer
 from agent_core.llm.bounds import usage_limits
 from agent_core.llm.grounding import llm_answers_public
@@ -351,13 +351,14 @@ class AgentRuntime:
                 )
                 await self._record(conversation_id, prompt, turn, None)
                 return turn
+            history = close_unanswered_calls(await self.load_history(conversation_id))
             if gap is not None:
                 turn = TurnResult(
                     kind="tool_gap", conversation_id=conversation_id, correlation_id=correlation_id, gap=gap
                 )
-                await self._record(conversation_id, prompt, turn, None)
+                self._conversations[conversation_id] = [*history, *gap_exchange(prompt, gap)]
+                await self._record(conversation_id, prompt, turn, self.history(conversation_id))
                 return turn
-            history = close_unanswered_calls(await self.load_history(conversation_id))
             return await self._run(
                 conversation_id,
                 correlation_id,

@@ -20,7 +20,7 @@ from pydantic_ai import Agent, DeferredToolRequests
 from pydantic_ai.messages import ModelMessage
 
 from agent_core.agent import system_prompt
-from agent_core.gaps import ToolGapDetector, gap_guidance
+from agent_core.gaps import ToolGapDetector, gap_exchange, gap_guidance
 from agent_core.offline import PlannerConfig, build_offline_model
 from agent_core.schemas import AgentResponse
 from eval.scoring import Outcome, score
@@ -115,7 +115,8 @@ class Harness:
         """One turn as the app runs it: the gap check, then (without a gap) the agent with the history so far."""
         gap = await self.detector.detect_missing_tools(text)
         if gap is not None:
-            return Outcome(kind="gap", reply=gap_guidance(gap), missing=list(gap.missing_tools)), history
+            outcome = Outcome(kind="gap", reply=gap_guidance(gap), missing=list(gap.missing_tools))
+            return outcome, [*history, *gap_exchange(text, gap)]
         async with asyncio.timeout(TURN_TIMEOUT):
             result = await self.agent.run(text, message_history=history)
         new = result.new_messages()

@@ -38,7 +38,19 @@ async def test_refused_input_stores_nothing_and_a_gap_is_stored_as_a_turn(rt: Ag
     assert empty.kind == "error" and await rt.conversations.turns("c-empty") == []
     [turn] = await rt.conversations.turns("c-gap")
     assert turn.result.kind == "tool_gap" and turn.result.gap.missing_tools == ["travel_booking"]
-    assert await rt.conversations.history("c-gap") == []  # the model never ran
+    asked, answered = await rt.conversations.history("c-gap")  # the model never ran; the exchange is kept
+    assert asked.parts[0].content == "Book a flight to Boston next Monday"
+    assert answered.parts[0].content.startswith("No connected tool can do this")
+
+
+async def test_a_follow_up_to_a_turn_the_gap_check_stopped_sees_that_turn(make_settings) -> None:
+    settings = make_settings({"time": TIME_SERVER})
+    async with AgentRuntime(settings) as first:
+        gap = await first.ask("I'm meeting a collaborator from Lima next week, put it in my calendar")
+    async with AgentRuntime(settings) as second:  # from the stored history, as after a restart
+        there = await second.ask("what time is it there?", conversation_id=gap.conversation_id)
+    assert gap.kind == "tool_gap" and gap.gap.missing_tools == ["calendar_management"]
+    assert there.response.tool_calls[0].parameters == {"timezone": "America/Lima"}
 
 
 async def test_rename_delete_and_another_users_conversations_stay_apart(

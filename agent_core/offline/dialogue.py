@@ -165,7 +165,7 @@ def read(messages: list[ModelMessage], output_tools: set[str]) -> Dialogue:
                         dialogue.last_id = touched_id(call, content) or dialogue.last_id
         if isinstance(message, ModelResponse) and position < start:
             details = message.provider_details or {}
-            dialogue.last_kind = details.get("offline_kind", dialogue.last_kind)
+            dialogue.last_kind = details.get("offline_kind")  # None after a reply of the gap check or another model
             shown = details.get("offline_shown") if "offline_kind" in details else shown
             dialogue.touched = list(details.get("offline_touched") or []) if "offline_kind" in details else []
     if shown is not None and dialogue.listing:  # "which of my tasks are about ordering?" showed only those
