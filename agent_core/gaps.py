@@ -56,6 +56,7 @@ _MAX_PAGES = 50  # a server that keeps returning cursors must not hang the turn
 GAP_THRESHOLD = 0.55
 VERB_WITHIN = 0.15  # an unserved action the opening verb names may trail the best match by this much
 GAP_MARGIN = 0.05
+_WAY_TO = re.compile(r"^\s*is\s+there\s+(?:a|any)\s+way\s+to\b", re.I)  # asks how, as "how do I" does
 GAP_CHECK = "tool-gap-check"  # the model name of a reply the gap check gave, in the stored history
 EXPLAINED_WITHIN = 0.25  # a live tool whose own words the request uses explains a capability it comes this close to
 _CLAUSES = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+and\s+|,\s+)\s*", re.IGNORECASE)
@@ -109,8 +110,8 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     """
     # The request as the planner reads it: "X, please remember it" asks to keep X, a story before "anyway" goes,
     # "remnd me to …" and "txt jess …" are put right.
-    text = corrected(kept_last(request_only(text.strip())), tools)
-    if not text or HOW_TO.search(text):
+    asked, text = text.strip(), corrected(kept_last(request_only(text.strip())), tools)
+    if not text or HOW_TO.search(text) or _WAY_TO.match(asked):  # "is there a way to X?" is read as "X"
         return []
     routes = routes or router()
     opening = " ".join(POLITE.sub("", text.lower()).replace(":", " :").split())

@@ -504,3 +504,14 @@ async def test_where_a_request_puts_something_names_the_capability_it_needs() ->
     report = await detector.detect_missing_tools("put the journal club on 3 December at 4pm in my calendar")
     assert report is not None and report.missing_tools == ["calendar_management"]
     assert await detector.detect_missing_tools("add the journal club on 3 December to my to-do list") is None
+
+
+async def test_a_typo_an_information_question_and_a_how_question_are_no_gap() -> None:
+    detector = ToolGapDetector(full_source())
+    assert await detector.detect_missing_tools("thanks, thats realy helpful") is None  # "really", never "reply"
+    assert await detector.detect_missing_tools("how much does a train from Paris to Lyon usually cost?") is None
+    assert await detector.detect_missing_tools("is there a way to schedule emails in gmail?") is None
+    calendar = await detector.detect_missing_tools("put the lab retreat on my calender for the 4th of December")
+    assert calendar is not None and calendar.missing_tools == ["calendar_management"]  # "calender" is a word too
+    paying = await detector.detect_missing_tools("pay my gym membership for december")
+    assert paying is not None and paying.missing_tools == ["payment_processing"]

@@ -56,7 +56,8 @@ DECLARATIVE = re.compile(
 # "What would that be for me in London?"
 POINTS_BACK = re.compile(
     r"^\s*(?:and\s+)?(?:(?:can|could)\s+you\s+tell\s+me\s+)?(?:(?:(?:what|when)(?:\s+time)?(?:'s|\s+(?:is|will|would|"
-    r"does|could|might))|how\s+about)\s+(?:that|this|it\s+be\b)|what\s+(?:time\s+)?(?:that|this)\s+(?:is|would|will)\b)",
+    r"does|could|might))|how\s+about)\s+(?:that|this|it\s+be\b)|what\s+(?:time\s+)?(?:that|this)\s+(?:is|would|will)\b|"
+    r"(?:please\s+)?convert\s+(?:it|that|this)\s+(?:to|into)\b)",
     re.I,
 )
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
@@ -194,6 +195,8 @@ def split_clauses(text: str, tools: list[Any], router: Router) -> list[str]:
             parts[-1] = f"{parts[-1]} and {part.strip()}"
         elif parts and POINTS_BACK.match(part):  # "My call is at 7:45 Chicago time. What's that in Helsinki?"
             parts[-1] = f"{parts[-1].rstrip(' .')}: {part.strip()}"
+        elif parts and _ONLY_A_COUNT.match(part):  # "what's at the end of X? the last 3 lines are enough"
+            parts[-1] = f"{parts[-1].rstrip(' .?!')}, {part.strip()}"
         elif parts and _fills_field(_restore(parts[-1], quoted), _restore(part, quoted), tools, router):
             parts[-1] = f"{parts[-1].rstrip(' .?!')}, {part.strip()}"  # "… email Jonas? Subject 'X'. Say …"
         else:
@@ -318,6 +321,12 @@ def _fills_field(before: str, sentence: str, tools: list[Any], router: Router) -
     return said[0] in fields or (said[0] in _SAYS and bool(fields & _MESSAGE_FIELDS))
 
 
+_ONLY_A_COUNT = re.compile(
+    r"^\s*(?:(?:just|only)\s+)?(?:the\s+)?(?:(?:first|last|top|bottom)\s+)?(?:\d{1,3}|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|twenty)\s+(?:lines?|results?|rows?|entries|items|memories|hits)\b(?:\s+(?:is|are|will\s+do|would\s+be|"
+    r"should\s+be)\s+(?:enough|fine|plenty|ok|okay|good))?\s*(?:,?\s*(?:please|thanks|thx))?\s*[.!]?\s*$",
+    re.I,
+)
 _DESCRIPTION_WORDS = frozenset({"details", "detail", "notes", "note"})
 
 
@@ -533,6 +542,8 @@ def _and_pieces(part: str) -> list[str]:
         commanding = commanding and not re.match(r"\s*\w+\s+or\s", piece, re.I)  # "every issue, open or closed, …"
         if pieces and _AS_FIELD.match(piece):  # "add 'X' and put 'Y' as the description": Y is X's description
             pieces[-1] = f"{pieces[-1]} and {piece.strip()}"
+        elif joined_by_comma and POINTS_BACK.match(piece):  # "the talk is at 3pm Denver time, convert it to Rome time"
+            pieces[-1] = f"{pieces[-1]}, {piece.strip()}"
         elif joined_by_comma and (
             not commanding
             or _SUBORDINATE.match(pieces[0])
@@ -558,6 +569,12 @@ def _command_words() -> frozenset[str]:
         if capability.kind == "tool":
             found.update(words(p)[0] for p in (*capability.framing, *capability.keywords) if words(p))
     return frozenset(found - STOPWORDS - {"i", "to", "on", "new", "task", "note"})
+
+
+def opens_with_command(text: str) -> bool:
+    """Whether a request opens with a word that opens a command to a tool ("delete …", "mark …"), politeness aside."""
+    said = words(POLITE.sub("", text))
+    return bool(said) and said[0] in _command_words()
 
 
 _TOO = re.compile(r"^\s*(?:also|again)\s+|\s+(?:too|as\s+well)\s*[.!]?\s*$", re.I)
@@ -906,7 +923,12 @@ def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
             continue
         near = [w for w in _askable() if one_edit(said.lower(), w)] if index < 4 else []
         if near:
-            sure = len(near) == 1 and said.lower() not in dictionary() and (len(said) >= 4 or near[0] in _required())
+            sure = (
+                len(near) == 1
+                and said.lower() not in dictionary()
+                and (len(said) >= 4 or near[0] in _required())
+                and not _as_near_another(said.lower(), near[0])
+            )
             fixes.append((start + token.start(), start + token.end(), near, sure))
         elif len(said) >= 4 and not _a_word(said.lower()) and said.lower() not in _named() and token.start() < content:
             near = [w for w in described if one_edit(said.lower(), w) and max(len(said), len(w)) >= 5]  # "isue"
@@ -941,6 +963,26 @@ def _corrected(text: str, tool_texts: tuple[str, ...]) -> str:
     )
     every = apply((*span, w) for span, w in zip(spans, best, strict=True))
     return every if framing(every) >= 2 and framing(every) > framing(sure) else sure
+
+
+def _as_near_another(said: str, word: str) -> bool:
+    """Whether a misspelling is nearer another known word ("realy": "really", a dropped letter, is nearer than
+    "reply", a changed one); "waht" (two neighbours swapped) is "what", "delte" (a dropped letter) is "delete"."""
+    if len(said) < 4:
+        return False
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    cuts = [(said[:i], said[i:]) for i in range(len(said) + 1)]
+    edits = {a + b[1:] for a, b in cuts if b} | {a + c + b[1:] for a, b in cuts if b for c in letters}
+    edits |= {a + c + b for a, b in cuts for c in letters} | {a + b[1] + b[0] + b[2:] for a, b in cuts if len(b) > 1}
+    return any(_slip(said, other) < _slip(said, word) for other in (edits & dictionary()) - {word, said})
+
+
+def _slip(said: str, word: str) -> int:
+    """How likely a slip of the fingers turns ``word`` into ``said``, likeliest first: two letters swapped, a letter
+    dropped, a letter added, a letter changed."""
+    if len(said) == len(word):
+        return 0 if sorted(said) == sorted(word) else 3
+    return 1 if len(said) < len(word) else 2
 
 
 def _substituted(said: str, word: str) -> bool:
@@ -1002,13 +1044,13 @@ def _asks_something(text: str) -> bool:
     return _framed_opening(text) or is_question(text) or (bool(said) and said[0] in _command_words())
 
 
-def _told(sentence: str) -> bool:
+def _told(sentence: str, values: bool = False) -> bool:
     """A sentence that tells something: no framing phrase, no question, no command word first, and no word that
-    reports on an item ("I bought the milk" may ask to tick it off)."""
+    reports on an item ("I bought the milk" may ask to tick it off); and no value, unless ``values``."""
     said = words(POLITE.sub("", sentence))
     return (
         bool(said)
-        and not _CARRIES_VALUE.search(sentence)  # "Our rotor has a radius of 8.4 cm. If I spin at …": a value
+        and (values or not _CARRIES_VALUE.search(sentence))  # "Our rotor has a radius of 8.4 cm. If I spin at …"
         and said[0] not in _command_words()
         and not set(said) & _item_words()
         and not _framed_opening(sentence)
@@ -1054,11 +1096,26 @@ def _after_story(text: str) -> str:
             if all(_told(s) for s in sentences[:i]) and not _POINTING.search(_TRAILING_POLITE.sub("", rest)):
                 return rest
             break
+    asked = _ASKED_AFTER.match(text)  # "I'm flying to Seoul tomorrow, can you add a task to pack the poster?"
+    if asked and _STORY.search(asked["told"]) and not _POINTING.search(asked["rest"]):
+        said = words(POLITE.sub("", asked["rest"]))
+        # A request framed with its own text needs no value of the story; "convert it to Rome time" would.
+        if _framed_opening(asked["rest"]) and _told(asked["told"], values=True):
+            return asked["rest"]
+        if said and said[0] in _command_words() and _told(asked["told"]):
+            return asked["rest"]
+    ordered = asked and POLITE.sub("", asked["rest"])
+    if ordered and words(ordered)[:1] and words(ordered)[0] in _command_words():
+        # "I bought the milk, can you tick it off?" asks for it to be done, not whether it could be
+        return asked["told"] + ", " + ordered.rstrip("? ")
     return text
 
 
 _STORY = re.compile(  # "I'm between meetings so", "next week is packed so"
     rf"{STATEMENT.pattern}|{DECLARATIVE.pattern}|{_TOLD.pattern}|\b(?:is|are|was|were|has|have|had)\b", re.I
+)
+_ASKED_AFTER = re.compile(
+    r"^(?P<told>[^,;:?]{3,120}),\s+(?P<rest>(?:can|could|would|will)\s+(?:you|u)\s.*)$", re.I | re.S
 )
 _WRAPPED = re.compile(r"\b(?:possible|way|could|would|can|able|mind|wonder(?:ing)?)\b", re.I)  # "would it be …?"
 _BUT_FIRST = re.compile(r"^(?P<then>.+?),?\s+but\s+first,?\s+(?P<first>\S.*?)[.!]?$", re.I | re.S)

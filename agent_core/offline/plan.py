@@ -35,6 +35,7 @@ from agent_core.offline.arguments import (
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
 from agent_core.offline.clauses import DECLARATIVE as _DECLARATIVE
 from agent_core.offline.clauses import (
+    POINTS_BACK,
     SAID_VALUE,
     commands,
     confident,
@@ -49,6 +50,7 @@ from agent_core.offline.clauses import (
     has_secret,
     is_question,
     kept_last,
+    opens_with_command,
     request_only,
     split_clauses,
     threshold,
@@ -260,7 +262,28 @@ def _tells(clause: str, route: Route) -> bool:
         else bool(route.tools) and ToolFacts.of(route.tools[0]).read_only is not False
     )
     asks = is_question(clause) or is_question(clause.rsplit(":", 1)[-1])  # "the talk is at 5pm: what's that in X"
+    asks = asks or any(POINTS_BACK.match(p) for p in re.split(r"[,:]\s+", clause)[1:])  # "…, convert it to X"
     return looks_up and bool(_DECLARATIVE.search(clause)) and not asks and not commands(clause, route)
+
+
+_COPULA = re.compile(r"\b(?:is|are|was|were|has|have|had|looks|seems|sounds)\b", re.I)
+_NUMBERED_IS = re.compile(r"\b(?:task|todo|to-do|item|number)\s*#?\d+\s+(?:is|was|has|looks|seems|sounds)\b", re.I)
+
+
+def _remarks(clause: str, route: Route) -> bool:
+    """A remark on an item named by its number ("task 3 is urgent", "task 3 is wrong") routed to a write on items by
+    likeness alone: no word of the capability's own said ("done", "rename"), no command, no question. (An item
+    named by its words may report that it is done: "the reagents arrived and are all unpacked".)"""
+    capability = route.capability
+    return (
+        capability is not None
+        and capability.writes
+        and capability.entity is not None
+        and route.evidence == 0
+        and not opens_with_command(clause)
+        and not is_question(clause)
+        and bool(_NUMBERED_IS.search(clause))
+    )
 
 
 def _reader(route: Route, best: Route) -> bool:
@@ -1053,6 +1076,8 @@ def _plan_clause(
             best, capability, weak = computing, None, False
     if _tells(clause, best):
         return None  # "the garage is spotless now" says something; it asks no lookup (least of all the clock)
+    if framed is None and _remarks(clause, best):
+        return None  # "task 3 is urgent" says something of the task; it asks nothing to be done to it
     if capability is not None and capability.reported and _not_done_yet(clause):
         return None  # "I never sent the ethics form" reports it is not done: nothing is ticked off
     if weak and capability is not None and capability.writes and capability.entity and _DONE_YET.search(clause):
@@ -1236,6 +1261,10 @@ def _plan_clause(
         return step
     if filled.missing:
         _carry(clause, tool, filled, earlier or dialogue.last_call, tools)
+    apart = _clocks_apart(clause, capability, tool, filled, tools)
+    if apart is not None:  # "how many hours ahead of London is Tokyo?": both clocks now, each with its offset
+        apart.margin = routing.margin()
+        return apart
     moved = _only_a_day(tool, filled, context) if route.capability and route.capability.entity else None
     if moved is not None:  # "push the microscope task to Wednesday": no field of the tool holds a day
         number = next((str(v) for v in filled.args.values() if isinstance(v, int) and not isinstance(v, bool)), "N")
@@ -1266,6 +1295,32 @@ def _plan_clause(
     if filled.reference:
         return _with_lookup(step, tools, context)
     step.calls = _calls(filled)
+    return step
+
+
+_APART = re.compile(
+    r"\b(?:how\s+(?:many\s+hours?|far)\s+(?:ahead|behind)|time\s+difference|difference\s+in\s+time|hours?\s+(?:ahead|behind)"
+    r"|time\s+gap)\b",
+    re.I,
+)
+
+
+def _clocks_apart(clause: str, capability: Any, tool: Any, filled: Filled, tools: list[Any]) -> Planned | None:
+    """A conversion asked with no time of day, about how far apart two places' clocks are ("time difference
+    between Oslo and Lima"): the current time in each, whose offsets answer it (no time of day is made up)."""
+    if capability is None or capability.name != "time_convert" or not filled.missing or not _APART.search(clause):
+        return None
+    properties = properties_of(tool)
+    zones = [v for n, v in filled.args.items() if kind_of(n, properties.get(n, {})) == "timezone" and v]
+    if any(kind_of(n, properties.get(n, {})) != "time_of_day" for n in filled.missing) or len(set(zones)) != 2:
+        return None
+    now = _provider("current_time", tools)
+    zone = next((n for n, p in properties_of(now).items() if kind_of(n, p) == "timezone"), None) if now else None
+    if zone is None:
+        return None
+    clock = catalogue()["current_time"]
+    step = Planned(clause, Route(clock.name, 0.0, clock, (now,)), clock, now, filled=Filled({zone: zones[0]}))
+    step.calls = [{zone: z} for z in zones]
     return step
 
 
@@ -1829,10 +1884,10 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
         web = None  # "… and tell me how big it is": about what came before, no topic for a public engine
     if memory is None and web is None:
         return None
-    counted = _RESULTS.search(clause)  # "give me just the top 3 results for X": how many, not what
+    counted = _RESULTS.search(clause) or _TOP_N.search(clause)  # "just the top 3 results for X": how many, not what
     if counted:
         before, after = clause[: counted.start()], clause[counted.end() :]
-        lead = "" if re.search(r"\b(?:for|on|about)\s*$", before, re.I) else (counted["to"] or "")
+        lead = "" if re.search(r"\b(?:for|on|about)\s*$", before, re.I) else (counted.groupdict().get("to") or "")
         clause = " ".join(f"{before} {lead} {after}".split()).strip(" ,;:")
         query = strip_framing(clause, Framing(search.framing if search else ())) or clause.strip()
     recall = _recalled(clause, best.capability) if asks_memory and best.capability else ""
@@ -1861,6 +1916,12 @@ _RESULTS = re.compile(
     rf"(?:[,;]?\s*(?:and\s+)?(?:give|show|get|bring|find)\s+(?:me\s+)?)?(?:just\s+|only\s+)?(?:the\s+)?(?:top\s+|first\s+)?"
     rf"(?P<n>\d{{1,2}}|{slots.SPOKEN_NUMBER})\s+(?:most\s+relevant\s+|best\s+|top\s+)?"
     rf"(?:results?|hits?|links?|memories)\b(?:\s+(?P<to>for|on|about)\b)?",
+    re.I,
+)
+
+
+_TOP_N = re.compile(  # "…, only the top 3" at the end: how many, with no noun said
+    rf"[,;]?\s*(?:(?:just|only)\s+)?(?:the\s+)?top\s+(?P<n>\d{{1,2}}|{slots.SPOKEN_NUMBER})\s*(?:please\s*)?[.!?]?\s*$",
     re.I,
 )
 
@@ -2296,7 +2357,11 @@ def _make_plan(
     if not plan.steps:
         if is_question(text):
             understood = "I couldn't match that question to any connected tool, and I don't make up answers."
-        elif _STATEMENT.search(text) or _DECLARATIVE.search(text):
+        elif (
+            _STATEMENT.search(text)
+            or _DECLARATIVE.search(text)
+            or (_COPULA.search(text) and not opens_with_command(text))
+        ):
             understood = (
                 "I read that as a statement rather than a question or a request for one of my tools, so I haven't "
                 "looked anything up or sent it anywhere."

@@ -1846,6 +1846,9 @@ def identifier(kind: str, text: str) -> list[Span]:
     return found
 
 
+_FILE_NAMES = frozenset({"readme", "license", "licence", "makefile", "dockerfile", "changelog"})  # "in the readme"
+
+
 def paths(text: str) -> list[Span]:
     """File and folder paths as written ("notes/ideas.txt"), or the folder named in "my notes folder"."""
     links = [(m.start(), m.end()) for m in _URL.finditer(text)]
@@ -1871,7 +1874,8 @@ def paths(text: str) -> list[Span]:
         if (
             tail
             and (len(words(text)) <= 4 or filey)
-            and tail.group(1).lower() not in STOPWORDS | {"folder", "directory", "files", "there", "general"}
+            and tail.group(1).lower()
+            not in STOPWORDS | {"folder", "directory", "files", "there", "general"} | _FILE_NAMES
         ):
             found.append(Span(tail.group(1), tail.start(1), tail.end(1)))
     if not found:
@@ -2522,7 +2526,8 @@ def count_for(name: str, prop: dict[str, Any], text: str, bare: bool = True) -> 
         if paged and vocabulary & {stem(w) for w in ("limit", "maximum", "size", "results", "return")}:
             return Span(value, token.start(), tokens[index + paged].end())  # how many to return
         end = {"top": "first", "bottom": "last"}.get(before, before)  # "the top 15 lines" are the first 15
-        if end in ENDS and stem(end) not in vocabulary and vocabulary & {stem(w) for w in ENDS}:
+        ends = {stem({"top": "first", "bottom": "last"}.get(w, w)) for w in ENDS if stem(w) in vocabulary}  # "top_k"
+        if end in ENDS and stem(end) not in ends and ends:
             continue  # "the first 5 lines" is not for a "last N lines" parameter
         if not bare and end not in ENDS:
             continue
