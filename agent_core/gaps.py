@@ -56,6 +56,9 @@ _MAX_PAGES = 50  # a server that keeps returning cursors must not hang the turn
 GAP_THRESHOLD = 0.55
 VERB_WITHIN = 0.15  # an unserved action the opening verb names may trail the best match by this much
 GAP_MARGIN = 0.05
+_TELL_SOMEONE = re.compile(
+    r"^\s*(?:let|tell|inform|notify|warn)\s+(?!me\b|us\b)(?-i:[A-Z][a-z]+)\s+(?:know\b|that\b)", re.I
+)
 _WAY_TO = re.compile(r"^\s*is\s+there\s+(?:a|any)\s+way\s+to\b", re.I)  # asks how, as "how do I" does
 GAP_CHECK = "tool-gap-check"  # the model name of a reply the gap check gave, in the stored history
 EXPLAINED_WITHIN = 0.25  # a live tool whose own words the request uses explains a capability it comes this close to
@@ -123,6 +126,10 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
     if re.match(r"^[^:]{3,60}(?<!\d):\s*\S", text):  # "translate this into Portuguese: the meeting is cancelled"
         text = text.split(":", 1)[0]
     found: dict[str, Requirement] = {}
+    told = _TELL_SOMEONE.match(POLITE.sub("", text))
+    if told and not served.get("messaging") and not served.get("email_sending"):  # "can you let Sam know I'm late"
+        messaging = catalogue()["messaging"]
+        found["messaging"] = Requirement("messaging", f"the request asks for {messaging.summary}", False)
     clauses = [text] + [c for c in _CLAUSES.split(text) if c and c.strip() and c.strip() != text]
     if len(clauses) == 1 and SAID_VALUE.match(text) and not is_question(text):
         return []  # "my email is ana@lab.org": a statement gives a value and asks for nothing
@@ -164,7 +171,8 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
         served = [
             r for r in routing.routes if r.served or (r.capability is not None and r.capability.kind == "conversation")
         ]
-        if served and best.score - served[0].score < GAP_MARGIN and not destined(clause, best):
+        close = served and best.score - served[0].score < GAP_MARGIN
+        if close and not destined(clause, best) and not _ordered(clause, best, served[0]):
             continue
         if _explained(clause, capability.name, routing, routes):
             continue
@@ -224,6 +232,18 @@ def _commanded(clause: str, routing: Any) -> Any:
         ):
             return capability
     return None
+
+
+def _ordered(clause: str, best: Any, served: Any) -> bool:
+    """Whether the clause opens with a command of the unserved capability that leads ("create a file called X in the
+    notes folder") which the close served one's tools do not take."""
+    said = words(POLITE.sub("", clause))
+    if not said or best.capability is None or best.capability.kind != "action":
+        return False
+    verb = stem(said[0])
+    return verb in {stem(k) for k in best.capability.keywords} and not any(
+        verb in ToolFacts.of(t).all_stems for t in served.tools
+    )
 
 
 def _carries_text(clause: str, carriers: set[str]) -> bool:

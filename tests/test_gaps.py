@@ -515,3 +515,29 @@ async def test_a_typo_an_information_question_and_a_how_question_are_no_gap() ->
     assert calendar is not None and calendar.missing_tools == ["calendar_management"]  # "calender" is a word too
     paying = await detector.detect_missing_tools("pay my gym membership for december")
     assert paying is not None and paying.missing_tools == ["payment_processing"]
+
+
+async def test_a_command_of_a_missing_ability_is_a_gap_however_close_a_lookup_of_its_words_is() -> None:
+    detector = ToolGapDetector(full_source())
+    report = await detector.detect_missing_tools(
+        "create a file called shopping.txt in the notes folder with eggs, bread and coffee"
+    )
+    assert report is not None and report.missing_tools == ["file_write"]  # "in the notes folder" reads like a listing
+    assert await detector.detect_missing_tools("find the file I created yesterday in the notes folder") is None
+
+
+async def test_telling_someone_and_rebooking_are_gaps_and_how_much_questions_are_not() -> None:
+    detector = ToolGapDetector(full_source())
+    told = await detector.detect_missing_tools("can you let Sam know I'll be 15 minutes late?")
+    assert told is not None and told.missing_tools == ["messaging"]  # it had answered the time
+    rebook = await detector.detect_missing_tools(
+        "Our flight to Boston got cancelled. Can you rebook us on the next one?"
+    )
+    assert rebook is not None and rebook.missing_tools == ["travel_booking"]  # "the next one" is the flight
+    assert await detector.detect_missing_tools("remind me to let Sam know about the meeting") is None
+    for question in (
+        "what's a good calendar app for a small lab?",
+        "how much is a train ticket from Zurich to Milan usually?",
+        "what's the python command to write a csv file?",
+    ):
+        assert await detector.detect_missing_tools(question) is None, question

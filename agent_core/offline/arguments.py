@@ -20,7 +20,10 @@ from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
 from agent_core.offline.text import STOPWORDS, dictionary, one_edit, stem, stems, words
 from agent_core.offline.timezones import find_places, locate_places, position, unsure_places, world_places
 
-_PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this|the same one|the one i just added|same)\b", re.IGNORECASE)
+_PRONOUN = re.compile(
+    r"\b(?:its(?=\s+(?:description|title|name|note|details)\b)|it|that one|this one|that|this|the same one|the one i just added|same)\b",
+    re.IGNORECASE,
+)
 _CONNECTOR = re.compile(
     r"^\s*(?:'s\s+)?(?:(?:title|name|description|note|details)\s+)?(?:to\s+say|to\s+read|so\s+(?:that\s+)?it\s+(?:says|reads)|saying|that\s+says|with\s+the\s+note|"
     r"should\s+(?:say|read|be\s+(?:called|named|titled|renamed(?:\s+to)?))|(?:->|→|=>)(?:\s*rename\s+(?:it\s+)?to\b)?|"
@@ -41,7 +44,7 @@ _TAGGED = re.compile(
 # words that name no item on their own: "make me a new to-do" says nothing to do
 _EMPTY = frozenset(
     {"it", "this", "that", "these", "those", "them", "something", "stuff", "me", "one", "a", "the", "make", "new",
-     "todo", "to", "do", "task", "item", "reminder", "another", "i", "want", "add", "anything"}
+     "todo", "to", "do", "task", "item", "reminder", "another", "i", "want", "add", "anything", "my", "list"}
 )  # fmt: skip
 # "add the thing we talked about" gives no title of an item, only a pointer back
 _POINTS_BACK = _EMPTY | {
@@ -441,11 +444,13 @@ def _reference(text: str, context: Context, name: str = "") -> tuple[list[Span],
     counted = slots.ordinals(text)  # "the first 3": a count of positions, not item 3
     # "add a description to the order task: PO number 77812": the head names the item, so the number is content
     head_names = named < len(text) and re.search(r"\b(?:task|item|todo|one|it)s?\b", head, re.IGNORECASE)
+    quoted = [m.span() for m in QUOTED.finditer(text)]  # "… should say 'Order 200 µl tips'": a title's number
     explicit = [
         s
         for s in slots.ids(text, tuple(w for w in words(name) if w not in _NOT_TAGS and len(w) > 2))
         if (s.start < named or (_TAGGED.search(text[: s.start]) and not head_names))
         and not any(o.start <= s.start < o.end for o in counted)
+        and not any(a <= s.start < b for a, b in quoted)
     ]
     pronoun = _PRONOUN.search(head)
     early = pronoun and len(words(head[: pronoun.start()])) <= 4 and _CONNECTOR.match(head[pronoun.end() :])
@@ -554,9 +559,16 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
     for name, value, start in _labelled_texts(properties, required, capability, text):
         filled.args[name], filled.read, text = value, filled.read + 1, text[:start]  # "…, details: anti-GFP"
         properties = {n: p for n, p in properties.items() if n != name}
+    for name, value in _quoted_as(properties, text).items():  # "put 'ask HR' as its description"
+        filled.args[name], filled.read = value, filled.read + 1
+        properties = {n: p for n, p in properties.items() if n != name}
     for name, span in _by_person(properties, text).items():  # "anything by Hastie", "talks by Dr. Zhang"
         filled.args[name], filled.read = span.value, filled.read + 1
         taken.append(span)
+        properties = {n: p for n, p in properties.items() if n != name}
+    for name, span in _left_out(properties, text).items():  # "the folder tree but leave out the data folder"
+        filled.args[name], filled.read = span.value, filled.read + 1
+        text = text[: span.start] + " " * (span.end - span.start) + text[span.end :]
         properties = {n: p for n, p in properties.items() if n != name}
     split = _owner_and_name(properties, text) if capability is None else None
     if split:  # "octocat/hello-world" for ``owner`` and ``repo``
@@ -716,17 +728,22 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 written
                 and all("/" not in w.value and BARE_FILE.fullmatch(w.value) for w in written)
                 and filled.reference is None
-                and names_a_file(text, capability)
+                and names_a_file(text, capability, tool)
                 and works_in_roots(tool)  # a file of a repository on a forge is no file of this machine's listing
             ):
                 filled.reference = name
                 continue
             found = _paths_for(tool, name, written, context)
-            if not found and capability is not None and capability.name in {"file_list", "file_search"}:
+            lists = (
+                capability.name in {"file_list", "file_search"}
+                if capability
+                else _lists_files(tool) and not names_a_file(text, capability, tool)  # "show me the folder tree"
+            )
+            if not found and lists:
                 filled.args[name] = context.resolve_path(".")  # "list my files": the readable root (a default)
                 filled.defaults.add(name)
                 continue
-            if not found and filled.reference is None and names_a_file(text, capability) and works_in_roots(tool):
+            if not found and filled.reference is None and names_a_file(text, capability, tool) and works_in_roots(tool):
                 filled.reference = name  # "read the meeting notes": found by its words in a listing of this machine
         elif kind == "paths":  # "git add README.md and workflow/rules/qc.smk in ~/code/x": the files, one list
             written = [s for s in slots.paths(text) if not _contains_others(s, properties, name)]
@@ -969,7 +986,12 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
         found = [  # a title quoted as it is ("add 'a' and 'b'") is what was said, little word or not
             s for s in found if s.value in quoted or (words(str(s.value)) and not set(words(str(s.value))) <= empty)
         ]
-        found = [s for s in found if not stems(str(s.value)) <= ToolFacts.of(tool).name_stems]  # "post in #x": no text
+        own = ToolFacts.of(tool).name_stems  # "post in #x", "store a memory": the tool's own words are no text
+        found = [
+            s
+            for s in found
+            if s.value in quoted or not stems(" ".join(w for w in words(str(s.value)) if w not in empty)) <= own
+        ]
         if capability is None:  # "commit my changes": only the tool's own words, so no message was given
             found = [s for s in found if _content_words(str(s.value)) - tool_vocabulary(tool)]
             found = [v for s in found for v in _identifier(tool, name, properties[name], s)]
@@ -1109,6 +1131,7 @@ def cleared_names(properties: dict[str, Any], text: str) -> list[str]:
     found = []
     for name, prop in properties.items():
         said = r"\s+".join(map(re.escape, name.split("_")))
+        said = rf"(?:{said}|notes?|details?)" if name == "description" else said  # "clear that note"
         if kind_of(name, prop) == "text" and re.search(
             rf"\b{_CLEARING}\s+(?:out\s+)?(?:the\s+|its\s+|their\s+|that\s+)?{said}\b"
             rf"|\bmake\s+(?:empty|blank)\s+(?:the\s+)?{said}\b|\bmake\s+(?:the\s+)?{said}\s+(?:empty|blank)\b"
@@ -1202,6 +1225,51 @@ def _called(properties: dict[str, Any], filled: Filled, text: str) -> None:
     ):
         return
     filled.args[names[0]] = said["quoted"] or said["token"]
+
+
+_LEAVING_OUT = re.compile(
+    r"[,;]?\s*(?:\bbut\s+)?\b(?:leave\s+out|leaving\s+out|except(?:\s+for)?|excluding|apart\s+from|other\s+than|"
+    r"ignor(?:e|ing)|skip(?:ping)?|without|but\s+not)\s+(?P<them>[^,;.!?]+)",
+    re.I,
+)
+_LEFT_OUT_WORDS = frozenset({"the", "ones", "one", "anything", "everything", "stuff", "things", "in", "inside", "under",
+                             "my", "folder", "folders", "directory", "directories", "dir", "files", "file", "and", "or"})  # fmt: skip
+_EXCLUDING_NAME = frozenset({"exclude", "excluded", "excludes", "exclusions", "ignore", "ignored", "skip", "without"})
+
+
+def _quoted_as(properties: dict[str, Any], text: str) -> dict[str, str]:
+    """A quoted text said to be a named free-text parameter ("put 'ask HR' as its description")."""
+    found = {}
+    for match in QUOTED.finditer(text):
+        named = re.match(r"\s+as\s+(?:its|the|a|an)\s+(\w+)\b", text[match.end() :], re.I)
+        name = named and named[1].lower()
+        if name in properties and kind_of(name, properties[name]) == "text":
+            found[name] = match.group(1).strip()
+    return found
+
+
+def _left_out(properties: dict[str, Any], text: str) -> dict[str, Span]:
+    """What a request leaves out ("… but leave out the data folder", "the markdown files except the ones in
+    notes") for the one list parameter whose name says it excludes (``excludePatterns``): the names said, each a
+    value; the phrase is then no part of the other values (never the folder searched)."""
+    names = [n for n, p in properties.items() if set(words(n)) & _EXCLUDING_NAME and _strings(p)]
+    said = _LEAVING_OUT.search(text)
+    if len(names) != 1 or said is None:
+        return {}
+    kept = [w for w in said["them"].split() if w.lower().strip("'\"") not in _LEFT_OUT_WORDS and not _folder_typo(w)]
+    values = [w.strip("'\"") for w in kept if re.fullmatch(r"[\w.*/-]+", w.strip("'\""))]
+    return {names[0]: Span(values, said.start(), said.end())} if values and len(values) == len(kept) <= 3 else {}
+
+
+def _strings(prop: dict[str, Any]) -> bool:
+    """Whether a parameter takes a list of strings (``{"type": "array", "items": {"type": "string"}}``, or that or
+    null)."""
+    options = [prop, *(o for o in prop.get("anyOf") or [] if isinstance(o, dict))]
+    return any(o.get("type") == "array" and (o.get("items") or {}).get("type") == "string" for o in options)
+
+
+def _folder_typo(word: str) -> bool:
+    return any(one_edit(word.lower(), w) for w in ("folder", "folders", "directory")) and len(word) >= 5
 
 
 def _negated_twin(properties: dict[str, Any], filled: Filled, text: str) -> None:
@@ -1570,10 +1638,24 @@ def _paths_for(tool: Any, name: str, written: list[Span], context: Context) -> l
     return [Span(context.resolve_path(s.value), s.start, s.end) for s in written]
 
 
-def names_a_file(text: str, capability: Capability | None) -> bool:
-    """Whether the request names a file by words ("the meeting notes", "my notes") rather than by a path."""
+def _lists_files(tool: Any) -> bool:
+    """A read-only tool of this machine's files named for listing them ("directory_tree", "list_directory")."""
+    return (
+        bool({"list", "ls", "tree"} & set(words(tool.name)))
+        and ToolFacts.of(tool).read_only is True
+        and (works_in_roots(tool))
+    )
+
+
+def names_a_file(text: str, capability: Capability | None, tool: Any = None) -> bool:
+    """Whether the request names a file by words ("the meeting notes", "my notes") rather than by a path; the words
+    of the tool's own name ("the folder tree" of ``directory_tree``) name none."""
     framing = {w for phrase in (capability.framing if capability else ()) for w in words(phrase)}
-    return any(w not in STOPWORDS and w not in FILE_VERBS and w not in framing for w in words(_mask_quotes(text)))
+    own = set(words(tool.name)) | {"folder", "folders"} if tool is not None else set()
+    return any(
+        w not in STOPWORDS and w not in FILE_VERBS and w not in framing and w not in own
+        for w in words(_mask_quotes(text))
+    )
 
 
 _SECONDS = {"hour": 3600, "hr": 3600, "minute": 60, "min": 60, "second": 1, "sec": 1}

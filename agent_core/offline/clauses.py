@@ -19,6 +19,7 @@ from agent_core.offline.router import (
     Router,
     framed_by,
     framing_phrases,
+    ordered_verb,
 )
 from agent_core.offline.slots import POLITE, QUOTED
 from agent_core.offline.text import STOPWORDS, dictionary, one_edit, stem, words
@@ -55,9 +56,10 @@ DECLARATIVE = re.compile(
 # A question about what the sentence before said: "What's that in Helsinki?", "when is that for Ana in Tokyo?",
 # "What would that be for me in London?"
 POINTS_BACK = re.compile(
-    r"^\s*(?:and\s+)?(?:(?:can|could)\s+you\s+tell\s+me\s+)?(?:(?:(?:what|when)(?:\s+time)?(?:'s|\s+(?:is|will|would|"
+    r"^\s*(?:i(?:'ll|\s+will)\s+be\s+[^,.?!]{2,40},\s*(?:so\s+)?)?"  # "I'll be in Dubai then, so what time …"
+    r"(?:and\s+)?(?:(?:can|could)\s+you\s+tell\s+me\s+)?(?:(?:(?:what|when)(?:\s+time)?(?:'s|\s+(?:is|will|would|"
     r"does|could|might))|how\s+about)\s+(?:that|this|it\s+be\b)|what\s+(?:time\s+)?(?:that|this)\s+(?:is|would|will)\b|"
-    r"(?:please\s+)?convert\s+(?:it|that|this)\s+(?:to|into)\b)",
+    r"(?:please\s+)?convert\s+(?:it|that|this)\s+(?:to|into)\b|what\s+(?:time\s+)?does\s+(?:that|this)\s+make\s+it\b)",
     re.I,
 )
 _NOT_A_CLAUSE = frozenset({"task", "tasks", "item", "items", "number", "the", "a", "#", "todo", "it", "them"})
@@ -1029,7 +1031,8 @@ _SENTENCES = re.compile(  # "at 8 a.m. in Oslo", "ask Dr. Lee" go on
     r"(?<!\bvs\.)\s+(?=[A-Za-z'\"‘“])"
 )
 _POINTING = re.compile(  # "what time it is" points at nothing
-    r"\b(?:(?<!\bis\s)it(?!\s+is\b|'s\b)|that|this|these|those|them|there|he|she|they|him|her)\b", re.I
+    r"\b(?:(?<!\bis\s)it(?!\s+is\b|'s\b)|that|this|these|those|them|there|he|she|they|him|her|(?:next|same|other)\s+one)\b",
+    re.I,
 )
 _LEAD = re.compile(r"^(?P<lead>(?:[^:'\"‘“’]|(?<=\w)['’](?=\w)){3,80})(?<!\d):\s+(?P<rest>\S.*)$", re.S)
 
@@ -1116,6 +1119,10 @@ _STORY = re.compile(  # "I'm between meetings so", "next week is packed so"
 )
 _ASKED_AFTER = re.compile(
     r"^(?P<told>[^,;:?]{3,120}),\s+(?P<rest>(?:can|could|would|will)\s+(?:you|u)\s.*)$", re.I | re.S
+)
+_MY_PLAN = re.compile(  # "…, I'll just get whatever they have": no value ("…, I'll run it at 1:500" gives one)
+    r",\s*(?:i'll|i\s+will|we'll|we\s+will)\s+(?:just\s+[^,;\d]*|[^,;\d]*\b(?:otherwise|anyway|later|myself))\s*[.!]?$",
+    re.I,
 )
 _WRAPPED = re.compile(r"\b(?:possible|way|could|would|can|able|mind|wonder(?:ing)?)\b", re.I)  # "would it be …?"
 _BUT_FIRST = re.compile(r"^(?P<then>.+?),?\s+but\s+first,?\s+(?P<first>\S.*?)[.!]?$", re.I | re.S)
@@ -1264,6 +1271,10 @@ def request_only(text: str) -> str:
     later = _BUT_FIRST.match(text)  # "add X but first mark task 2 done": the steps in the order they are to run
     text = f"{later['first']}, then {later['then']}" if later else text
     text = _SIGN_OFF.sub("", text) or text
+    plan = _MY_PLAN.search(text)  # "clear that note, I'll just get whatever they have": what they will do, told
+    before = text[: plan.start()] if plan else ""
+    if plan and (_asks_something(before) or ordered_verb(before)) and not is_question(text[plan.start() :]):
+        text = text[: plan.start()]
     text = _THANKS_FIRST.sub("", text) or text  # "thx, and now the csv?": the thanks is for the turn before
     first = _FIRST.match(text)  # "first search for X, then …": the order of steps, not part of the first
     if first and words(text[first.end() :])[:1] and words(text[first.end() :])[0] in catalogue().asking_words:

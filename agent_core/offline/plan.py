@@ -98,7 +98,9 @@ _FOLLOW_UP = re.compile(
     re.I,
 )
 _NOT_DONE_YET = re.compile(
-    r"\b(?:never|didn't|did\s+not|haven't|have\s+not|hasn't|has\s+not|not\s+yet|forgot\s+to|still\s+(?:need|have)\s+to)\b",
+    r"\b(?:never|didn't|did\s+not|haven't|have\s+not|hasn't|has\s+not|not\s+yet|forgot\s+to|still\s+(?:need|have)\s+to|"
+    r"(?:can't|cannot|don't|do\s+not)\s+(?:remember|recall|know)\s+(?:if|whether)|(?:not\s+sure|unsure)\s+(?:if|whether)|"
+    r"wonder(?:ing)?\s+(?:if|whether))\b",
     re.I,
 )
 
@@ -480,6 +482,12 @@ def _follow_up(
         return _with_lookup(Planned(clause, route, None, tool, filled=filled, margin=0.2), tools, context)
     if not changed:
         return None
+    _same_half_of_day(changed, previous, tool, clause)
+    required = {n: p for n, p in _required_of(tool)}
+    creates = not any(kind_of(n, p) == "id" for n, p in required.items())
+    texts_only = all(k not in required and k in {"description", "details", "notes", "note"} for k in changed)
+    if _tool_writes(tool) and creates and texts_only:
+        return None  # "and add 'X' as its description" after adding a task: about that task, never a new one
     if _tool_writes(tool):  # "then also add 'B'" after one with a description: B's own text only
         props = properties_of(tool)
         previous = {k: v for k, v in previous.items() if k in changed or kind_of(k, props.get(k, {})) != "text"}
@@ -492,6 +500,24 @@ def _follow_up(
         filled.spread = None
     route = Route(f"follow-up:{tool.name}", 1.0, None, (tool,))
     return Planned(clause, route, None, tool, _calls(filled), filled, margin=0.2)
+
+
+_HALF_SAID = re.compile(
+    r"(?:\d\s*|\b)[ap]\.?m\b|\b(?:morning|afternoon|evening|night|noon|midnight|tonight)\b|\b\d{1,2}h\b", re.I
+)
+
+
+def _same_half_of_day(changed: dict[str, Any], previous: dict[str, Any], tool: Any, clause: str) -> None:
+    """ "what about 5:30 then" after "if it's 3pm in Chicago …": a time said without am or pm in a follow-up is in
+    the half of the day the earlier one was (17:30, not 05:30)."""
+    properties = properties_of(tool)
+    for name, value in list(changed.items()):
+        before = previous.get(name)
+        if kind_of(name, properties.get(name, {})) != "time_of_day" or _HALF_SAID.search(clause):
+            continue
+        now, then = (re.fullmatch(r"(\d{2}):(\d{2})", str(v)) for v in (value, before))
+        if now and then and 1 <= int(now[1]) < 12 <= int(then[1]) and not re.search(r"\b[01]\d:\d\d\b", clause):
+            changed[name] = f"{int(now[1]) + 12:02d}:{now[2]}"
 
 
 _END_WORDS = {"tail": "last", "end": "last", "bottom": "last", "head": "first", "top": "first", "start": "first"}
@@ -926,6 +952,20 @@ def _names_other_field(clause: str, route: Route, routing: Any) -> bool:
     )
 
 
+def _its_field_first(routing: Any, clause: str) -> None:
+    """ "and add 'ask HR' as its description": the field of the item last touched, so the close route that writes
+    that field of an item it refers to comes first (never a new item)."""
+    said = re.search(r"\bas\s+its\s+(\w+)\s*[.!]?\s*$", clause, re.I)
+    if said is None:
+        return
+    for route in routing.routes[:4]:
+        capability = route.capability
+        if route.served and capability and capability.entity and capability.text_param == said[1].lower():
+            routing.routes.remove(route)
+            routing.routes.insert(0, route)
+            return
+
+
 _FOR_THE_ITEM = re.compile(
     r"^\W*(?:for|on|about|re)\s+(?:the|my|that)\s+(?:[\w'-]+\s+){1,5}?(?:task|one|item|todo)\s*[,:]", re.I
 )
@@ -1005,6 +1045,7 @@ def _plan_clause(
     destination_first(routing, clause)
     _named_text_first(routing, clause)
     _for_an_item(routing, clause)
+    _its_field_first(routing, clause)
     _counts_contents(routing, clause)
     _clearing_first(routing, clause)
     best = routing.best
@@ -1022,8 +1063,10 @@ def _plan_clause(
             and is_question(clause)
             and set(words(clause)) - STOPWORDS - _NO_TOPIC  # a topic to look up ("what's" alone has none)
             and asked is not None
-            and asked.capability is not None
-            and asked.capability.kind == "question"
+            and (
+                (asked.capability is not None and asked.capability.kind == "question")
+                or bool(HOW_TO.search(clause))  # "how do I use pandas groupby?" asks how, not about me
+            )
         ):  # "what does hypoxia mean": a question no chat answers, however weakly it is like one
             return _question(clause, asked, tools, routing.margin())
         if (best.score < CHAT_THRESHOLD or _is_chat(routing)) and not (
@@ -1401,8 +1444,11 @@ def _carry(clause: str, tool: Any, filled: Filled, last: Any, tools: list[Any]) 
     properties = properties_of(tool)
     earlier = properties_of(before)
     args = {n: v for n, v in last.args_as_dict().items() if n in earlier and v not in (None, "", [])}
+    creates = ToolFacts.of(tool).read_only is False and not any(kind_of(n, p) == "id" for n, p in _required_of(tool))
     for name in list(filled.missing):
         kind = kind_of(name, properties.get(name, {}))
+        if creates and kind in {"text", "entity"} and set(words(name)) & {"title", "name", "subject"}:
+            continue  # "and add 'X' as its description" after adding a task: never that task's title again
         same = [n for n in args if kind_of(n, earlier[n]) == kind]
         if same:
             filled.args[name] = args[name if name in same else same[0]]
@@ -1860,7 +1906,10 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
     """An information question: memory first, then a web search tool — only if it is really a question."""
     public = best.capability is not None and best.capability.kind == "public" and best.score >= EXAMPLE_THRESHOLD
     asks_memory = best.capability is not None and best.capability.name == "memory_search"  # "what do you remember …"
-    searches = asks_memory and bool(framed_by(" ".join(POLITE.sub("", clause.lower()).split())).get("memory_search"))
+    searches = asks_memory and (
+        bool(framed_by(" ".join(POLITE.sub("", clause.lower()).split())).get("memory_search"))
+        or (best.evidence > 0 and ordered_verb(clause) is not None)  # "check my saved memories for X"
+    )
     if not (
         is_question(clause)
         or searches
@@ -1913,7 +1962,8 @@ def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Plan
 
 
 _RESULTS = re.compile(
-    rf"(?:[,;]?\s*(?:and\s+)?(?:give|show|get|bring|find)\s+(?:me\s+)?)?(?:just\s+|only\s+)?(?:the\s+)?(?:top\s+|first\s+)?"
+    rf"(?:[,;]?\s*(?:and\s+)?(?:just\s+|only\s+)?(?:give|show|get|bring|find)\s+(?:me\s+)?)?(?:just\s+|only\s+)?(?:the\s+)?"
+    rf"(?:top\s+|first\s+)?"
     rf"(?P<n>\d{{1,2}}|{slots.SPOKEN_NUMBER})\s+(?:most\s+relevant\s+|best\s+|top\s+)?"
     rf"(?:results?|hits?|links?|memories)\b(?:\s+(?P<to>for|on|about)\b)?",
     re.I,
@@ -1921,7 +1971,8 @@ _RESULTS = re.compile(
 
 
 _TOP_N = re.compile(  # "…, only the top 3" at the end: how many, with no noun said
-    rf"[,;]?\s*(?:(?:just|only)\s+)?(?:the\s+)?top\s+(?P<n>\d{{1,2}}|{slots.SPOKEN_NUMBER})\s*(?:please\s*)?[.!?]?\s*$",
+    rf"[,;]?\s*(?:(?:just|only)\s+)?(?:the\s+)?top\s+(?P<n>\d{{1,2}}|{slots.SPOKEN_NUMBER})\s*(?:only\s*)?(?:please\s*)?"
+    r"[.!?]?\s*$",
     re.I,
 )
 
@@ -2157,14 +2208,17 @@ def _named_file(phrase: str, listing: list[dict[str, Any]]) -> list[dict[str, An
 
 _MY_TIME = re.compile(
     r"\b(?:(?:in|to|into|for)\s+)?(?:my\s+(?:own\s+)?(?:local\s+)?(?:time(?:\s*zone)?|timezone)|(?:my\s+)?local\s+time"
-    r"|where\s+i\s+am|(?:over\s+)?here)\b",
+    r"|where\s+i\s+am|(?:over\s+)?here|for\s+me(?=\s*[?.!]*\s*$))\b",
     re.I,
 )
 _I_AM_IN = re.compile(
-    r"\b(?:i\s+live|i(?:'m|\s+am)\s+(?:based|living|staying|working)?|we(?:'re|\s+are)\s+(?:based)?|i(?:'ve)?\s+"
+    r"\b(?:i\s+live|i(?:'m|\s+am)\s+(?:based|living|staying|working)?|we(?:'re|\s+are)\s+(?:based)?|i(?:'ll|\s+will)\s+be|i(?:'ve)?\s+"
     r"(?:just\s+)?(?:landed|arrived)|just\s+(?:landed|arrived)|i(?:'m|\s+am)\s+(?:currently|now))\s*(?:in|at)\s+(?P<where>[^.!?,;]+)",
     re.I,
 )
+
+
+_CLOCK_ASKED = re.compile(r"\bwhat(?:'s|s|\s+is)?\s+(?:the\s+)?time\b|\btime\s+is\s+it\b", re.I)
 
 
 def _home_place(said: list[str]) -> Any:
@@ -2213,7 +2267,12 @@ def _answered(
     if own.steps and all(s.clarify is None for s in own.steps):
         return own  # "list my tasks": a new request
     asked = dialogue.previous_prompts[-1].rstrip(" .?!")
-    for joined in (f"{asked}: {dialogue.prompt.strip()}", f"{asked}, {dialogue.prompt.strip()}"):
+    tries = [f"{asked}: {dialogue.prompt.strip()}", f"{asked}, {dialogue.prompt.strip()}"]
+    mine, places = _MY_TIME.search(asked), locate_places(dialogue.prompt)
+    if mine and places:  # "Lisbon" after "Where are you?": "my time" is Lisbon's
+        place = places[-1][1]
+        tries.insert(0, f"{asked[: mine.start()]} in {place.label or place.zone}{asked[mine.end() :]}")
+    for joined in tries:
         again = replace(dialogue, prompt=joined, previous_prompts=dialogue.previous_prompts[:-1])
         plan = _make_plan(again, tools, router, today, resolve_path)
         if plan.steps and all(s.clarify is None for s in plan.steps):
@@ -2291,6 +2350,9 @@ def _make_plan(
         return Plan(reply=_chat(whole.best.capability, tools))
     if _asks_what_i_do(text):
         return Plan(reply=_chat(catalogue()["help"], tools))
+    if _RECAP.match(text):  # "what did I ask you earlier?": this conversation's own words, nothing looked up
+        said = replies.recap(dialogue.previous_prompts)
+        return Plan(reply=Reply(said, "A question about this conversation; no tool was needed.", 0.9, "chat"))
     able = _can_you(dialogue.prompt.strip(), tools, router)
     if able is not None:  # "are you able to read files on my computer?": what it can do there, nothing done
         return Plan(reply=able)
@@ -2306,12 +2368,14 @@ def _make_plan(
         clauses = [text]  # "how late is daylight today? we're at 47.61, -122.33": one call's values, two sentences
     for clause in map(corrected, clauses):  # "… and then remnd me to X": each clause opens with its own command
         converts = is_question(clause) or re.search(r"\bconvert\b", clause, re.I)  # never a task's "call here at 5"
-        mine = _MY_TIME.search(clause) if converts and slots.time_of_day(slots.spoken_clock(clause)) else None
+        given = slots.time_of_day(slots.spoken_clock(clause))
+        mine = _MY_TIME.search(clause) if converts and (given or _CLOCK_ASKED.search(clause)) else None
         if mine is not None:  # "what's 8pm Tokyo time in my time?": where the person said they are, or a question
             home = _home_place([*dialogue.previous_prompts, text])
             if home is None:
                 asked = Planned(clause, Route("clarify:home", 1.0, None, ()), catalogue().get("time_convert"))
-                asked.clarify = "Where are you? Tell me your city (e.g. “in Lisbon”) and I'll convert it."
+                then = "convert it" if given else "tell you the time there"  # "what time is it for me?"
+                asked.clarify = f"Where are you? Tell me your city (e.g. “in Lisbon”) and I'll {then}."
                 asked.clarify_reason = (
                     "The request converts a time to the person's own time, and I don't know where they are."
                 )
@@ -2429,6 +2493,15 @@ def _can_you(text: str, tools: list[Any], router: Router) -> Reply | None:
     return Reply(answer, f"A question about an ability ({best.capability.summary}); no tool was needed.", 0.9, "chat")
 
 
+_RECAP = re.compile(
+    r"^\s*(?:(?:can|could)\s+you\s+)?(?:(?:what|which)\s+(?:did|have)\s+(?:i|we)\s+(?:ask(?:ed)?(?:\s+you)?|talk(?:ed)?\s+about|"
+    r"discuss(?:ed)?|said)(?:\s+(?:you\s+)?(?:earlier|before|so\s+far|today|in\s+this\s+(?:chat|conversation)))?|"
+    r"(?:summari[sz]e|recap)\s+(?:our|this)\s+(?:conversation|chat)|remind\s+me\s+what\s+i\s+asked(?:\s+you)?(?:\s+"
+    r"(?:earlier|before))?|what\s+was\s+my\s+(?:first|last|previous)\s+question)\s*[?.!]*\s*$",
+    re.I,
+)
+
+
 def _asks_what_i_do(text: str) -> bool:
     """A question about what the assistant does that names nothing else: the help answer, never a lookup."""
     said = words(text)
@@ -2540,10 +2613,10 @@ def _touched_before(dialogue: Dialogue, index: int) -> int | None:
 
 def _chat(capability: Capability, tools: list[Any]) -> Reply:
     answer = {
-        "greeting": replies.greeting(tools),
-        "thanks": replies.thanks(),
-        "help": replies.help_text(tools),
-        "smalltalk": replies.smalltalk(tools),
-        "undo": replies.undo(),
-    }[capability.reply or "help"]
+        "greeting": lambda: replies.greeting(tools),
+        "thanks": replies.thanks,
+        "help": lambda: replies.help_text(tools),
+        "smalltalk": lambda: replies.smalltalk(tools),
+        "undo": replies.undo,
+    }[capability.reply or "help"]()
     return Reply(answer, f"Conversation ({capability.summary}); no tool was needed.", 0.9, "chat")

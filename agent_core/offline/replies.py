@@ -79,6 +79,16 @@ def undo() -> str:
     )
 
 
+def recap(said: Sequence[str]) -> str:
+    """What the person asked so far in this conversation, oldest first (the last few), in their own words."""
+    if not said:
+        return "This is the start of our conversation — you haven't asked me anything else yet."
+    shown = list(said)[-5:]
+    lines = "\n".join(f"{i}. “{' '.join(text.split())[:160]}”" for i, text in enumerate(shown, 1))
+    earlier = f" (the last {len(shown)} of {len(said)})" if len(said) > len(shown) else ""
+    return f"So far in this conversation you asked{earlier}:\n{lines}"
+
+
 def held_back() -> str:
     """A message that only says what not to do ("don't delete anything"): nothing is done, and that is said."""
     return "All right — I haven't done anything. Tell me what you'd like instead whenever you're ready."

@@ -17,7 +17,10 @@ HOW_TO = re.compile(
     r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:best|easiest|right|proper|recommended|fastest|safest|good)\s+"
     r"(?:way|ways|practices?|approach)|what(?:'s|\s+is)\s+a\s+good\s+way|is\s+it\s+possible|why\b|explain\b|define\b|"
     r"describe\b|compare\b|(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?explain\b|"
-    r"how\s+much\s+(?:does|do|would|will|should)\s+(?:an?|the)\s+(?![^?]*\b(?:my|our|me|us)\b)|"
+    r"how\s+much\s+(?:does|do|would|will|should|is|are|can)\s+(?:an?|the)\s+(?![^?]*\b(?:my|our|me|us)\b)|"
+    r"what(?:'s|\s+is|\s+are)\s+(?:an?\s+|the\s+)?(?:good|best|decent|recommended)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:apps?|tools?|software|services?|programs?|options?|alternatives?)\b|"
+    r"what(?:'s|\s+is)\s+the\s+(?:[\w-]+\s+)?(?:command|function|syntax|shortcut|method)\s+(?:to|for)\b|"
     r"where\s+(?:can|could|do|should|would)\s+(?:i|we|one)\s+(?:buy|find|get|learn|read)\b|how\s+(?:does|do|did|would|can)\s+(?:an?\s+|the\s+)?(?!my\b|our\b)[\w\s-]{2,40}?\s+(?:work|handle|deal\s+with|support|differ)\b|(?:any\s+)?(?:tips|advice|suggestions|recommendations|pointers)\s+(?:for|on|about)\b|tell\s+me\s+(?:about|how|why)|what(?:'s|s|\s+is|\s+are)\s+(?:the\s+)?differences?|which\s+(?:tools?|"
     r"librar(?:y|ies)|services?|apps?|packages?|apis?|journals?))",
     re.IGNORECASE,
