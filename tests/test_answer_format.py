@@ -107,7 +107,7 @@ def _render_long_answer() -> None:
 
 
 def test_quoted_text_is_drawn_as_wrapping_code_and_prose_keeps_its_lines() -> None:
-    at = AppTest.from_function(_render_long_answer).run()
+    at = AppTest.from_function(_render_long_answer, default_timeout=60).run()  # a deadline, not a 3 s budget
     assert not at.exception, at.exception
     [code] = at.code
     assert code.proto.wrap_lines and code.value.startswith("word word")

@@ -112,11 +112,6 @@ async def test_the_readme_is_a_file_to_find_and_it_is_that_file_next_turn() -> N
     assert turns[1].calls == [("get_file_info", {"path": turns[0].calls[-1][1]["path"]})]
 
 
-async def test_a_question_about_what_the_assistant_is_gets_a_chat_answer() -> None:
-    turn = await ask(planner_agent(_world()), "are you a real person?")
-    assert turn.calls == [] and turn.kinds[-1] == "chat"
-
-
 def directory_tree(path: str, excludePatterns: list[str] | None = None) -> list[dict[str, Any]]:
     """Get a recursive tree view of files and directories as a JSON structure. Only works within allowed
     directories."""

@@ -68,7 +68,7 @@ def _gate(address: str, allow_anonymous: bool) -> None:
 
 
 def test_a_refused_address_shows_the_reason_and_nothing_else_starts() -> None:
-    at = AppTest.from_function(_gate, kwargs={"address": "0.0.0.0", "allow_anonymous": False}).run()
+    at = AppTest.from_function(_gate, kwargs={"address": "0.0.0.0", "allow_anonymous": False}, default_timeout=60).run()
     assert not at.exception
     [error] = at.error
     assert error.value.startswith("Not serving: the app listens on all network interfaces without sign-in")
@@ -76,16 +76,18 @@ def test_a_refused_address_shows_the_reason_and_nothing_else_starts() -> None:
 
 
 def test_an_allowed_anonymous_address_warns_in_the_sidebar_and_serves() -> None:
-    at = AppTest.from_function(_gate, kwargs={"address": "0.0.0.0", "allow_anonymous": True}).run()
+    at = AppTest.from_function(_gate, kwargs={"address": "0.0.0.0", "allow_anonymous": True}, default_timeout=60).run()
     assert not at.exception and not at.error
     assert "No sign-in" in at.sidebar.warning[0].value and at.title[0].value == "the app"
 
 
 def test_an_auth_section_in_the_secrets_counts_as_sign_in_and_no_secrets_file_as_none() -> None:
-    without = AppTest.from_function(_gate, kwargs={"address": "0.0.0.0", "allow_anonymous": False}).run()
+    without = AppTest.from_function(
+        _gate, kwargs={"address": "0.0.0.0", "allow_anonymous": False}, default_timeout=60
+    ).run()
     assert without.caption[0].value == "sign-in configured: False"  # no secrets.toml anywhere: no error either
 
-    signed = AppTest.from_function(_gate, kwargs={"address": "0.0.0.0", "allow_anonymous": False})
+    signed = AppTest.from_function(_gate, kwargs={"address": "0.0.0.0", "allow_anonymous": False}, default_timeout=60)
     signed.secrets["auth"] = {"redirect_uri": "http://localhost:8501/oauth2callback", "cookie_secret": "s"}
     signed.run()
     assert signed.caption[0].value == "sign-in configured: True"

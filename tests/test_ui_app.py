@@ -268,12 +268,12 @@ def _render(kind: str) -> None:
     [("delayed", ["Approve", "Always allow here", "Reject"]), ("irreversible", ["Approve", "Reject"])],
 )
 def test_always_allow_is_offered_only_where_the_policy_permits(kind: str, labels: list[str]) -> None:
-    at = AppTest.from_function(_render, args=(kind,)).run()
+    at = AppTest.from_function(_render, args=(kind,), default_timeout=60).run()
     assert sorted(b.label for b in at.button) == sorted(labels)
 
 
 def test_answers_render_as_markdown_never_html_with_a_red_badge_for_low_confidence() -> None:
-    at = AppTest.from_function(_render, args=("html",)).run()
+    at = AppTest.from_function(_render, args=("html",), default_timeout=60).run()
     assert at.markdown[0].value == "<script>alert(1)</script> **bold**"
     assert ":red-badge[confidence 0.30]" in [m.value for m in at.markdown]
 
@@ -362,7 +362,7 @@ def _render_ran_before_pause() -> None:
 
 
 def test_a_paused_turn_shows_what_already_ran_why_it_asks_and_an_unknown_outcome() -> None:
-    at = AppTest.from_function(_render_ran_before_pause).run()
+    at = AppTest.from_function(_render_ran_before_pause, default_timeout=60).run()
     assert not at.exception, at.exception
     assert at.caption[0].value == "Already ran:" and at.dataframe[0].value["tool"].tolist() == ["read_text_file"]
     assert any("follows content read from read_text_file" in c.value for c in at.caption)
