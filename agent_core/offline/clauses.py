@@ -1043,8 +1043,7 @@ def _framed_opening(text: str) -> bool:
 
 def _asks_something(text: str) -> bool:
     """A sentence that asks: a framing phrase or a command word first, or a question."""
-    said = words(POLITE.sub("", text))
-    return _framed_opening(text) or is_question(text) or (bool(said) and said[0] in _command_words())
+    return _framed_opening(text) or is_question(text) or opens_with_command(text)
 
 
 def _told(sentence: str, values: bool = False) -> bool:
@@ -1100,17 +1099,17 @@ def _after_story(text: str) -> str:
                 return rest
             break
     asked = _ASKED_AFTER.match(text)  # "I'm flying to Seoul tomorrow, can you add a task to pack the poster?"
-    if asked and _STORY.search(asked["told"]) and not _POINTING.search(asked["rest"]):
-        said = words(POLITE.sub("", asked["rest"]))
+    if asked is None:
+        return text
+    ordered = opens_with_command(asked["rest"])
+    if _STORY.search(asked["told"]) and not _POINTING.search(asked["rest"]):
         # A request framed with its own text needs no value of the story; "convert it to Rome time" would.
         if _framed_opening(asked["rest"]) and _told(asked["told"], values=True):
             return asked["rest"]
-        if said and said[0] in _command_words() and _told(asked["told"]):
+        if ordered and _told(asked["told"]):
             return asked["rest"]
-    ordered = asked and POLITE.sub("", asked["rest"])
-    if ordered and words(ordered)[:1] and words(ordered)[0] in _command_words():
-        # "I bought the milk, can you tick it off?" asks for it to be done, not whether it could be
-        return asked["told"] + ", " + ordered.rstrip("? ")
+    if ordered:  # "I bought the milk, can you tick it off?" asks for it to be done, not whether it could be
+        return asked["told"] + ", " + POLITE.sub("", asked["rest"]).rstrip("? ")
     return text
 
 

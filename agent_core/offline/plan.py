@@ -484,7 +484,7 @@ def _follow_up(
         return None
     _same_half_of_day(changed, previous, tool, clause)
     required = {n: p for n, p in _required_of(tool)}
-    creates = not any(kind_of(n, p) == "id" for n, p in required.items())
+    creates = not _by_number(tool)
     texts_only = all(k not in required and k in {"description", "details", "notes", "note"} for k in changed)
     if _tool_writes(tool) and creates and texts_only:
         return None  # "and add 'X' as its description" after adding a task: about that task, never a new one
@@ -872,6 +872,11 @@ def _clearing_first(routing: Any, clause: str) -> None:
                 return
 
 
+def _by_number(tool: Any) -> bool:
+    """Whether a tool changes an item it is given the number of (a required id), rather than making a new one."""
+    return any(kind_of(n, p) == "id" for n, p in _required_of(tool))
+
+
 def _required_of(tool: Any) -> list[tuple[str, dict[str, Any]]]:
     properties = properties_of(tool)
     return [
@@ -977,18 +982,13 @@ def _for_an_item(routing: Any, clause: str) -> None:
     best = routing.best
     if best is None or best.capability is None or not best.capability.entity or not _FOR_THE_ITEM.match(clause):
         return
-    if not best.tools or any(kind_of(n, p) == "id" for n, p in _required_of(best.tools[0])):
+    if not best.tools or _by_number(best.tools[0]):
         return
     for route in routing.routes[1:4]:
         if best.score - route.score > RIVAL_WINDOW:
             return
         same = route.capability is not None and route.capability.entity == best.capability.entity
-        if (
-            same
-            and route.capability.writes
-            and route.tools
-            and any(kind_of(n, p) == "id" for n, p in _required_of(route.tools[0]))
-        ):
+        if same and route.capability.writes and route.tools and _by_number(route.tools[0]):
             routing.routes.remove(route)
             routing.routes.remove(best)  # not even a rival: a new item is no change to the one named
             routing.routes.insert(0, replace(route, score=max(route.score, best.score)))
@@ -1444,7 +1444,7 @@ def _carry(clause: str, tool: Any, filled: Filled, last: Any, tools: list[Any]) 
     properties = properties_of(tool)
     earlier = properties_of(before)
     args = {n: v for n, v in last.args_as_dict().items() if n in earlier and v not in (None, "", [])}
-    creates = ToolFacts.of(tool).read_only is False and not any(kind_of(n, p) == "id" for n, p in _required_of(tool))
+    creates = ToolFacts.of(tool).read_only is False and not _by_number(tool)
     for name in list(filled.missing):
         kind = kind_of(name, properties.get(name, {}))
         if creates and kind in {"text", "entity"} and set(words(name)) & {"title", "name", "subject"}:
@@ -2221,6 +2221,11 @@ _I_AM_IN = re.compile(
 _CLOCK_ASKED = re.compile(r"\bwhat(?:'s|s|\s+is)?\s+(?:the\s+)?time\b|\btime\s+is\s+it\b", re.I)
 
 
+def _placed(text: str, mine: re.Match[str], place: Any) -> str:
+    """The text with its "my time" / "here" / "for me" as the place the person is in."""
+    return f"{text[: mine.start()]} in {place.label or place.zone}{text[mine.end() :]}"
+
+
 def _home_place(said: list[str]) -> Any:
     """Where the person said they are, last said first ("I live in Vancouver", "just landed in Istanbul")."""
     for text in reversed(said):
@@ -2270,8 +2275,7 @@ def _answered(
     tries = [f"{asked}: {dialogue.prompt.strip()}", f"{asked}, {dialogue.prompt.strip()}"]
     mine, places = _MY_TIME.search(asked), locate_places(dialogue.prompt)
     if mine and places:  # "Lisbon" after "Where are you?": "my time" is Lisbon's
-        place = places[-1][1]
-        tries.insert(0, f"{asked[: mine.start()]} in {place.label or place.zone}{asked[mine.end() :]}")
+        tries.insert(0, _placed(asked, mine, places[-1][1]))
     for joined in tries:
         again = replace(dialogue, prompt=joined, previous_prompts=dialogue.previous_prompts[:-1])
         plan = _make_plan(again, tools, router, today, resolve_path)
@@ -2382,7 +2386,7 @@ def _make_plan(
                 asked.plan = plan
                 plan.steps.append(asked)
                 continue
-            clause = f"{clause[: mine.start()]} in {home.label or home.zone}{clause[mine.end() :]}"
+            clause = _placed(clause, mine, home)
         if named is not None and re.search(r"\bthere\b", clause, re.IGNORECASE):
             clause = re.sub(r"\bthere\b", f"in {named.label or named.zone}", clause, count=1, flags=re.IGNORECASE)
         elif named is not None and len(locate_places(clause)) <= 1 and _FOR_THEM.search(clause):
