@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from eval.harness import ItemResult
 
 # "all" runs them in this order, one column each
-SETS = ("dev", "dev2", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev18", "dev19", "dev20", "dev21", "dev22", "dev_tools", "dev2_tools", "dev3_tools", "dev4_tools", "dev5_tools", "dev6_tools", "dev7_tools", "dev8_tools", "dev9_tools", "dev10_tools", "dev11_tools", "dev12_tools", "dev13_tools", "dev14_tools", "dev15_tools", "dev16_tools", "dev17_tools", "heldout", "unseen")  # fmt: skip
+SETS = ("dev", "dev2", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev_tools", "dev2_tools", "dev3_tools", "dev4_tools", "dev5_tools", "dev6_tools", "dev7_tools", "dev8_tools", "dev9_tools", "dev10_tools", "dev11_tools", "dev12_tools", "dev13_tools", "dev14_tools", "dev15_tools", "dev16_tools", "dev17_tools", "heldout", "unseen")  # fmt: skip
 PROTECTED = frozenset({"heldout", "unseen"})  # never listed item by item
 DEV_SETS = frozenset(SETS) - PROTECTED  # dev material: may be tuned on, failures listed
 
