@@ -252,9 +252,11 @@ async def test_an_unknown_place_listed_after_a_known_one_is_named_not_dropped() 
     assert "Narnia" in turn.answer and turn.confidence <= 0.5
 
 
-async def test_a_multi_zone_country_uses_its_main_zone() -> None:
-    turn = await ask(agent(), "What time is it in the United States?")
-    assert zones(turn) == ["America/New_York"]
+async def test_a_country_hours_wide_is_asked_about_and_one_of_one_main_zone_answered() -> None:
+    wide = await ask(agent(), "What time is it in the United States?")
+    assert zones(wide) == [] and "New York, Chicago, Denver or Los Angeles" in wide.answer
+    main = await ask(agent(), "What time is it in China?")  # one zone in use, however wide
+    assert zones(main) == ["Asia/Shanghai"]
 
 
 def test_ambiguous_city_words_need_a_preposition() -> None:

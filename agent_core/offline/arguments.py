@@ -24,6 +24,7 @@ _PRONOUN = re.compile(
     r"\b(?:its(?=\s+(?:description|title|name|note|details)\b)|it|that one|this one|that|this|the same one|the one i just added|same)\b",
     re.IGNORECASE,
 )
+_ITS_FIELD = re.compile(r"\bits(?=\s+(?:description|title|name|note|details)\b)", re.IGNORECASE)
 _CONNECTOR = re.compile(
     r"^\s*(?:'s\s+)?(?:(?:title|name|description|note|details)\s+)?(?:to\s+say|to\s+read|so\s+(?:that\s+)?it\s+(?:says|reads)|saying|that\s+says|with\s+the\s+note|"
     r"should\s+(?:say|read|be\s+(?:called|named|titled|renamed(?:\s+to)?))|(?:->|→|=>)(?:\s*rename\s+(?:it\s+)?to\b)?|"
@@ -452,7 +453,7 @@ def _reference(text: str, context: Context, name: str = "") -> tuple[list[Span],
         and not any(o.start <= s.start < o.end for o in counted)
         and not any(a <= s.start < b for a, b in quoted)
     ]
-    pronoun = _PRONOUN.search(head)
+    pronoun = _PRONOUN.search(head) or _ITS_FIELD.search(text)  # "set its description to X": "its" opens the text
     early = pronoun and len(words(head[: pronoun.start()])) <= 4 and _CONNECTOR.match(head[pronoun.end() :])
     if early and context.last_id is not None and not any(_TAGGED.search(text[: s.start]) for s in explicit):
         explicit = [s for s in explicit if s.start < pronoun.start()]  # "rename it to call room 5": a new title's
@@ -481,7 +482,18 @@ def _reference(text: str, context: Context, name: str = "") -> tuple[list[Span],
         return [], True
     if pronoun and context.last_id is not None and (len(words(_mask_quotes(head))) <= 8 or early):
         return [Span(context.last_id, pronoun.start(), pronoun.end())], False
+    if context.last_id is not None and head != text and _ON_THE_LAST.match(head):
+        return [Span(context.last_id, 0, 0)], False  # "oh and add the description: X": the item just touched
     return [], True
+
+
+# A continuation that names no item before its new text ("oh and add the description:", "also the note:"): the
+# item just touched.
+_ON_THE_LAST = re.compile(
+    r"^\W*(?:(?:oh|and|also|plus|then)\W+)+(?:(?:add|set|give|put|write|use|make)\b\s*)?(?:(?:it\s+)?(?:a|an|the|this)\s+)?"
+    r"(?:(?:description|details?|note)\s*(?:to\s+say|saying|as|of)?)?\s*$",
+    re.I,
+)
 
 
 _ID_OR_NAME = re.compile(

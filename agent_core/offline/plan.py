@@ -86,7 +86,7 @@ from agent_core.offline.slots import (
     strip_framing,
 )
 from agent_core.offline.text import HOW_TO, STOPWORDS, dictionary, stem, stems, words
-from agent_core.offline.timezones import locate_places, picked_place
+from agent_core.offline.timezones import country_name, locate_places, picked_place, spans_zones
 
 CHAT_THRESHOLD = 0.62
 CHAT_LEAD = 0.25  # chat must lead the best live tool by this much: "how do you say good evening in Italian" asks a tool
@@ -113,7 +113,20 @@ def _not_done_yet(text: str) -> bool:
     )
 
 
-_MAKE_IT = re.compile(r"^\s*(?:(?:ok(?:ay)?|actually|no|sorry),?\s+)*(?:make|change)\s+(?:it|that)\b", re.I)
+_INSTEAD = re.compile(  # "try 'oligo' instead", "search for base editing instead"
+    r"^\W*(?:(?:ok(?:ay)?|actually|no|sorry|hmm+|then)\W+)*(?:try|use|search\s+(?:for\s+)?|look\s+(?:for|up)\s+)"
+    r"\b(?:with\s+|for\s+)?(?P<what>.{1,60}?)\s+instead\W*$",
+    re.I,
+)
+_MEANT = re.compile(  # "sorry, I meant Phoenix", "oops typo, it should be 'order pipette tips'"
+    r"^\W*(?:(?:oh|oops|sorry|no|actually|typo|my\s+bad|wait)\W+)*(?:i\s+meant|(?:it|that|the\s+\w+)\s+should\s+"
+    r"(?:be|say|read|have\s+been))\s+(?P<what>\S.*)$",
+    re.I,
+)
+_MAKE_IT = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|actually|no|sorry|oops),?\s+)*(?:make|change)\s+(?:it|that)\b(?:\s+(?:to|into)\b)?\s*(?P<what>.*)$",
+    re.I,
+)
 _WH_QUESTION = re.compile(
     r"^\s*(?:what|what's|whats|who|when|where|why|which|whose|how(?!\s+about)|is|are|does|did|do|have|has)\b", re.I
 )
@@ -248,7 +261,9 @@ _AS_PREPOSITION = re.compile(r"\b\w+ing\s+(?:at|from|with)\b", re.I)
 def _tool_writes(tool: Any) -> bool:
     """Whether a tool changes something: its server says so, or it provides a catalogue capability that writes."""
     facts = ToolFacts.of(tool)
-    return facts.read_only is False or any(c.writes and catalogue().providers(c.name, [facts]) for c in catalogue())
+    if facts.read_only is False:
+        return True
+    return not _reads_only(tool) and any(c.writes and catalogue().providers(c.name, [facts]) for c in catalogue())
 
 
 def _writes(route: Route) -> bool:
@@ -424,13 +439,17 @@ def _follow_up(
     """ "And in Paris?" after a time question: the previous call again (of this message, else of the previous
     turn), with what the new clause changes."""
     last = earlier or dialogue.last_call
-    if last is None or len([w for w in words(clause) if not w.isdigit()]) > 7:  # "15:00" is one value
+    bare = slots.QUOTED.sub(" quoted ", clause)  # "actually make it '<a new title>'": the quote is one value
+    if last is None or len([w for w in words(bare) if not w.isdigit()]) > 7:  # "15:00" is one value
         return None
     cue = bool(_FOLLOW_UP.search(clause))
     tool = next((t for t in tools if t.name == last.tool_name), None)
     if tool is None:
         return None
-    cue = cue or (ToolFacts.of(tool).read_only is True and bool(_MAKE_IT.match(clause)))  # "make it 20 lines"
+    amends = _tool_writes(tool) and not _by_number(tool) and context.last_id is not None  # the item just made
+    said_so = bool(_MAKE_IT.match(clause) or _MEANT.match(clause))  # "make it 20 lines", "sorry, I meant Phoenix"
+    corrects = said_so and (_reads_only(tool) or _by_number(tool) or amends)
+    cue = cue or corrects or bool(_INSTEAD.match(clause))  # "sorry, make that 25 ml", "try 'oligo' instead"
     short = len(words(clause)) <= 2  # "London?" after a time question
     if (
         not cue
@@ -454,7 +473,10 @@ def _follow_up(
     field = best.capability.text_param if best is not None and confident(best) and best.capability else None
     if field and stem(field) in {stem(w) for w in words(clause)} and _tool_writes(tool):
         return None  # "… and set its description to 'Y'": the field it names, by the route that writes it
-    filled = fill(tool, clause, None, context)
+    instead = _INSTEAD.match(clause) or _MEANT.match(clause) or (_MAKE_IT.match(clause) if amends else None)
+    filled = fill(tool, instead["what"] if instead and instead["what"] else clause, None, context)
+    if instead and not filled.args:  # "sorry, I meant Phoenix": a place is read where it is said after "meant"
+        filled = fill(tool, clause, None, context)
     if not filled.args and _COUNTED.search(clause) and (unit := _counted_unit(tool)):
         filled = fill(tool, f"{clause} {unit}", None, context)  # "…, followed by the last 5" (lines)
     previous = last.args_as_dict()
@@ -467,12 +489,18 @@ def _follow_up(
         for k, v in filled.args.items()
         if previous.get(k) != v and k in _changeable(tool) and k not in filled.defaults
     }
-    texts = ToolFacts.of(tool).read_only is True or re.search(r"\bsame\b", clause, re.I)  # "and the fridge?" writes
+    texts = _reads_only(tool) or corrects or re.search(r"\bsame\b", clause, re.I)  # "and the fridge?" writes
     together = {n for names in slots.paired(properties_of(tool)) for n in names}  # "what about bleach and vinegar?"
     for k in (_changeable(tool, texts=True) if texts else set()) - _changeable(tool) - set(filled.defaults):
         phrase = re.sub(r"\s+ones?$", "", str(filled.args.get(k, "")))  # "and the kidney ones?"
         if isinstance(previous.get(k), str) and 0 < len(words(phrase)) <= 3 and not changed.keys() - {k} - together:
             changed[k] = _substitute(previous[k], phrase)  # "mouse liver, animal 12" -> "…, animal 13"
+    quoted = [m.group(0)[1:-1] for m in slots.QUOTED.finditer(clause)]
+    for k, v in changed.items():  # "make that 25 ml", "make it 5": the amount in the earlier text
+        if isinstance(v, str) and isinstance(previous.get(k), str) and (_AMOUNT.fullmatch(v) or v.strip().isdigit()):
+            changed[k] = _substitute(previous[k], v)
+        elif corrects and isinstance(v, str) and len(quoted) == 1 and set(words(v)) <= set(words(quoted[0])):
+            changed[k] = quoted[0]  # "actually make it 'call the plumber on Monday'": the quote as it is
     if not changed and cue and (switched := _switched_end(clause, tool, previous)):
         changed, filled.reference = switched, None  # "now the tail" after the first 5 lines: the last 5
     elif not changed and cue and filled.reference and filled.reference in previous:  # "now the meeting notes"
@@ -486,8 +514,9 @@ def _follow_up(
     required = {n: p for n, p in _required_of(tool)}
     creates = not _by_number(tool)
     texts_only = all(k not in required and k in {"description", "details", "notes", "note"} for k in changed)
-    if _tool_writes(tool) and creates and texts_only:
-        return None  # "and add 'X' as its description" after adding a task: about that task, never a new one
+    if _tool_writes(tool) and creates and (texts_only or corrects):
+        # "actually make it 'X'", "and add 'Y' as its description" after adding a task: that task, never a new one
+        return _amended(clause, tool, changed, tools, context) if amends else None
     if _tool_writes(tool):  # "then also add 'B'" after one with a description: B's own text only
         props = properties_of(tool)
         previous = {k: v for k, v in previous.items() if k in changed or kind_of(k, props.get(k, {})) != "text"}
@@ -505,6 +534,44 @@ def _follow_up(
 _HALF_SAID = re.compile(
     r"(?:\d\s*|\b)[ap]\.?m\b|\b(?:morning|afternoon|evening|night|noon|midnight|tonight)\b|\b\d{1,2}h\b", re.I
 )
+
+
+def _amended(clause: str, tool: Any, changed: dict[str, Any], tools: list[Any], context: Context) -> Planned | None:
+    """ "actually make it 'call the plumber on Monday'" after adding a task: the item just made, changed by the tool
+    of the same things that takes its number and every field changed (an update, never a second new item)."""
+    nouns = ToolFacts.of(tool).name_stems - GENERIC_NAME_WORDS
+    for other in tools:
+        if (
+            other is not tool
+            and _tool_writes(other)
+            and _by_number(other)
+            and nouns & ToolFacts.of(other).name_stems
+            and set(changed) <= set(properties_of(other))
+        ):
+            number = next(n for n, p in _required_of(other) if kind_of(n, p) == "id")
+            filled = Filled({number: context.last_id, **changed})
+            facts = [ToolFacts.of(other)]
+            capability = next(  # the change said the way our templates read it ("Updated task 8: …")
+                (
+                    c
+                    for c in catalogue()
+                    if c.writes and c.text_param in changed and catalogue().providers(c.name, facts)
+                ),
+                None,
+            )
+            route = Route(f"follow-up:{other.name}", 1.0, capability, (other,))
+            return Planned(clause, route, capability, other, _calls(filled), filled, margin=0.2)
+    return None
+
+
+def _reads_only(tool: Any) -> bool:
+    """A tool that changes nothing: its server says so, or, without a hint (our memory search), its name says only
+    reading acts ("search", "list", "get")."""
+    facts = ToolFacts.of(tool)
+    if facts.read_only is not None:
+        return facts.read_only
+    acts = name_acts(tool.name)
+    return bool(acts) and acts <= {"read", "list", "search"}
 
 
 def _same_half_of_day(changed: dict[str, Any], previous: dict[str, Any], tool: Any, clause: str) -> None:
@@ -648,10 +715,18 @@ def _changeable(tool: Any, *, texts: bool = False) -> set[str]:
     return {n for n, p in properties.items() if kind_of(n, p) not in ({"skip"} if texts else {"text", "skip"})}
 
 
+_AMOUNT = re.compile(r"\s*\d[\d.,]*\s*([^\W\d]+)\s*")
+
+
 def _substitute(before: str, phrase: str) -> str:
     """The previous text with the part the new phrase replaces: "animal 13" replaces "animal 12" (same first word),
     otherwise the phrase replaces it all."""
     head = words(phrase)[0]
+    if re.fullmatch(r"\s*\d+\s*", phrase) and len(numbers := re.findall(r"\b\d+\b", before)) == 1:
+        return re.sub(rf"\b{numbers[0]}\b", phrase.strip(), before, count=1)  # "make it 5" for "… at 4"
+    amount = _AMOUNT.fullmatch(phrase)  # "25 ml" for the "10 ml" of the title
+    if amount and (said := re.search(rf"\d[\d.,]*\s*{re.escape(amount[1])}\b", before, re.I)):
+        return before[: said.start()] + phrase.strip() + before[said.end() :]
     if len(words(phrase)) < 2 or head in STOPWORDS or not re.search(rf"\b{re.escape(head)}\b", before, re.I):
         return phrase
     return re.sub(rf"\b{re.escape(head)}\b[^,;]*?(?=\s*(?:[,;]|$))", phrase, before, count=1, flags=re.I)
@@ -995,6 +1070,27 @@ def _for_an_item(routing: Any, clause: str) -> None:
             return
 
 
+def _new_item_first(routing: Any, clause: str) -> None:
+    """ "I'd like a new task called X, with the details 'Y'" asks for an item that does not exist yet: of the close
+    routes for the kind of item said after "new" or "another", one that creates it wins over one that changes an
+    item by its number (the mirror of ``_for_an_item``)."""
+    best = routing.best
+    if best is None or best.capability is None or not best.capability.entity or not best.tools:
+        return
+    entity = stem(best.capability.entity)
+    said = re.findall(r"\b(?:new|another|extra|additional)\s+([\w-]+)(?:\s+([a-z]+))?", clause, re.I)
+    if not _by_number(best.tools[0]) or entity not in {stem(w.lower()) for pair in said for w in pair if w}:
+        return
+    for route in routing.routes[1:4]:
+        if best.score - route.score > RIVAL_WINDOW:
+            return
+        same = route.capability is not None and route.capability.entity == best.capability.entity
+        if same and route.capability.writes and route.tools and not _by_number(route.tools[0]):
+            routing.routes.remove(route)
+            routing.routes.insert(0, replace(route, score=max(route.score, best.score)))
+            return
+
+
 def _named_text_first(routing: Any, clause: str) -> None:
     """Of two capabilities that write different text fields of one tool (a title, a description), the one whose
     field the request names wins: "change task 4's description to X" describes, "set task 3's title to X" renames."""
@@ -1045,6 +1141,7 @@ def _plan_clause(
     destination_first(routing, clause)
     _named_text_first(routing, clause)
     _for_an_item(routing, clause)
+    _new_item_first(routing, clause)
     _its_field_first(routing, clause)
     _counts_contents(routing, clause)
     _clearing_first(routing, clause)
@@ -1280,10 +1377,15 @@ def _plan_clause(
         unsure = Planned(clause, route, capability, margin=routing.margin())
         either = f"{', '.join(readings[:-1])} or {readings[-1]}"
         named = said.title() if said.islower() else said  # "which birmingham": a name, as it is written
-        unsure.clarify = f"Which {named} do you mean: {either}? Say it with the state or country."
+        unsure.clarify = (
+            f"{country_name(said)} spans several time zones. Which city do you mean: {either}?"
+            if spans_zones(said)
+            else f"Which {named} do you mean: {either}? Say it with the state or country."
+        )
         unsure.clarify_reason = f"{said} is the name of several places far apart, so I did not guess one."
         zoned = any(kind_of(n, p) == "timezone" and n in filled.args for n, p in properties_of(tool).items())
-        if filled.missing or filled.reference or not zoned:  # never the server's default zone instead
+        if filled.missing or filled.reference or not zoned or slots.time_of_day(clause):
+            # never the server's default zone instead, nor a clock for a time to convert
             return unsure
         step.calls = _calls(filled)  # "Tokyo and Portland": Tokyo's answer, then the question about Portland
         step.then = unsure
@@ -2244,10 +2346,20 @@ _FOR_THEM = re.compile(
 CHECK = "offline-check-lookup-"  # the call id prefix of a plan's ``check``
 
 
+_NO_LOOKUP = re.compile(
+    r"\b(?:don'?t|do\s+not|never|no\s+need\s+to|without)\s+(?:\w+\s+)?(?:look(?:ing)?\s+(?:\w+\s+)?up|search(?:ing)?|"
+    r"googl(?:e|ing)|brows(?:e|ing)|check(?:ing)?\s+online|go(?:ing)?\s+online)\b",
+    re.I,
+)
+
+
 def make_plan(
     dialogue: Dialogue, tools: list[Any], router: Router, today: date, resolve_path: Callable[[str], str]
 ) -> Plan:
     """The plan for the latest request of ``dialogue`` over ``tools``."""
+    if _NO_LOOKUP.search(dialogue.prompt):  # "don't look anything up, just tell me …": no public search this turn
+        public = {f.name for f in catalogue().providers("web_search", _facts(tools))}
+        tools = [t for t in tools if t.name not in public]
     answering = dialogue.last_kind == "clarify" and bool(dialogue.previous_prompts) and len(words(dialogue.prompt)) <= 6
     picked = picked_place(dialogue.previous_prompts[-1], dialogue.prompt) if answering else None
     if picked:  # "Maine" after "which Portland?"
@@ -2354,6 +2466,11 @@ def _make_plan(
         return Plan(reply=_chat(whole.best.capability, tools))
     if _asks_what_i_do(text):
         return Plan(reply=_chat(catalogue()["help"], tools))
+    if _ABOUT_YOU.match(text):  # "are you a real person?", "who built you?": what the assistant is, nothing looked up
+        return Plan(reply=Reply(replies.about_me(tools), "A question about the assistant; no tool was needed.", 0.9,
+                                "chat"))  # fmt: skip
+    if _PRAISE.match(text):  # "you're a lifesaver honestly"
+        return Plan(reply=_chat(catalogue()["thanks"], tools))
     if _RECAP.match(text):  # "what did I ask you earlier?": this conversation's own words, nothing looked up
         said = replies.recap(dialogue.previous_prompts)
         return Plan(reply=Reply(said, "A question about this conversation; no tool was needed.", 0.9, "chat"))
@@ -2502,6 +2619,26 @@ _RECAP = re.compile(
     r"discuss(?:ed)?|said)(?:\s+(?:you\s+)?(?:earlier|before|so\s+far|today|in\s+this\s+(?:chat|conversation)))?|"
     r"(?:summari[sz]e|recap)\s+(?:our|this)\s+(?:conversation|chat)|remind\s+me\s+what\s+i\s+asked(?:\s+you)?(?:\s+"
     r"(?:earlier|before))?|what\s+was\s+my\s+(?:first|last|previous)\s+question)\s*[?.!]*\s*$",
+    re.I,
+)
+
+
+_ABOUT_YOU = re.compile(  # a question about the assistant itself, the whole message
+    r"^\W*(?:(?:hey|hi|so|ok(?:ay)?|um+|quick\s+question)\W+)*(?:"
+    r"(?:are|r)\s+(?:you|u)\s+(?:an?\s+)?(?:real\s+)?(?:bot|robot|human|person|people|ai|machine|program|computer|"
+    r"chat\s*bot|llm|language\s+model|real)\b(?:\s+or\s+(?:an?\s+)?(?:real\s+)?\w+)?|"
+    r"who\s+(?:made|built|created|wrote|programmed|designed|developed|trained|owns|runs)\s+(?:you|u)|"
+    r"(?:do|have)\s+you\s+(?:got|have)\s+a\s+name|what(?:'s|\s+is)\s+your\s+name|"
+    r"what\s+are\s+you(?:\s+exactly)?|"
+    r"(?:(?:can|could)\s+you\s+)?(?:explain|tell\s+me)\s+how\s+you\s+work|how\s+do\s+you\s+work|"
+    r"what\s+(?:tools|skills)\s+do\s+you\s+have"
+    r")(?:\W+(?:like|exactly|actually|then|anyway)\b[^.?!]{0,40})?\W*$",
+    re.I,
+)
+_PRAISE = re.compile(
+    r"^\W*(?:(?:oh|wow|honestly|seriously)\W+)*(?:you(?:'re|’re|\s+are)|ur|u\s+r)\s+(?:a\s+|an\s+|the\s+)?(?:real\s+|total\s+|"
+    r"absolute\s+)?(?:lifesaver|life\s+saver|star|legend|genius|gem|hero|best|amazing|awesome|great|brilliant|"
+    r"so\s+helpful|very\s+helpful|the\s+best)\b[^.?!]{0,25}\W*$",
     re.I,
 )
 

@@ -89,6 +89,14 @@ def recap(said: Sequence[str]) -> str:
     return f"So far in this conversation you asked{earlier}:\n{lines}"
 
 
+def about_me(tools: Sequence[Any]) -> str:
+    """What the assistant is, asked by someone talking to it: a program, not a person, and what it can do now."""
+    return (
+        "I'm the PAIAS research assistant — a program, not a person. Right now I'm running as the offline planner "
+        f"(no LLM is connected), so I understand requests for the connected tools. {_summary_line(tools)}"
+    )
+
+
 def held_back() -> str:
     """A message that only says what not to do ("don't delete anything"): nothing is done, and that is said."""
     return "All right — I haven't done anything. Tell me what you'd like instead whenever you're ready."

@@ -481,7 +481,7 @@ _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 POLITE = re.compile(
     r"^\s*(?:(?:hey|hi|ok(?:ay)?|so|well|um+|uh+|erm|oh|actually|wait(?=\s*[,:!.–—-])|oops|and|also|now|then|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
-    r"would you mind|while you(?:'re|\s+are)\s+at\s+it|i want you to|i'd like you to|i would like you to|go ahead and|quickly|just|be\s+so\s+kind\s+as\s+to|"
+    r"would you mind|while you(?:'re|\s+are)\s+at\s+it|i want you to|i'd like you to|i would like you to|i(?:'d|’d|\s+would)\s+like(?=\s+(?:a|an|another)\s+new\s)|go ahead and|quickly|just|be\s+so\s+kind\s+as\s+to|"
     r"be\s+kind\s+enough\s+to)\b(?!-)[\s,]*)+",
     re.IGNORECASE,
 )
@@ -2680,6 +2680,7 @@ def strip_framing(text: str, framing: Framing) -> str:
             if lowered.startswith(phrase) and (len(lowered) == len(phrase) or not lowered[len(phrase)].isalnum()):
                 rest, led = rest[len(phrase) :].lstrip(" :,-–—"), True
                 rest = re.sub(r"^that\s+(?=\w)", "", rest)  # "note down that X", "log a note that X"
+                rest = re.sub(r"^(?:called|named|titled|entitled)\s+(?=\w)", "", rest, flags=re.I)  # "a task called X"
                 if not phrase.endswith(" to"):  # "add a todo to proofread X": the "to" of the task goes too
                     rest = re.sub(r"^to\s+(?!(?:the|my|our|your|a|an|this|that|his|her|their|it)\b)(?=\w)", "", rest)
                     rest = _when_last(rest)

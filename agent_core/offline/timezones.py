@@ -187,6 +187,45 @@ _SAME_NAME: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
 }  # fmt: skip
 
 
+# Countries whose time zones are hours apart, where no one zone is what most people mean: asked about, with their
+# main cities, as a name of several places is ("what time is it in Australia?": Sydney, Brisbane, Adelaide or Perth).
+_US = (("New York", "America/New_York", ("york", "east", "eastern", "est", "edt", "boston", "washington", "miami")),
+       ("Chicago", "America/Chicago", ("chicago", "central", "cst", "cdt", "texas", "houston", "dallas")),
+       ("Denver", "America/Denver", ("denver", "mountain", "mst", "mdt", "colorado")),
+       ("Los Angeles", "America/Los_Angeles", ("angeles", "west", "western", "pacific", "pst", "pdt", "california",
+                                                 "seattle", "francisco")))  # fmt: skip
+_SPANNING: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
+    "australia": (("Sydney", "Australia/Sydney", ("sydney", "melbourne", "canberra", "hobart", "east", "eastern",
+                                                  "nsw", "victoria", "tasmania", "aest", "aedt")),
+                  ("Brisbane", "Australia/Brisbane", ("brisbane", "queensland", "qld")),
+                  ("Adelaide", "Australia/Adelaide", ("adelaide", "darwin", "central", "south")),
+                  ("Perth", "Australia/Perth", ("perth", "west", "western", "wa"))),
+    "canada": (("Toronto", "America/Toronto", ("toronto", "ottawa", "montreal", "quebec", "ontario", "east", "eastern")),
+               ("Winnipeg", "America/Winnipeg", ("winnipeg", "manitoba", "central")),
+               ("Calgary", "America/Edmonton", ("calgary", "edmonton", "alberta", "mountain")),
+               ("Vancouver", "America/Vancouver", ("vancouver", "bc", "british", "pacific", "west", "western")),
+               ("Halifax", "America/Halifax", ("halifax", "nova", "atlantic", "maritimes"))),
+    "russia": (("Moscow", "Europe/Moscow", ("moscow", "petersburg", "european", "west", "western")),
+               ("Yekaterinburg", "Asia/Yekaterinburg", ("yekaterinburg", "urals", "ural")),
+               ("Novosibirsk", "Asia/Novosibirsk", ("novosibirsk", "siberia", "siberian")),
+               ("Vladivostok", "Asia/Vladivostok", ("vladivostok", "far"))),
+    "brazil": (("São Paulo", "America/Sao_Paulo", ("sao", "são", "paulo", "rio", "brasilia", "brasília", "east")),
+               ("Manaus", "America/Manaus", ("manaus", "amazon", "amazonas", "west"))),
+    "united states": _US, "the united states": _US, "us": _US, "usa": _US, "america": _US,
+}  # fmt: skip
+_SAME_NAME.update(_SPANNING)
+
+
+def country_name(name: str) -> str:
+    """A spanning country as a sentence names it: "The United States" for "US", "Australia" for "australia"."""
+    return "The United States" if _SPANNING.get(normalize(name)) is _US else normalize(name).title()
+
+
+def spans_zones(name: str) -> bool:
+    """Whether a name said for a place is a country whose zones are hours apart (asked about, never guessed)."""
+    return normalize(name) in _SPANNING
+
+
 Reading = tuple[str, str, tuple[str, ...]]  # a name of several places read one way: label, zone, the words that pick it
 
 
@@ -200,16 +239,26 @@ def _near(text: str, offset: int, label: str) -> str:
     return " ".join(normalize(text[:offset]).split()[-2:] + normalize(text[offset + len(label) :]).split()[:3])
 
 
+def _in_a_city(text: str, offset: int, located: tuple[tuple[int, Place], ...]) -> bool:
+    """Whether a country follows a place named just before it ("Hobart, Australia"): the city says the zone."""
+    return any(
+        at < offset and re.fullmatch(r"[^\W\d][\w .'’-]{0,30}?,\s*", text[at:offset]) is not None for at, _ in located
+    )
+
+
 def _several(label: str) -> bool:
     return normalize(label) in _SAME_NAME
 
 
 def unsure_places(text: str) -> list[tuple[int, str, tuple[str, ...]]]:
     """The names of several places said without a word that picks one: offset, the name, the readings' labels."""
+    located = _located(text)
     found = [
         (offset, place.label, tuple(r[0] for r in _SAME_NAME[normalize(place.label)]))
-        for offset, place in _located(text)
-        if _several(place.label) and _picked(_near(text, offset, place.label), place.label) is None
+        for offset, place in located
+        if _several(place.label)
+        and _picked(_near(text, offset, place.label), place.label) is None
+        and not (spans_zones(place.label) and _in_a_city(text, offset, located))
     ]
     return found + [
         (offset, name, readings(name, rest)) for offset, name, rest in _city_names(text) if readings(name, rest)
@@ -304,7 +353,8 @@ def _iana_names() -> dict[str, str]:
 
 _IANA = re.compile(r"\b([A-Za-z]+(?:/[A-Za-z0-9_+\-]+){1,2}|UTC|GMT)\b")
 _PREPOSITION_PHRASE = re.compile(
-    r"\b(?:in|at|for)\s+(?:the\s+)?([a-z0-9/_ \-']+?)(?=\s+(?:right now|now|today|currently|please|at the moment|"
+    r"\b(?:in|at|for|(?:(?:what|how)\s+about|i\s+meant)(?=\s+(?-i:[A-Z])))\s+(?:the\s+)?([a-z0-9/_ \-']+?)"  # "what about Phoenix"
+    r"(?=\s+(?:right now|now|today|currently|please|at the moment|"
     r"and|or|then|vs|versus)\b|[?!.,;:]|$)",
     re.IGNORECASE,
 )
@@ -412,7 +462,10 @@ def locate_places(text: str) -> list[tuple[int, Place]]:
     """Every place named in ``text`` with its character offset, in order, de-duplicated by zone; a name of several
     places takes the reading the words next to it pick ("Portland, Maine"; "Atlanta, Georgia" is one place)."""
     found = []
-    for offset, place in _located(text):
+    every = _located(text)
+    for offset, place in every:
+        if spans_zones(place.label) and _in_a_city(text, offset, every):
+            continue  # "Hobart, Australia": Hobart's zone, not a second place
         reading = _picked(_near(text, offset, place.label), place.label) if _several(place.label) else None
         found.append((offset, Place(reading[0], reading[1]) if reading else place))
     located: list[tuple[int, Place]] = []
@@ -486,8 +539,11 @@ def _misspelt_place(word: str) -> Place | None:
 
 
 def _word_offsets(text: str, words: list[str]) -> list[int]:
-    # Approximate character offsets of normalized words, good enough to order matches.
-    lowered = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    # Character offsets of normalized words in ``text``: each character is read as one ASCII letter or a space, so
+    # a dash or an accent before a name ("noon in Sydney — … in London") never shifts the offsets after it.
+    lowered = "".join(
+        (unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()[:1] or " ") for ch in text
+    ).lower()
     offsets, cursor = [], 0
     for word in words:
         found = lowered.find(word, cursor)
