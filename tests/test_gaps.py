@@ -541,3 +541,22 @@ async def test_telling_someone_and_rebooking_are_gaps_and_how_much_questions_are
         "what's the python command to write a csv file?",
     ):
         assert await detector.detect_missing_tools(question) is None, question
+
+
+async def test_a_new_file_and_a_reply_read_are_gaps_and_price_questions_are_not() -> None:
+    detector = ToolGapDetector(full_source())
+    expected = {
+        "make a new file notes/todo.md with my open tasks in it": "file_write",  # it had read the missing file
+        "did Sam ever reply to my email about the grant?": "email_reading",  # a reply read, not one to send
+    }
+    for request, missing in expected.items():
+        report = await detector.detect_missing_tools(request)
+        assert report is not None and report.missing_tools == [missing], request
+    for question in ("how much are tickets for the symposium dinner?", "what does a ticket for the dinner cost?"):
+        assert await detector.detect_missing_tools(question) is None, question
+
+
+async def test_a_question_for_a_good_program_of_a_missing_kind_is_no_gap() -> None:
+    detector = ToolGapDetector(full_source())
+    assert await detector.detect_missing_tools("what's a good email client for linux?") is None
+    assert await detector.detect_missing_tools("what's a good library for reading excel files in python?") is None

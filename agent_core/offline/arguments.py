@@ -137,6 +137,12 @@ def _order_pair(found: list[Span], text: str, kind: str) -> list[Span]:
     return found
 
 
+def capability_words(capability: Capability) -> frozenset[str]:
+    """The stems of the words a capability is asked with: its keywords, its framing, the thing it is about."""
+    said = [*capability.keywords, *capability.framing, capability.entity or "", "today", "todays"]
+    return frozenset(stem(w) for phrase in said for w in words(phrase))
+
+
 _WORDS_AS_SAID = frozenset({"text", "entity", "id", "enum", "flag", "path", "paths", "glob", "skip", "language"})
 _VERBATIM = frozenset({"text", "content", "body", "message", "prompt"})  # parameters that carry a text as written
 
@@ -156,7 +162,10 @@ def _free_text(
     if len(quoted) == 1 and reference is None and capability is not None:  # "add task buy 'Nature' issue for X"
         around = slots.strip_framing(_without(text, taken), Framing(capability.framing))
         inside = re.search(rf"\w\W*{re.escape(text[quoted[0].start - 1 : quoted[0].end + 1])}\W*\w", around)
-        quoted = [Span(around)] if inside else quoted  # words of the title on both sides: the quote is part of it
+        outside = words(around.replace(text[quoted[0].start - 1 : quoted[0].end + 1], " "))
+        own = capability_words(capability)
+        asked = all(w in STOPWORDS or stem(w) in own for w in outside)  # "log 'X' in today's note": framing around
+        quoted = [Span(around)] if inside and not asked else quoted  # words of the title on both sides: part of it
     if quoted and not (reference and capability and capability.text_param == "description"):
         return quoted
     if reference is not None and reference.end >= 0:  # "rename the report task to X": what follows the reference
@@ -1503,6 +1512,8 @@ def _labelled_texts(
         if name in required or name == main or kind_of(name, prop) != "text":
             continue
         labels = (set(words(name)) | set(words(prop.get("description", "")))) & (_SIDE_LABELS | set(words(name)))
+        if set(words(name)) & _SIDE_LABELS:
+            labels |= _SIDE_LABELS  # "… with the note 'ask Ahmed'" for a description: one side text, any of its names
         if not labels:
             continue
         alternatives = "|".join(sorted(map(re.escape, labels), key=len, reverse=True))
@@ -1532,7 +1543,8 @@ def _labelled_texts(
             rf",\s*{said}\s+(?!(?:is|are|was|were|will|should|of|for)\b)([^\W\d_].*)$", text, re.I
         )
         if match and words(text[: match.start()]):
-            found.append((name, match.group(1).strip().strip("'\"‘’“”").rstrip(" ."), match.start()))
+            value = re.sub(r"(['\"’”])\s*[?.!]+$", r"\1", match.group(1).strip())  # "… 'ask Ahmed'?"
+            found.append((name, value.strip("'\"‘’“”").rstrip(" ."), match.start()))
     return found[:1]
 
 

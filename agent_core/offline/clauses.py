@@ -507,7 +507,9 @@ def framed_route(clause: str, routing: Any, skip: frozenset[str] = frozenset()) 
     """The served capability (not one of ``skip``) whose framing phrase of two words or more ("log a note:", "add a
     task to") opens the clause, if any."""
     opening = " ".join(POLITE.sub("", clause.lower()).replace(":", " :").split())
-    names = {name for name, length in framed_by(opening).items() if length >= 2} - skip
+    # "add 'submit travel reimbursement' - details: …": a one-word framing before a quote that is all the object
+    quoted = re.match(r"^\w+\s+(['\"‘“])[^'\"’”]+['\"’”]\s*(?:$|[-–—:,;])", opening) is not None
+    names = {name for name, length in framed_by(opening).items() if length >= 2 or quoted} - skip
     return next((r for r in routing.routes if r.capability and r.capability.name in names and r.served), None)
 
 

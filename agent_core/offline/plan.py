@@ -56,7 +56,7 @@ from agent_core.offline.clauses import (
     threshold,
 )
 from agent_core.offline.clauses import STATEMENT as _STATEMENT
-from agent_core.offline.dialogue import Dialogue, as_data, listing_of, touched_id
+from agent_core.offline.dialogue import Dialogue, as_data, files_of, listing_of, touched_id
 from agent_core.offline.router import (
     DOC_BONUS,
     DOC_THRESHOLD,
@@ -93,7 +93,7 @@ CHAT_LEAD = 0.25  # chat must lead the best live tool by this much: "how do you 
 GAP_SCORE = 0.55  # a missing capability must match this well before the planner says it is missing
 RIVAL_WINDOW = 0.12  # routes this close to the best are tried when the best one's tool cannot be filled
 _FOLLOW_UP = re.compile(
-    r"^\s*(?:and|what about|how about|also|same,?\s+(?:but\s+)?(?:for|again|in)|now|only|just|ok(?:ay)?,? (?:and|what about)"
+    r"^\s*(?:and|what about|how about|also|same,?\s+(?:but|(?:but\s+)?(?:for|again|in))|now|only|just|ok(?:ay)?,? (?:and|what about)"
     r"|then)\b",
     re.I,
 )
@@ -140,7 +140,7 @@ _DONE_YET = re.compile(r"^\s*(?:did|have|had)\s+(?:i|we)\b.*\b(?:already|yet)\b"
 LOOKUP_WINDOW = 0.25  # a read-only tool this close to a write tool answers a question
 _FINITE = re.compile(r"\b(?:i|i'm|we|you|he|she|they|it|is|are|was|were|am|has|have|had|got|did|does)\b|'s\b", re.I)
 _PERSONAL = re.compile(
-    r"\b(?:my|mine|our|did i|have i|did we|have we|about me|i\s+(?:\w+ly\s+)?(?:told|said|wrote|noted|saved|stored|mentioned|recorded|"
+    r"\b(?:my|mine|our|did i|have i|did we|have we|about me|(?:i|we)\s+owe|owes?\s+(?:me|us)|i\s+(?:\w+ly\s+)?(?:told|said|wrote|noted|saved|stored|mentioned|recorded|"
     r"jotted|logged|kept|added|put)|we\s+(?:decided|agreed|discussed|said|wrote|noted)|"
     r"(?:do|have|did)\s+you\s+(?:still\s+)?(?:have|got|hold|keep|store|stored|save|saved|remember))\b",
     re.I,
@@ -433,6 +433,31 @@ def _picked_from_last(
     return None
 
 
+_OPENS = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|and|now|then|great|thanks)\W+)*(?:open|read|show(?:\s+me)?|view|display|cat)\b", re.I
+)
+
+
+def _picked_file(clause: str, dialogue: Dialogue, tools: list[Any]) -> Planned | None:
+    """ "open the second one" after a folder was listed: the file at that place in the listing, read."""
+    ordinal, last = slots.ordinals(clause), dialogue.last_call
+    if last is None or len(ordinal) != 1 or len(words(clause)) > 8 or not _OPENS.match(clause):
+        return None
+    lister = next((t for t in tools if t.name == last.tool_name), None)
+    reader = _provider("file_read", tools)
+    if lister is None or reader is None or not lists_a_folder(lister):
+        return None
+    path = next((n for n, p in properties_of(lister).items() if kind_of(n, p) == "path"), None)
+    files = files_of(dialogue.last_result, str(last.args_as_dict().get(path) or ""))
+    index = ordinal[0].value - 1 if ordinal[0].value > 0 else len(files) + ordinal[0].value
+    into = next((n for n, p in properties_of(reader).items() if kind_of(n, p) == "path"), None)
+    if not 0 <= index < len(files) or into is None:
+        return None
+    filled = Filled({into: files[index]["id"]})
+    route = Route(f"picked:{reader.name}", 1.0, catalogue()["file_read"], (reader,))
+    return Planned(clause, route, route.capability, reader, _calls(filled), filled, margin=0.2)
+
+
 def _follow_up(
     clause: str, dialogue: Dialogue, tools: list[Any], context: Context, best: Route | None, earlier: Any = None
 ) -> Planned | None:
@@ -497,8 +522,12 @@ def _follow_up(
             changed[k] = _substitute(previous[k], phrase)  # "mouse liver, animal 12" -> "…, animal 13"
     quoted = [m.group(0)[1:-1] for m in slots.QUOTED.finditer(clause)]
     for k, v in changed.items():  # "make that 25 ml", "make it 5": the amount in the earlier text
-        if isinstance(v, str) and isinstance(previous.get(k), str) and (_AMOUNT.fullmatch(v) or v.strip().isdigit()):
+        amount = _AMOUNT.fullmatch(v) or v.strip().isdigit() if isinstance(v, str) else False
+        if isinstance(v, str) and isinstance(previous.get(k), str) and (amount or (_SAME_FOR.match(clause) and texts)):
             changed[k] = _substitute(previous[k], v)
+            done = str(previous[k]).split()[:1]  # "same for dry ice" after adding "Order liquid nitrogen": its act too
+            if not amount and _tool_writes(tool) and done and (ordered_verb(previous[k]) or "") == done[0].lower():
+                changed[k] = v if v.lower().startswith(done[0].lower()) else f"{done[0]} {v}"
         elif corrects and isinstance(v, str) and len(quoted) == 1 and set(words(v)) <= set(words(quoted[0])):
             changed[k] = quoted[0]  # "actually make it 'call the plumber on Monday'": the quote as it is
     if not changed and cue and (switched := _switched_end(clause, tool, previous)):
@@ -715,6 +744,10 @@ def _changeable(tool: Any, *, texts: bool = False) -> set[str]:
     return {n for n, p in properties.items() if kind_of(n, p) not in ({"skip"} if texts else {"text", "skip"})}
 
 
+_CLOCK_CHECK = re.compile(
+    r"\b(?:is\s+it|it'?s|it\s+is|already|yet|past|before|after)\b", re.I
+)  # "is it 5pm in Oslo yet?"
+_SAME_FOR = re.compile(r"^\W*(?:and\s+)?(?:the\s+)?same\s+(?:for|with)\b", re.I)
 _AMOUNT = re.compile(r"\s*\d[\d.,]*\s*([^\W\d]+)\s*")
 
 
@@ -1148,6 +1181,7 @@ def _plan_clause(
     best = routing.best
     follow = _next_page(clause, dialogue, tools, earlier) or _follow_up(clause, dialogue, tools, context, best, earlier)
     follow = follow or (_picked_from_last(clause, dialogue, routing, context, tools) if earlier is None else None)
+    follow = follow or (_picked_file(clause, dialogue, tools) if earlier is None else None)
     if follow is not None:
         return follow
     if best is None:
@@ -1175,6 +1209,15 @@ def _plan_clause(
         if best is None:
             return None
     capability = best.capability
+    said_times = [
+        t for t in slots.time_of_day(clause) if not re.search(r"(?:utc|gmt)?\s*[+−-]\s*$", clause[: t.start], re.I)
+    ]
+    if capability is not None and capability.name == "current_time" and said_times:  # (not "UTC+05:30")
+        convert = next(
+            (r for r in routing.routes if r.served and r.capability and r.capability.name == "time_convert"), None
+        )
+        if convert is not None and not _CLOCK_CHECK.search(clause):  # "what's 10:30 in London time": a time to convert,
+            best, capability = convert, convert.capability  # never London's clock now
     framed = framed_route(clause, routing, skip=frozenset({"web_search"}))
     if framed is not None and (
         _names_other_field(clause, framed, routing) or (_FOR_THE_ITEM.match(clause) and routing.best is not framed)
@@ -1372,6 +1415,14 @@ def _plan_clause(
         and (about := _ABOUT_TOPIC.search(clause))
     ):
         step.topic = about["topic"]  # "which of my tasks are about ordering something?": only those
+    if (
+        _APART.search(clause)
+        and not locate_places(clause)
+        and any(kind_of(n, p) == "timezone" for n, p in properties_of(tool).items())
+    ):  # "what's the time difference?": between where is not said, and UTC is no answer
+        step.clarify = "Between which places? For example: “the time difference between London and Tokyo”."
+        step.clarify_reason = "The request asks how far apart two clocks are without naming the places."
+        return step
     if filled.unsure and not filled.unknown:  # "time in Portland": Oregon or Maine
         said, readings = filled.unsure[0]
         unsure = Planned(clause, route, capability, margin=routing.margin())
@@ -2004,8 +2055,22 @@ def _computes(route: Route, clause: str, context: Context) -> bool:
     )
 
 
+_ASKED_TO = re.compile(r"^\W*(?:(?:can|could|would|will)\s+(?:you|u)|please)\s+(?:please\s+|just\s+)?([a-z]+)\b", re.I)
+
+
+def _acts_missing(tools: list[Any]) -> frozenset[str]:
+    """The stems of the verbs of acts that change something outside and that no live tool is named for ("buy",
+    "book", "text"): asked for, they are commands, never information questions."""
+    said = {stem(k) for c in catalogue() if c.kind == "action" and c.writes for k in c.keywords if " " not in k}
+    live = {w for t in tools for w in ToolFacts.of(t).name_stems}
+    return frozenset(said - live)
+
+
 def _question(clause: str, best: Route, tools: list[Any], margin: float) -> Planned | None:
     """An information question: memory first, then a web search tool — only if it is really a question."""
+    asked = _ASKED_TO.match(clause)
+    if asked and stem(asked[1].lower()) in _acts_missing(tools):
+        return None  # "could you buy two tickets for the dinner?" asks for an act no tool does: nothing to look up
     public = best.capability is not None and best.capability.kind == "public" and best.score >= EXAMPLE_THRESHOLD
     asks_memory = best.capability is not None and best.capability.name == "memory_search"  # "what do you remember …"
     searches = asks_memory and (
@@ -2067,7 +2132,9 @@ _RESULTS = re.compile(
     rf"(?:[,;]?\s*(?:and\s+)?(?:just\s+|only\s+)?(?:give|show|get|bring|find)\s+(?:me\s+)?)?(?:just\s+|only\s+)?(?:the\s+)?"
     rf"(?:top\s+|first\s+)?"
     rf"(?P<n>\d{{1,2}}|{slots.SPOKEN_NUMBER})\s+(?:most\s+relevant\s+|best\s+|top\s+)?"
-    rf"(?:results?|hits?|links?|memories)\b(?:\s+(?P<to>for|on|about)\b)?",
+    rf"(?:results?|hits?|links?|memories)\b(?:\s+(?P<to>for|on|about)\b)?"
+    r"(?:\s+(?:max(?:imum)?|at\s+most|tops|only|(?:is|are|will\s+be|would\s+be|should\s+be)\s+(?:enough|fine|plenty|"
+    r"ok(?:ay)?|good)))*",  # "3 results max", "one result is enough"
     re.I,
 )
 
@@ -2516,6 +2583,9 @@ def _make_plan(
             earlier = ToolCallPart(
                 plan.steps[-1].tool.name, plan.steps[-1].calls[-1]
             )  # "time in Denver? and in Honolulu?"
+        same = _SAME_THING.search(clause)
+        if same and plan.steps and (prior := _searched_for(plan.steps[-1])):  # "…, then the web for the same thing"
+            clause = f"{clause[: same.start()]}{prior}{clause[same.end() :]}"
         context.last_id = _touched_before(dialogue, len(plan.steps)) or dialogue.last_id
         found = _on_found(clause, plan.steps[-1], tools) if plan.steps else None
         if found is not None:  # "find X on the drive and read it": the search becomes the read's lookup
@@ -2589,6 +2659,18 @@ _ABOUT_TOPIC = re.compile(
     r"concerning)\s+(?P<topic>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s*(?:something|anything|stuff)?\s*[?.!]*$",
     re.I,
 )
+
+
+_SAME_THING = re.compile(r"\bthe\s+same\s+(?:thing|things|topic|words|query|search|term|terms)\b", re.I)
+_QUERY_WORDS = frozenset({"query", "q", "search", "term", "terms", "topic", "keywords"})
+
+
+def _searched_for(step: Planned) -> str | None:
+    """What a step of this message searched for: its question's query, or its call's query argument."""
+    if step.question:
+        return (step.query if step.web_tool is not None else step.memory_query) or None
+    args = step.calls[-1] if step.calls else {}
+    return next((v for n, v in args.items() if isinstance(v, str) and set(words(n)) & _QUERY_WORDS), None)
 
 
 def _can_you(text: str, tools: list[Any], router: Router) -> Reply | None:

@@ -1936,6 +1936,7 @@ def zones(text: str) -> list[Span]:
 
 
 _QUANTIFIERS = frozenset({"every", "everything", "whole", "entire"})
+_AS_WHICH = frozenset({"i", "ve", "we", "have", "has", "already", "been", "that", "which", "got", "so", "far"})
 
 
 def aliases(prop: dict[str, Any]) -> dict[str, list[str]]:
@@ -1987,8 +1988,8 @@ def enum_values(options: list[Any], text: str, named_too: dict[str, list[str]] |
     if (
         len(named) > 1
         and text[named[0].start : named[0].end].lower() in STOPWORDS | _QUANTIFIERS
-        and all(w in STOPWORDS for w in words(text[named[0].end : named[1].start]))
-    ):  # "any NMR structures", "everything pending": a determiner said right before another option
+        and all(w in STOPWORDS | _AS_WHICH for w in words(text[named[0].end : named[1].start]))
+    ):  # "any NMR structures", "everything pending", "everything I've already finished": a determiner of another
         named.pop(0)
     opening = POLITE.match(text)
     verb = bool(named) and text[named[0].start : named[0].end].lower() not in STOPWORDS | _QUANTIFIERS
@@ -2493,9 +2494,26 @@ def later_end(properties: dict[str, Any], name: str) -> bool:
     )
 
 
+_COUNT_BEFORE = re.compile(r"(?:\b(?:only|just|at\s+most|up\s+to|max(?:imum)?|no\s+more\s+than)\s+(?:the\s+)?)+$", re.I)
+_COUNT_AFTER = re.compile(
+    r"^(?:\s+(?:max(?:imum)?|at\s+most|tops|only|please|(?:is|are|will\s+be|would\s+be|should\s+be)\s+(?:enough|fine|"
+    r"plenty|ok(?:ay)?|good))\b)+",
+    re.I,
+)
+
+
 def count_for(name: str, prop: dict[str, Any], text: str, bare: bool = True) -> Span | None:
     """A count such as ``max_results`` or ``days``: a number next to a word of the parameter's name or description
-    ("5 papers", "next 3 days", "top 10"). With ``bare`` False, only a number said with its end ("the last 5")."""
+    ("5 papers", "next 3 days", "top 10"). With ``bare`` False, only a number said with its end ("the last 5"). The
+    span takes the words that only qualify the count with it ("3 results max", "one result is enough")."""
+    found = _count_for(name, prop, text, bare)
+    if found is None or found.end < 0:
+        return found
+    before, after = _COUNT_BEFORE.search(text[: found.start]), _COUNT_AFTER.match(text[found.end :])
+    return Span(found.value, before.start() if before else found.start, found.end + (after.end() if after else 0))
+
+
+def _count_for(name: str, prop: dict[str, Any], text: str, bare: bool) -> Span | None:
     vocabulary = {stem(w) for w in words(f"{name} {prop.get('description', '')}") if w not in STOPWORDS}
     vocabulary -= {stem(w) for w in ("how", "many", "return", "max", "number")}
     tokens = list(re.finditer(r"[\w']+", text.lower()))
@@ -2681,6 +2699,8 @@ def strip_framing(text: str, framing: Framing) -> str:
                 rest, led = rest[len(phrase) :].lstrip(" :,-–—"), True
                 rest = re.sub(r"^that\s+(?=\w)", "", rest)  # "note down that X", "log a note that X"
                 rest = re.sub(r"^(?:called|named|titled|entitled)\s+(?=\w)", "", rest, flags=re.I)  # "a task called X"
+                if phrase.endswith(" this"):  # "store this finding: X": what "this" is called is no part of X
+                    rest = re.sub(r"^[^\W\d]+\s*:\s+(?=\S)", "", rest)
                 if not phrase.endswith(" to"):  # "add a todo to proofread X": the "to" of the task goes too
                     rest = re.sub(r"^to\s+(?!(?:the|my|our|your|a|an|this|that|his|her|their|it)\b)(?=\w)", "", rest)
                     rest = _when_last(rest)
