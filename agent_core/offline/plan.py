@@ -523,10 +523,23 @@ def _follow_up(
     quoted = [m.group(0)[1:-1] for m in slots.QUOTED.finditer(clause)]
     for k, v in changed.items():  # "make that 25 ml", "make it 5": the amount in the earlier text
         amount = _AMOUNT.fullmatch(v) or v.strip().isdigit() if isinstance(v, str) else False
-        if isinstance(v, str) and isinstance(previous.get(k), str) and (amount or (_SAME_FOR.match(clause) and texts)):
+        raw = filled.args.get(k) == v  # as read from this clause, not yet put into the earlier text
+        if (
+            isinstance(v, str)
+            and isinstance(previous.get(k), str)
+            and raw
+            and (amount or (_SAME_FOR.match(clause) and texts))
+        ):
             changed[k] = _substitute(previous[k], v)
             done = str(previous[k]).split()[:1]  # "same for dry ice" after adding "Order liquid nitrogen": its act too
-            if not amount and _tool_writes(tool) and done and (ordered_verb(previous[k]) or "") == done[0].lower():
+            whole = changed[k] == v  # nothing of the earlier text kept ("animal 13" keeps "mouse liver, …")
+            if (
+                whole
+                and not amount
+                and _tool_writes(tool)
+                and done
+                and (ordered_verb(previous[k]) or "") == done[0].lower()
+            ):
                 changed[k] = v if v.lower().startswith(done[0].lower()) else f"{done[0]} {v}"
         elif corrects and isinstance(v, str) and len(quoted) == 1 and set(words(v)) <= set(words(quoted[0])):
             changed[k] = quoted[0]  # "actually make it 'call the plumber on Monday'": the quote as it is
