@@ -108,6 +108,7 @@ async def test_a_country_hours_wide_is_asked_about(text: str, cities: str) -> No
     turn = await ask(planner_agent(time_tools()), text)
     assert turn.calls == []
     assert "spans several time zones" in turn.answer and cities in turn.answer
+    assert "name of several places" not in turn.output.reasoning  # a country, not a name shared by far places
 
 
 async def test_the_city_named_after_the_question_answers_it() -> None:

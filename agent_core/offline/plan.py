@@ -1446,7 +1446,11 @@ def _plan_clause(
             if spans_zones(said)
             else f"Which {named} do you mean: {either}? Say it with the state or country."
         )
-        unsure.clarify_reason = f"{said} is the name of several places far apart, so I did not guess one."
+        unsure.clarify_reason = (
+            f"{country_name(said)} spans several time zones, so I did not pick one."
+            if spans_zones(said)
+            else f"{said} is the name of several places far apart, so I did not guess one."
+        )
         zoned = any(kind_of(n, p) == "timezone" and n in filled.args for n, p in properties_of(tool).items())
         if filled.missing or filled.reference or not zoned or slots.time_of_day(clause):
             # never the server's default zone instead, nor a clock for a time to convert
