@@ -7,7 +7,10 @@ never reaches the public web."""
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import pytest
+from pydantic import Field
 
 from tests.planner_support import TaskStore, ask, conversation, planner_agent, time_tools, tool
 from tests.test_planner_plain_words import FILES, _world, log_note, search_memory, store_memory, web_search
@@ -141,3 +144,38 @@ async def test_a_time_said_with_one_place_is_never_that_places_clock_now() -> No
     assert all(name != "get_current_time" for name, _ in turn.calls), turn.calls
     offset = await ask(planner_agent(time_tools()), "what's the time at UTC+05:30")
     assert offset.calls == [("get_current_time", {"timezone": "Asia/Kolkata"})]  # an offset is no time of day
+
+
+async def test_a_story_before_a_framed_request_is_never_written_down() -> None:
+    agent = planner_agent(_world())
+    turn = await ask(
+        agent,
+        "Maria's run is on Wednesday and the autoclave log needs checking before that. "
+        "Can you add a task: check the autoclave log before Wednesday",
+    )
+    assert turn.calls == [("add_task", {"title": "Check the autoclave log before Wednesday"})]  # no daily note
+
+
+async def test_the_x_one_should_say_quoted_renames_it() -> None:
+    store = TaskStore.with_titles("Buy milk", "Order pipettes", "Order reagents")
+    turn = await ask(
+        planner_agent(store.tools()), "the reagents one should say 'Order reagents from Sigma (quote #4471)' instead"
+    )
+    assert turn.calls[-1] == ("update_task", {"task_id": 3, "title": "Order reagents from Sigma (quote #4471)"})
+
+
+def directory_tree(
+    path: str,
+    excludePatterns: Annotated[list[str] | None, Field(description="Glob patterns to leave out")] = None,
+) -> list[dict[str, Any]]:
+    """Get a recursive tree view of files and directories as a JSON structure. Only works within allowed
+    directories."""
+    return [{"name": "notes", "type": "directory", "children": []}]
+
+
+async def test_leave_out_a_folder_is_read_by_the_tree_never_a_listing_of_that_folder() -> None:
+    listers = [t for t in FILES if t.name != "directory_tree"]
+    agent = planner_agent([tool(directory_tree, readOnlyHint=True), *listers])
+    turn = await ask(agent, "show me the folder tree but leave out the data folder")
+    assert [name for name, _ in turn.calls] == ["directory_tree"], turn.answer
+    assert turn.calls[0][1]["excludePatterns"] == ["data"]

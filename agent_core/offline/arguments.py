@@ -1269,6 +1269,12 @@ def _quoted_as(properties: dict[str, Any], text: str) -> dict[str, str]:
     return found
 
 
+def leaves_out(tool: Any, text: str) -> bool:
+    """Whether the request leaves something out that the tool has a parameter for ("… but leave out the data
+    folder" for a tree with ``excludePatterns``)."""
+    return bool(_left_out(properties_of(tool), text))
+
+
 def _left_out(properties: dict[str, Any], text: str) -> dict[str, Span]:
     """What a request leaves out ("… but leave out the data folder", "the markdown files except the ones in
     notes") for the one list parameter whose name says it excludes (``excludePatterns``): the names said, each a

@@ -1097,7 +1097,10 @@ def _after_story(text: str) -> str:
     for i in range(1, len(sentences)):
         rest = " ".join(sentences[i:])
         if _asks_something(sentences[i]):
-            if all(_told(s) for s in sentences[:i]) and not _POINTING.search(_TRAILING_POLITE.sub("", rest)):
+            framed = bool(_framed_opening(POLITE.sub("", sentences[i])))  # "Can you add a task: X" needs no value told
+            if all(_told(s, values=framed) for s in sentences[:i]) and not _POINTING.search(
+                _TRAILING_POLITE.sub("", rest)
+            ):
                 return rest
             break
     asked = _ASKED_AFTER.match(text)  # "I'm flying to Seoul tomorrow, can you add a task to pack the poster?"

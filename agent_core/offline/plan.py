@@ -29,6 +29,7 @@ from agent_core.offline.arguments import (
     cleared_names,
     enum_options,
     fill,
+    leaves_out,
     names_one_thing,
     trip_end,
 )
@@ -778,7 +779,9 @@ def _substitute(before: str, phrase: str) -> str:
     return re.sub(rf"\b{re.escape(head)}\b[^,;]*?(?=\s*(?:[,;]|$))", phrase, before, count=1, flags=re.I)
 
 
-_TO_BE_CALLED = re.compile(r"\b(?:be|get|getting|being)\s+(?:called|named|renamed|retitled|titled)\s+['\"‘“]", re.I)
+_TO_BE_CALLED = re.compile(
+    r"\b(?:(?:be|get|getting|being)\s+(?:called|named|renamed|retitled|titled)|should\s+(?:say|read))\s+['\"‘“]", re.I
+)
 EVIDENCE_BONUS = 0.25
 WEAK_EVIDENCE_BONUS = 0.12
 # Identifiers whose shape alone says which tool takes them (a DOI, a code matching the parameter's own pattern).
@@ -993,6 +996,19 @@ def _clearing_first(routing: Any, clause: str) -> None:
                 return
 
 
+def _excluding_first(routing: Any, clause: str) -> None:
+    """ "show me the folder tree but leave out the data folder": of the close routes, one whose tool can leave out
+    what is said (an exclude list) comes first, never a listing of the folder left out."""
+    best = routing.best
+    if best is None or not best.tools or leaves_out(best.tools[0], clause):
+        return
+    for route in routing.routes[1:4]:
+        if route.served and best.score - route.score <= RIVAL_WINDOW and leaves_out(route.tools[0], clause):
+            routing.routes.remove(route)
+            routing.routes.insert(0, replace(route, score=best.score))  # what it leaves out is said as clearly
+            return
+
+
 def _by_number(tool: Any) -> bool:
     """Whether a tool changes an item it is given the number of (a required id), rather than making a new one."""
     return any(kind_of(n, p) == "id" for n, p in _required_of(tool))
@@ -1191,6 +1207,7 @@ def _plan_clause(
     _its_field_first(routing, clause)
     _counts_contents(routing, clause)
     _clearing_first(routing, clause)
+    _excluding_first(routing, clause)
     best = routing.best
     follow = _next_page(clause, dialogue, tools, earlier) or _follow_up(clause, dialogue, tools, context, best, earlier)
     follow = follow or (_picked_from_last(clause, dialogue, routing, context, tools) if earlier is None else None)
@@ -1242,6 +1259,11 @@ def _plan_clause(
         best, capability, framed = folder, folder.capability, None
     if framed is None and capability is not None and capability.text_param == "title" and _TO_BE_CALLED.search(clause):
         framed = best  # "can the milk one be called 'Buy oat milk' from now on": the new name, quoted, frames it
+    elif framed is None and _TO_BE_CALLED.search(clause):  # "the reagents one should say 'X' instead": a rename,
+        renames = [r for r in routing.routes[:4] if r.served and r.capability and r.capability.text_param == "title"]
+        renames = [r for r in renames if r.capability.writes and r.tools and _by_number(r.tools[0])]  # however weak
+        if renames:
+            best, capability, framed = renames[0], renames[0].capability, renames[0]
     near = (  # close to its threshold and ahead of the rest, or of another new tool (their slots decide below)
         best.capability is None
         and best.served
@@ -1396,8 +1418,10 @@ def _plan_clause(
     chosen: tuple[Route, Any, Filled] | None = None
     if first.missing and all(_is_text(best.tools[0], name) for name in first.missing):
         rivals = [best]  # "add a task" lacks its text: ask for it rather than do something else
-    if framed is not None or (best.tools and cleared_names(properties_of(best.tools[0]), clause)):
-        rivals = [best]  # "todo: renew the certificate by 1 December" is a task, whatever else has a date
+    if framed is not None or (
+        best.tools and (cleared_names(properties_of(best.tools[0]), clause) or leaves_out(best.tools[0], clause))
+    ):  # "todo: renew the certificate by 1 December" is a task, whatever else has a date; "… but leave out the
+        rivals = [best]  # data folder" is for the tool that leaves it out, never a listing of that folder
     complete: list[tuple[Route, Any, Filled]] = []
     for route in rivals:
         for tool in route.tools:
