@@ -560,3 +560,10 @@ async def test_a_question_for_a_good_program_of_a_missing_kind_is_no_gap() -> No
     detector = ToolGapDetector(full_source())
     assert await detector.detect_missing_tools("what's a good email client for linux?") is None
     assert await detector.detect_missing_tools("what's a good library for reading excel files in python?") is None
+
+
+async def test_whether_a_product_is_free_is_a_question_and_whether_someone_is_free_is_not() -> None:
+    detector = ToolGapDetector(full_source())
+    assert await detector.detect_missing_tools("is Slack free for academic labs?") is None  # a price question
+    for busy in ("is Dana free at 3pm?", "is the microscope free on Friday?"):
+        assert await detector.detect_missing_tools(busy) is not None, busy  # a calendar's question

@@ -179,3 +179,13 @@ async def test_leave_out_a_folder_is_read_by_the_tree_never_a_listing_of_that_fo
     turn = await ask(agent, "show me the folder tree but leave out the data folder")
     assert [name for name, _ in turn.calls] == ["directory_tree"], turn.answer
     assert turn.calls[0][1]["excludePatterns"] == ["data"]
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [("My collaborator is in Newfoundland, what time is it there now?", "America/St_Johns"),
+     ("what time is it in Saskatchewan?", "America/Regina")],
+)  # fmt: skip
+async def test_a_province_is_its_zone(text: str, zone: str) -> None:
+    turn = await ask(planner_agent(time_tools()), text)
+    assert turn.calls == [("get_current_time", {"timezone": zone})]

@@ -25,7 +25,10 @@ HOW_TO = re.compile(
     r"extensions?|plugins?|plug-ins?|websites?|sites?)\b|"
     r"what(?:'s|\s+is)\s+the\s+(?:[\w-]+\s+)?(?:command|function|syntax|shortcut|method)\s+(?:to|for)\b|"
     r"where\s+(?:can|could|do|should|would)\s+(?:i|we|one)\s+(?:buy|find|get|learn|read)\b|how\s+(?:does|do|did|would|can)\s+(?:an?\s+|the\s+)?(?!my\b|our\b)[\w\s-]{2,40}?\s+(?:work|handle|deal\s+with|support|differ)\b|(?:any\s+)?(?:tips|advice|suggestions|recommendations|pointers)\s+(?:for|on|about)\b|tell\s+me\s+(?:about|how|why)|what(?:'s|s|\s+is|\s+are)\s+(?:the\s+)?differences?|which\s+(?:tools?|"
-    r"librar(?:y|ies)|services?|apps?|packages?|apis?|journals?))",
+    r"librar(?:y|ies)|services?|apps?|packages?|apis?|journals?)|"
+    r"(?:is|are)\s+(?!(?:my|our|your|you|we|i|he|she|they|it|this|that|there|the|a|an)\b)[\w.-]+(?:\s+[\w.-]+)?\s+"
+    r"(?:free|open[-\s]source|worth\s+(?:it|paying\s+for)|any\s+good|safe\s+to\s+use)\b"  # "is Slack free for …?",
+    r"(?!\s+(?:on|at|tomorrow|today|tonight|this|next|until|from|now|in\s+the|for\s+(?:a|an|the|lunch|dinner|coffee|\d))\b))",
     re.IGNORECASE,
 )
 _CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
