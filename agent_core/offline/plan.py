@@ -64,6 +64,7 @@ from agent_core.offline.router import (
     EXAMPLE_THRESHOLD,
     GENERIC_NAME_WORDS,
     MARGIN,
+    READING_ACTS,
     Route,
     Router,
     Routing,
@@ -614,7 +615,7 @@ def _reads_only(tool: Any) -> bool:
     if facts.read_only is not None:
         return facts.read_only
     acts = name_acts(tool.name)
-    return bool(acts) and acts <= {"read", "list", "search"}
+    return bool(acts) and acts <= READING_ACTS
 
 
 def _same_half_of_day(changed: dict[str, Any], previous: dict[str, Any], tool: Any, clause: str) -> None:
@@ -2173,9 +2174,7 @@ _RESULTS = re.compile(
     rf"(?:[,;]?\s*(?:and\s+)?(?:just\s+|only\s+)?(?:give|show|get|bring|find)\s+(?:me\s+)?)?(?:just\s+|only\s+)?(?:the\s+)?"
     rf"(?:top\s+|first\s+)?"
     rf"(?P<n>\d{{1,2}}|{slots.SPOKEN_NUMBER})\s+(?:most\s+relevant\s+|best\s+|top\s+)?"
-    rf"(?:results?|hits?|links?|memories)\b(?:\s+(?P<to>for|on|about)\b)?"
-    r"(?:\s+(?:max(?:imum)?|at\s+most|tops|only|(?:is|are|will\s+be|would\s+be|should\s+be)\s+(?:enough|fine|plenty|"
-    r"ok(?:ay)?|good)))*",  # "3 results max", "one result is enough"
+    rf"(?:results?|hits?|links?|memories)\b(?:\s+(?P<to>for|on|about)\b)?(?:\s+{slots.COUNT_QUALIFIER})*",  # "3 … max"
     re.I,
 )
 

@@ -311,7 +311,7 @@ def name_acts(name: str) -> frozenset[str]:
 
 
 _WRITE_ACTS = frozenset(["create", "change", "remove"])
-_READING = frozenset(["read", "list", "search"])
+READING_ACTS = frozenset(["read", "list", "search"])  # acts that change nothing
 
 
 def _opens_todo(text: str) -> bool:
@@ -728,7 +728,7 @@ class Router:
         )
         # "details for arXiv 1706.03762", "show …": an order to read writes nothing, unless it is a to-do's verb too
         # ("get milk", "read chapter 3")
-        reads = bool(acts) and acts <= _READING and not _opens_todo(text)
+        reads = bool(acts) and acts <= READING_ACTS and not _opens_todo(text)
         fit = self._fit(tools, signature)  # each provider's fit to its capability, once per tool list
         for capability in catalogue():
             serving = providers[capability.name]

@@ -2495,11 +2495,12 @@ def later_end(properties: dict[str, Any], name: str) -> bool:
 
 
 _COUNT_BEFORE = re.compile(r"(?:\b(?:only|just|at\s+most|up\s+to|max(?:imum)?|no\s+more\s+than)\s+(?:the\s+)?)+$", re.I)
-_COUNT_AFTER = re.compile(
-    r"^(?:\s+(?:max(?:imum)?|at\s+most|tops|only|please|(?:is|are|will\s+be|would\s+be|should\s+be)\s+(?:enough|fine|"
-    r"plenty|ok(?:ay)?|good))\b)+",
-    re.I,
+# Words after a count that only qualify it ("3 results max", "one result is enough")
+COUNT_QUALIFIER = (
+    r"(?:max(?:imum)?|at\s+most|tops|only|(?:is|are|will\s+be|would\s+be|should\s+be)\s+(?:enough|fine|plenty|"
+    r"ok(?:ay)?|good))"
 )
+_COUNT_AFTER = re.compile(rf"^(?:\s+(?:{COUNT_QUALIFIER}|please)\b)+", re.I)
 
 
 def count_for(name: str, prop: dict[str, Any], text: str, bare: bool = True) -> Span | None:
