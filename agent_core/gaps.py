@@ -34,6 +34,7 @@ from agent_core.offline.clauses import (
     is_question,
     kept_last,
     request_only,
+    unordered_action,
 )
 from agent_core.offline.router import (
     DOC_BONUS,
@@ -173,6 +174,8 @@ def required_capabilities(text: str, tools: list[Any], routes: Router | None = N
         ]
         close = served and best.score - served[0].score < GAP_MARGIN
         if close and not destined(clause, best) and not _ordered(clause, best, served[0]):
+            continue
+        if served and unordered_action(clause, best, served[0]):
             continue
         if _explained(clause, capability.name, routing, routes):
             continue

@@ -199,6 +199,15 @@ async def test_a_dedicated_weather_tool_answers_the_weather_without_web_search()
     assert await ToolGapDetector(source).detect_missing_tools("Is it going to rain in Berlin this weekend?") is None
 
 
+async def test_google_in_a_products_name_asks_no_web_search() -> None:
+    without_search = ToolGapDetector(full_source(without=["web_search"]))
+    for task in ("search google drive for the confocal settings", "google docs keeps logging me out"):
+        report = await without_search.detect_missing_tools(task)
+        assert report is None or "web_search" not in report.missing_tools, task  # it named web search as missing
+    report = await without_search.detect_missing_tools("google the boiling point of ethanol")
+    assert report is not None and report.missing_tools == ["web_search"]
+
+
 async def test_time_question_is_a_gap_without_a_time_tool_and_served_with_one() -> None:
     report = await ToolGapDetector(full_source(without=["get_current_time"])).detect_missing_tools(
         "what time is it in London"

@@ -53,6 +53,46 @@ DECLARATIVE = re.compile(
     + REPORTED.pattern,
     re.I,
 )
+# What happened or how something is, told rather than asked, with a verb that says so: "uploaded the data to zenodo
+# last week", "finally finished reading the AlphaFold paper" (a past act, its subject left out, its object after a
+# determiner: not "published papers on X"), "Prof. Lee finally answered my email" (a name, then a past or present
+# verb; "I watered tray B3-13, could you add that?" is left to what follows it), "the reanalysis finally finished running overnight" (a past act that an adverb shows is one: not "samples
+# collected last week"), "my inbox has 400 unread"
+_PAST = (
+    r"(?:(?!(?:embed|shred|need|feed|seed|speed|breed|bleed|weed|proceed)\b)[a-z]{3,}ed|sent|got|came|went|said|told|"
+    r"wrote|gave|took|made|found|left|brought|bought|paid|ran|saw|forgot|broke|kept|began|spent|heard|lost|won)"
+)
+_OBJECT = (
+    r"(?:[a-z]+ing\s+)?(?:the|my|our|your|his|her|their|a|an|it|its|them|that|this|these|those|all|everything|me|us)\b"
+)
+_NOW = r"(?:keeps|kept|is|was|has|had|seems|looks|sounds|won't|doesn't|isn't|wasn't|never|always|still)\b"
+_BY_THE_WAY = r"(?:(?:just|finally|already|also|so|well|ok|okay|btw|fyi)\W+)*"
+_REPORTS = re.compile(
+    rf"^\s*{_BY_THE_WAY}(?-i:[a-z]){_PAST}\s+{_OBJECT}|"  # lower case: "Uploaded …" would be a title
+    rf"^\s*(?:(?:prof|dr|mr|mrs|ms)\.?\s+)?(?!I\b)(?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*))?\s+{_BY_THE_WAY}"
+    rf"(?:{_PAST}\s+{_OBJECT}|{_NOW})|"
+    rf"^\s*(?:the\s+|my\s+|our\s+)?(?!(?:i|we)\b)[\w-]+(?:\s+[\w-]+){{0,2}}\s+(?:finally|already|just)\s+{_PAST}\b|"
+    r"^\s*(?:my|our)\s+[a-z][\w-]*\s+(?:has|had)\s+(?:\d|no\b|so\b|too\b)|"
+    # "the sequencing for the ATGGCC construct came back clean": a verb that is only ever a past act, after a subject
+    r"^\s*(?:the|my|our|this|that)\s+(?:(?!(?:that|which|who)\b)[\w-]+\s+){1,5}"
+    r"(?:came|went|gave|took|ran|saw|began|broke|wrote|fell|blew|grew|froze|died|crashed|failed|worked|arrived)\b",
+    re.I,
+)
+# "google drive keeps logging me out", "RUN-0418 data looks great": a thing, then how it is (unless the sentence
+# opens with a command: "show trays never watered")
+_STATE_OF = re.compile(
+    r"^\s*(?:the\s+|my\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:keeps|kept|seems|looks|sounds|won't|doesn't|isn't|wasn't|"
+    r"never|always|is\s+(?:down|broken|acting|being|so|still|not|again|really|super|way))\b",
+    re.I,
+)
+
+
+def reports(text: str) -> bool:
+    """Whether a sentence tells what happened or how something is (see ``_REPORTS``), rather than asking."""
+    named = re.sub(rf"^\W*{_GOOGLE_PRODUCT}", "it", text, flags=re.I)  # "google drive keeps …" orders no search
+    return bool(_REPORTS.search(text)) or (bool(_STATE_OF.search(text)) and not opens_with_command(named))
+
+
 # A question about what the sentence before said: "What's that in Helsinki?", "when is that for Ana in Tokyo?",
 # "What would that be for me in London?"
 POINTS_BACK = re.compile(
@@ -87,7 +127,13 @@ _QUESTION_START = frozenset(
     ["what", "whats", "who", "whos", "whom", "whose", "when", "whens", "wheres", "hows", "where", "why", "how", "which", "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "has", "have", "tell", "explain", "define", "describe", "compare", "give", "find", "search", "look", "lookup", "google", "summarize", "summarise", "any", "name", "list", "show", "research", "browse", "latest", "news", "recent", "newest"]
 )  # fmt: skip
 _WH_WORDS = frozenset(["what", "what's", "whats", "when", "where", "which", "who", "how"])
-_EXPLICIT_SEARCH = re.compile(r"\b(?:search|look\s*up|google|find|research|browse|on the web|online)\b", re.I)
+# "google" names a search, but not in a product's name ("google drive keeps logging me out")
+_GOOGLE_PRODUCT = (
+    r"google\s+(?:drive|docs?|sheets?|scholar|calendar|maps|meet|chat|mail|cloud|colab|slides|forms|photos|account)\b"
+)
+_EXPLICIT_SEARCH = re.compile(
+    rf"\b(?:search|look\s*up|(?!{_GOOGLE_PRODUCT})google|find|research|browse|on the web|online)\b", re.I
+)
 _SECRET = re.compile(
     r"\b(?:password|passwd|passcode|passphrase|pin(?:\s+code|\s+number)?|api[\s-]?key|secret(?:\s+key)?|access\s+key|"
     r"private\s+key|token|ssn|social\s+security\s+number|credit\s+card(?:\s+number)?|iban|card\s+number)\b"
@@ -112,6 +158,7 @@ def is_question(text: str) -> bool:
         return False  # "Google Maps says 25 minutes …": a report, whatever word it opens with
     said = words(text)
     first = said[0].split("'")[0] if said else ""
+    first = "" if re.match(rf"\W*{_GOOGLE_PRODUCT}", text, re.I) else first
     return text.strip().endswith("?") or first in _QUESTION_START or bool(_EXPLICIT_SEARCH.search(text))
 
 
@@ -487,6 +534,26 @@ def _standing(pieces: list[str]) -> list[str]:
         else:
             grouped[-1] = f"{grouped[-1]} and {piece.strip()}"
     return grouped
+
+
+UNORDERED_WITHIN = 0.1  # an unserved action no word orders may lead a connected tool the request names by this
+
+
+def unordered_action(clause: str, best: Route, served: Route) -> bool:
+    """An unserved action that no word of the clause orders ("image-segmentation models that use the cellpose
+    library" names images, it asks for none to be drawn), a little ahead of a connected server's own tool that the
+    clause names in its words: that tool is asked, not a missing action."""
+    verb = ordered_verb(clause)
+    return (
+        best.capability is not None
+        and best.capability.kind == "action"
+        and not best.served
+        and served.capability is None
+        and served.evidence > 0
+        and best.score - served.score < UNORDERED_WITHIN
+        and (verb is None or verb not in {stem(k) for k in best.capability.keywords})
+        and not destined(clause, best)
+    )
 
 
 def commands(piece: str, route: Route | None) -> bool:

@@ -52,9 +52,11 @@ from agent_core.offline.clauses import (
     is_question,
     kept_last,
     opens_with_command,
+    reports,
     request_only,
     split_clauses,
     threshold,
+    unordered_action,
 )
 from agent_core.offline.clauses import STATEMENT as _STATEMENT
 from agent_core.offline.dialogue import Dialogue, as_data, files_of, listing_of, touched_id
@@ -283,6 +285,22 @@ def _tells(clause: str, route: Route) -> bool:
     asks = is_question(clause) or is_question(clause.rsplit(":", 1)[-1])  # "the talk is at 5pm: what's that in X"
     asks = asks or any(POINTS_BACK.match(p) for p in re.split(r"[,:]\s+", clause)[1:])  # "…, convert it to X"
     return looks_up and bool(_DECLARATIVE.search(clause)) and not asks and not commands(clause, route)
+
+
+def _reports(clause: str, route: Route, framed: Route | None) -> bool:
+    """What happened or how something is, told ("uploaded the data to zenodo last week", "Google Drive keeps logging
+    me out"), routed to a new server's tool or to a personal or acting capability (email, a calendar): no question,
+    no framing, no command after it. Our own tools read such reports themselves ("finished cleaning the garage")."""
+    capability = route.capability
+    return (
+        (capability is None or capability.kind in {"private", "action"})
+        and route.served  # an unserved one is weighed against the served readings below ("the order went through")
+        and framed is None
+        and reports(clause)
+        and not is_question(clause)
+        and not _then_asks(clause, route.tools[0] if route.tools else None)
+        and not any(opens_with_command(p) for p in re.split(r"[,.;:!]\s+|\s+[-–—]\s+", clause)[1:])
+    )  # "Hannah sent the figures, open her email" asks after it tells
 
 
 _COPULA = re.compile(r"\b(?:is|are|was|were|has|have|had|looks|seems|sounds)\b", re.I)
@@ -1295,6 +1313,8 @@ def _plan_clause(
             best, capability, weak = computing, None, False
     if _tells(clause, best):
         return None  # "the garage is spotless now" says something; it asks no lookup (least of all the clock)
+    if _reports(clause, best, framed):
+        return None  # "Prof. Lee finally answered my email" tells what happened; it asks no tool for anything
     if framed is None and _remarks(clause, best):
         return None  # "task 3 is urgent" says something of the task; it asks nothing to be done to it
     if capability is not None and capability.reported and _not_done_yet(clause):
@@ -1373,7 +1393,7 @@ def _plan_clause(
         and best.score - served.score < 0.08
         and not destined(clause, best)  # "… in my calendar" needs a calendar, whatever else is close
         and not (asked and best.capability is not None and best.capability.kind == "public")  # "… open on Mondays?"
-    ):
+    ) or (served is not None and unordered_action(clause, best, served)):
         best, capability = served, served.capability  # a close served reading beats a missing capability
     if capability is not None and capability.name in {"memory_search", "web_search"} and best.served:
         return _question(clause, best, tools, routing.margin())  # memory first, answered with when it was stored
@@ -2655,6 +2675,7 @@ def _make_plan(
         elif (
             _STATEMENT.search(text)
             or _DECLARATIVE.search(text)
+            or reports(text)
             or (_COPULA.search(text) and not opens_with_command(text))
         ):
             understood = (
