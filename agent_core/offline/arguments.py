@@ -15,7 +15,7 @@ from typing import Any
 
 from agent_core.offline import slots
 from agent_core.offline.catalogue import Capability, ToolFacts, catalogue, properties_of
-from agent_core.offline.router import name_acts
+from agent_core.offline.router import name_acts, router
 from agent_core.offline.slots import QUOTED, Framing, Span, kind_of, role_of
 from agent_core.offline.text import STOPWORDS, dictionary, one_edit, stem, stems, words
 from agent_core.offline.timezones import find_places, locate_places, position, unsure_places, world_places
@@ -787,6 +787,9 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             span = slots.enum_value(options, text, slots.aliases(prop)) or slots.ordinal_option(name, options, text)
             if span and span.value == prop.get("default") and str(span.value) in STOPWORDS:
                 span = None  # "any seminars coming up?": the default's word said as a determiner chooses nothing
+            if span is None and "default" not in prop and name in required:
+                meant = _option_by_meaning(tool, options, text)  # "a taxi from Heathrow" is travel
+                span = Span(meant) if meant is not None else None
             both = slots.enum_both(options, text)
             if both and filled.spread is None:
                 filled.spread = (name, both)
@@ -1578,6 +1581,34 @@ def _not_own(tool: Any, found: list[Span]) -> list[Span]:
         for s in found
         if not (isinstance(s.value, str) and stem(s.value.lower()) in own and not re.search(r"\d", s.value))
     ]
+
+
+MEANT_OPTION = 0.5  # a word of the request this like a plain-word option names it…
+OPTION_MARGIN = 0.1  # …when it is this much less like every other option
+
+
+def _option_by_meaning(tool: Any, options: list[Any], text: str) -> Any:
+    """A required choice said in other words ("£18.40 Addison Lee taxi" is travel, "two nights at Hotel Bristol" is
+    lodging, "a textbook" is books): the option a word of the request is clearly most like, by the embedder's
+    meaning. Options of plain words only (no codes), three or more; the tool's own words never count: they say
+    what it does, not which option."""
+    if len(options) < 3 or not all(
+        isinstance(o, str) and re.fullmatch(r"[A-Za-z][A-Za-z _-]{2,30}", o) for o in options
+    ):
+        return None
+    own = tool_vocabulary(tool)
+    said = sorted(
+        {w for w in words(QUOTED.sub(" ", text)) if w.isalpha() and len(w) >= 3 and w not in STOPWORDS}
+        - {w for w in words(QUOTED.sub(" ", text)) if stem(w) in own}
+    )
+    if not said:
+        return None
+    embed = router().embed
+    likeness = (embed(said) @ embed([o.replace("_", " ") for o in options]).T).max(axis=0)
+    first, second = sorted(range(len(options)), key=lambda i: -likeness[i])[:2]
+    if likeness[first] >= MEANT_OPTION and likeness[first] - likeness[second] >= OPTION_MARGIN:
+        return options[first]
+    return None
 
 
 def enum_options(prop: dict[str, Any]) -> list[Any]:
