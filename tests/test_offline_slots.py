@@ -370,6 +370,9 @@ def test_a_length_in_hours_comes_from_a_said_duration_or_a_span_of_the_day(text:
         ("a quarter of an hour timer please", "15 minutes timer please"),
         ("book it for two hours", "book it for 2 hours"),
         ("call one supplier about twenty boxes", "call one supplier about twenty boxes"),  # no unit: a title's words
+        ("log watering D4-11, one and a half litres", "log watering D4-11, 1.5 litres"),  # it had asked the volume
+        ("incubate for 2 and a half hours", "incubate for 2.5 hours"),
+        ("one and a half", "one and a half"),
     ],
 )
 def test_lengths_of_time_said_in_words_are_read_as_digits(text: str, expected: str) -> None:

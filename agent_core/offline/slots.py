@@ -430,6 +430,12 @@ def spoken_lengths(text: str) -> str:
     time changes: other number words may be part of a title."""
     for pattern, digits in _SPOKEN_LENGTHS:
         text = pattern.sub(digits, text)
+    text = re.sub(  # "one and a half litres", "2 and a half hours": a half more, before the unit it measures
+        rf"\b({SPOKEN_NUMBER}|\d+)\s+and\s+a\s+half\s+(?=[^\W\d_])",
+        lambda m: f"{(int(m.group(1)) if m.group(1).isdigit() else _spoken_value(m.group(1))) + 0.5:g} ",
+        text,
+        flags=re.I,
+    )
     text = re.sub(  # "minus seventy-nine point five": -79.5, "one hundred fifty seven point eight six": 157.86,
         # said the one way a number is never part of a title
         rf"\b(minus\s+|negative\s+)?({_COMPOUND_SPOKEN})\s+point((?:\s+(?:{_DIGIT_SPOKEN}))+)\b",
