@@ -16,7 +16,7 @@ from agent_core.offline.catalogue import catalogue
 from agent_core.offline.clauses import unordered_action
 from agent_core.offline.router import Route
 from eval.servers.hfhub import model_search
-from tests.planner_support import ask, planner_agent, tool
+from tests.planner_support import TaskStore, ask, planner_agent, tool
 from tests.test_planner_new_servers11 import DRIVE
 
 pytestmark = pytest.mark.anyio
@@ -56,16 +56,18 @@ def slack_post_message(
     return {"ok": True, "channel": channel_id, "text": text}
 
 
+def _agent_tools() -> list[Any]:
+    return [
+        tool(search_emails, readOnlyHint=True),
+        tool(send_email, readOnlyHint=False),
+        tool(create_deposition, readOnlyHint=False),
+        tool(slack_post_message, readOnlyHint=False),
+        *DRIVE,  # the drive, with the machine's files, the web and memory
+    ]
+
+
 def _agent() -> Any:
-    return planner_agent(
-        [
-            tool(search_emails, readOnlyHint=True),
-            tool(send_email, readOnlyHint=False),
-            tool(create_deposition, readOnlyHint=False),
-            tool(slack_post_message, readOnlyHint=False),
-            *DRIVE,  # the drive, with the machine's files, the web and memory
-        ]
-    )
+    return planner_agent(_agent_tools())
 
 
 @pytest.mark.parametrize(
@@ -109,3 +111,10 @@ def test_an_action_named_by_a_noun_and_ordered_by_no_word_leaves_the_tool_the_re
     assert not unordered_action("image-segmentation models that use the cellpose library", drawing, far)
     unnamed = Route("tool:model_search", 0.485, tools=searching.tools, evidence=0)
     assert not unordered_action("image-segmentation models that use the cellpose library", drawing, unnamed)
+
+
+async def test_a_report_that_may_tick_a_task_off_stays_a_task_report() -> None:
+    store = TaskStore.with_titles("Order pipettes", "Order reagents")
+    turn = await ask(planner_agent([*store.tools(), *_agent_tools()]), "the order went through")
+    assert [name for name, _ in turn.calls] == ["list_tasks"]  # which order? (not declined as a statement)
+    assert "Order pipettes" in turn.output.answer and "Order reagents" in turn.output.answer

@@ -287,17 +287,25 @@ def _tells(clause: str, route: Route) -> bool:
     return looks_up and bool(_DECLARATIVE.search(clause)) and not asks and not commands(clause, route)
 
 
-def _reports(clause: str, route: Route, framed: Route | None) -> bool:
+def _reports(clause: str, routing: Routing, framed: Route | None) -> bool:
     """What happened or how something is, told ("uploaded the data to zenodo last week", "Google Drive keeps logging
     me out"), routed to a new server's tool or to a personal or acting capability (email, a calendar): no question,
-    no framing, no command after it. Our own tools read such reports themselves ("finished cleaning the garage")."""
+    no framing, no command after it. Our own tools read such reports themselves ("finished cleaning the garage"), and
+    one that may tick a task off stays in play ("the order went through")."""
+    route = routing.best
     capability = route.capability
     return (
         (capability is None or capability.kind in {"private", "action"})
-        and route.served  # an unserved one is weighed against the served readings below ("the order went through")
         and framed is None
         and reports(clause)
         and not is_question(clause)
+        and not any(
+            r.served
+            and r.capability is not None
+            and r.capability.reported
+            and 0 <= route.score - r.score < CLOSE_SERVED  # (one ahead of the best was set aside already)
+            for r in routing.routes[:4]
+        )
         and not _then_asks(clause, route.tools[0] if route.tools else None)
         and not any(opens_with_command(p) for p in re.split(r"[,.;:!]\s+|\s+[-–—]\s+", clause)[1:])
     )  # "Hannah sent the figures, open her email" asks after it tells
@@ -1313,7 +1321,7 @@ def _plan_clause(
             best, capability, weak = computing, None, False
     if _tells(clause, best):
         return None  # "the garage is spotless now" says something; it asks no lookup (least of all the clock)
-    if _reports(clause, best, framed):
+    if _reports(clause, routing, framed):
         return None  # "Prof. Lee finally answered my email" tells what happened; it asks no tool for anything
     if framed is None and _remarks(clause, best):
         return None  # "task 3 is urgent" says something of the task; it asks nothing to be done to it
@@ -1390,7 +1398,7 @@ def _plan_clause(
         not best.served
         and served is not None
         and served.score >= threshold(served)
-        and best.score - served.score < 0.08
+        and best.score - served.score < CLOSE_SERVED
         and not destined(clause, best)  # "… in my calendar" needs a calendar, whatever else is close
         and not (asked and best.capability is not None and best.capability.kind == "public")  # "… open on Mondays?"
     ) or (served is not None and unordered_action(clause, best, served)):
@@ -2071,6 +2079,7 @@ def _opens_world(tool: Any) -> bool:
     )
 
 
+CLOSE_SERVED = 0.08  # a served reading this close to a missing capability is the request's
 NUMBERS_FLOOR = 0.25  # a tool that takes all of a question's numbers answers it from this route score up
 
 
