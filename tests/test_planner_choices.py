@@ -1,6 +1,7 @@
 """A required choice a person says in other words is read by meaning: "£18.40 Addison Lee taxi" is a travel expense,
 "two nights at Hotel Bristol" lodging, "a textbook" books. Only a clear winner among options of plain words counts;
-the tool's own words never do ("lodge a claim" is no lodging), and nothing near is asked about, as before."""
+the tool's own words never do ("lodge a claim" is no lodging), and nothing near is asked about, as before. An option
+the tool's description glosses ("low = cosmetic or minor") is said by each of its glosses."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Annotated, Any, Literal
 import pytest
 from pydantic import Field
 
+from eval.servers.servicedesk import escalate
 from tests.planner_support import ask, planner_agent, tool
 
 pytestmark = pytest.mark.anyio
@@ -62,3 +64,12 @@ async def test_a_word_only_loosely_like_an_option_chooses_nothing() -> None:
     turn = await ask(_agent(), "order a new lamp for the confocal, the old one just died")
     assert turn.calls == []  # "died" is like nothing of routine, soon, critical clearly enough to choose for them
     assert "urgency" in turn.output.answer
+
+
+async def test_an_option_the_tools_description_glosses_is_said_by_its_gloss() -> None:
+    # "Severity guide: … low = cosmetic or minor, within 10 days": "minor" says low
+    agent = planner_agent([tool(escalate, readOnlyHint=False)])
+    turn = await ask(agent, "log a minor fault on EQ-0271: lid latch squeaks")
+    assert turn.calls == [
+        ("escalate", {"severity": "low", "instrument": "EQ-0271", "description": "lid latch squeaks"})
+    ]

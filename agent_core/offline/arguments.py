@@ -784,7 +784,8 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
             ]
         elif kind == "enum":
             options = enum_options(prop) or slots.described_options(prop)
-            span = slots.enum_value(options, text, slots.aliases(prop)) or slots.ordinal_option(name, options, text)
+            named_too = slots.aliases(prop, getattr(tool, "description", None) or "")  # "low = cosmetic or minor"
+            span = slots.enum_value(options, text, named_too) or slots.ordinal_option(name, options, text)
             if span and span.value == prop.get("default") and str(span.value) in STOPWORDS:
                 span = None  # "any seminars coming up?": the default's word said as a determiner chooses nothing
             if span is None and "default" not in prop and name in required:

@@ -1945,13 +1945,16 @@ _QUANTIFIERS = frozenset({"every", "everything", "whole", "entire"})
 _AS_WHICH = frozenset({"i", "ve", "we", "have", "has", "already", "been", "that", "which", "got", "so", "far"})
 
 
-def aliases(prop: dict[str, Any]) -> dict[str, list[str]]:
-    """Other names the description gives enum options ("fly = Drosophila, yeast = S. cerevisiae")."""
+def aliases(prop: dict[str, Any], described: str = "") -> dict[str, list[str]]:
+    """Other names the description (or ``described``: the tool's own) gives enum options ("fly = Drosophila, yeast =
+    S. cerevisiae", "low = cosmetic or minor": each of "cosmetic" and "minor")."""
     options = {str(o).lower(): str(o) for o in prop.get("enum") or ()}
     found: dict[str, list[str]] = {}
-    for option, alias in re.findall(r"([\w-]+)\s*=\s*([^,;()=]*[^\s,;()=.])", prop.get("description", "") or ""):
+    glossed = f"{prop.get('description', '') or ''}\n{described}"
+    for option, alias in re.findall(r"([\w-]+)\s*=\s*([^,;()=\n]*[^\s,;()=.])", glossed):
         if option.lower() in options:
-            found.setdefault(options[option.lower()], []).append(alias)
+            names = found.setdefault(options[option.lower()], [])
+            names.extend(a for a in re.split(r"\s+or\s+|\s*/\s*", alias) if a and a not in names)
     return found
 
 
