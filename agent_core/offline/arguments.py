@@ -1599,8 +1599,11 @@ def _option_by_meaning(tool: Any, options: list[Any], text: str) -> Any:
         return None
     own = tool_vocabulary(tool)
     said = sorted(
-        {w for w in words(QUOTED.sub(" ", text)) if w.isalpha() and len(w) >= 3 and w not in STOPWORDS}
-        - {w for w in words(QUOTED.sub(" ", text)) if stem(w) in own}
+        {
+            w
+            for w in words(QUOTED.sub(" ", text))
+            if w.isalpha() and len(w) >= 3 and w not in STOPWORDS and stem(w) not in own
+        }
     )
     if not said:
         return None

@@ -55,9 +55,10 @@ DECLARATIVE = re.compile(
 )
 # What happened or how something is, told rather than asked, with a verb that says so: "uploaded the data to zenodo
 # last week", "finally finished reading the AlphaFold paper" (a past act, its subject left out, its object after a
-# determiner: not "published papers on X"), "Prof. Lee finally answered my email" (a name, then a past or present
-# verb; "I watered tray B3-13, could you add that?" is left to what follows it), "the reanalysis finally finished running overnight" (a past act that an adverb shows is one: not "samples
-# collected last week"), "my inbox has 400 unread"
+# determiner: not "published papers on X"); "Prof. Lee finally answered my email" (a name, then a past or present
+# verb; "I watered tray B3-13, could you add that?" is left to what follows it); "the reanalysis finally finished
+# running overnight" (a past act that an adverb shows is one: not "samples collected last week"); "my inbox has 400
+# unread"
 _PAST = (
     r"(?:(?!(?:embed|shred|need|feed|seed|speed|breed|bleed|weed|proceed)\b)[a-z]{3,}ed|sent|got|came|went|said|told|"
     r"wrote|gave|took|made|found|left|brought|bought|paid|ran|saw|forgot|broke|kept|began|spent|heard|lost|won)"
