@@ -23,6 +23,11 @@ def humanize(key: str) -> str:
     return re.sub(r"(?<=[a-z])([A-Z])", r" \1", key).replace("_", " ").strip().lower()
 
 
+def _label(key: str) -> str:
+    """A key as a person reads it: a field a person named ("Sample ID") as named, a code's key humanized."""
+    return key if key[:1].isupper() else humanize(key)
+
+
 def _offset(moment: datetime) -> str:
     offset = moment.utcoffset()
     if offset is None:
@@ -105,27 +110,43 @@ def _cell(value: Any) -> str:
     return " ".join(str(value).split()).replace("|", "\\|")
 
 
-def _table(items: list[dict[str, Any]]) -> str | None:
+_FIELDS_KEYS = frozenset({"fields", "properties", "attributes", "values"})
+
+
+def _flattened(item: Any) -> Any:
+    """A record that keeps its values under "fields" (``{"id": "rec…", "createdTime": …, "fields": {"Sample ID": …}}``)
+    as its ID and those values, lists joined: what a person reads of it."""
+    if not isinstance(item, dict) or any(item.get(k) for k in _TITLE_KEYS):
+        return item
+    nested = [k for k, v in item.items() if k in _FIELDS_KEYS and isinstance(v, dict) and v]
+    if len(nested) != 1 or any(isinstance(v, dict) for v in item[nested[0]].values()):
+        return item
+    values = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in item[nested[0]].items()}
+    return {**({"id": item["id"]} if "id" in item else {}), **values}
+
+
+def _table(items: list[dict[str, Any]], title: str | None = None) -> str | None:
     """Records that all have a title-like field as a Markdown table ("#", the title, status and up to two short
-    fields); None when they do not share one."""
-    title = next((k for k in _TITLE_KEYS if all(i.get(k) for i in items)), None)
+    fields, three for a record's own fields); None when they do not share one."""
+    wide = title is not None
+    title = title or next((k for k in _TITLE_KEYS if all(i.get(k) for i in items)), None)
     if title is None:
         return None
     numbered = all(i.get("id") is not None for i in items)
     shared = [
         k
         for k in items[0]
-        if k not in {"id", "status", *_TITLE_KEYS}
+        if k not in {"id", "status", title, *_TITLE_KEYS}
         and not str(k).endswith("_at")
         and any(i.get(k) not in (None, "") for i in items)
         and all(not isinstance(i.get(k), dict | list) for i in items)
-    ][:2]
+    ][: 3 if wide else 2]
     status = any(i.get("status") for i in items)
-    head = (["#"] if numbered else []) + [humanize(k).capitalize() for k in (title, *shared)]
+    head = (["#"] if numbered else []) + [_label(k)[:1].upper() + _label(k)[1:] for k in (title, *shared)]
     head += ["Status"] if status else []
     rows = []
     for item in items:
-        cells = ([_cell(item["id"])] if numbered else []) + [_cell(item[title])]
+        cells = ([_cell(item["id"])] if numbered else []) + [_cell(item.get(title, ""))]
         cells += [_cell(item.get(k) if item.get(k) is not None else "") for k in shared]
         if status:
             done = item.get("status") in {"completed", "done"}
@@ -136,9 +157,10 @@ def _table(items: list[dict[str, Any]]) -> str | None:
 
 def render_items(items: list[Any], limit: int = 20) -> str:
     """Items as Markdown: records that share a title-like field as a table, anything else as a list."""
-    shown = items[:limit]
+    shown = [_flattened(i) for i in items[:limit]]
     more = f"… and {len(items) - limit} more" if len(items) > limit else ""
-    if len(shown) >= 2 and all(isinstance(i, dict) for i in shown) and (table := _table(shown)):
+    first = next((k for k in shown[0] if k != "id"), None) if shown and shown != items[:limit] else None
+    if len(shown) >= 2 and all(isinstance(i, dict) for i in shown) and (table := _table(shown, first)):
         return table + (f"\n\n{more}" if more else "")
     lines = [_item_line(i) if isinstance(i, dict) else f"- {i}" for i in shown]
     if more:
@@ -189,6 +211,7 @@ def render(content: Any) -> str:
         sentence = time_sentence(data) or conversion_sentence(data)
         if sentence:
             return sentence
+        data = _flattened(data)  # one record: its own fields
         items = listing_of(data) or next((v for v in data.values() if isinstance(v, list) and v), None)
         if items is not None:
             head = [f"{humanize(k)}: {v}" for k, v in data.items() if not isinstance(v, list | dict) and k != "count"]
@@ -200,7 +223,7 @@ def render(content: Any) -> str:
             elif isinstance(value, list):
                 value = ", ".join(str(v) for v in value[:10])
             if value not in (None, ""):
-                lines.append(f"- **{humanize(key)}**: {value}")
+                lines.append(f"- **{_label(key)}**: {value}")
         return "\n".join(lines) or "(an empty result)"
     if isinstance(data, list):
         return render_items(data) if data else "Nothing was found."

@@ -7,6 +7,7 @@ counts zero; a turn where some steps failed is capped at 0.5; web snippets are u
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -72,6 +73,13 @@ def memory_provenance(hit: dict[str, Any]) -> str:
     return f"From your memory (stored on {stored})"
 
 
+def _listed_noun(data: Any) -> str:
+    """What a result calls the things it lists, by the key holding them ("records", "bases"), else "items"."""
+    key = next((k for k, v in data.items() if isinstance(v, list) and v), None) if isinstance(data, dict) else None
+    said = compose.humanize(key).lower() if key else ""
+    return said if said.endswith("s") and len(said.split()) <= 2 else "items"
+
+
 def _route_confidence(step: Planned) -> float:
     base = 0.75 + min(max(step.margin, 0.0), 0.2)
     if step.filled is not None and step.filled.missing:
@@ -102,6 +110,11 @@ def _step_text(step: Planned, results: list[Step]) -> tuple[list[str], int]:
             items = items or []
             if step.topic and items:  # "which of my tasks are about ordering?": those, and the rest said in a count
                 lines.append(_about_topic(step, items, f"{which}{noun}"))
+                continue
+            if step.capability is None and items:  # a new server's listing: what it calls them, not "your items"
+                listed = _listed_noun(data)
+                one = re.sub(r"ies$", "y", listed) if listed.endswith("ies") else listed[:-1]
+                lines.append(f"{len(items)} {one if len(items) == 1 else listed}:\n{compose.render_items(items)}")
                 continue
             lines.append(
                 f"You have {len(items)} {which}{noun}{'s' if len(items) != 1 else ''}:\n{compose.render_items(items)}"
