@@ -704,6 +704,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 for w in words(n)
                 if w not in ID_WORDS and w not in words(name)
             )
+            # with IDs of several things ("baseId", "tableId"), a bare "ORG-031" is none of them
             found = [
                 s
                 for s in slots.codes(_mask_quotes(text))
@@ -711,7 +712,7 @@ def fill(tool: Any, text: str, capability: Capability | None, context: Context) 
                 and not (others and re.search(rf"\b(?:{others})s?\W*$", text[: s.start], re.I))
                 and (
                     str(s.value).startswith("#")
-                    or not re.search(rf"\b(?:{noun})s?\b", text, re.I)
+                    or not (others or re.search(rf"\b(?:{noun})s?\b", text, re.I))
                     or re.search(rf"\b(?:{noun})s?\W*$", text[: s.start], re.I)
                 )
             ][:1] or _called_by_name(text, name, prop)  # "the Equipment loans table": "ID or name of the table"
