@@ -114,6 +114,7 @@ class Dialogue:
     last_call: ToolCallPart | None = None  # the previous turn's last tool call
     last_result: Any = None  # and its result, when it succeeded
     last_kind: str | None = None  # what the previous turn's last reply was (planner kind)
+    previous_kinds: list[str | None] = field(default_factory=list)  # the same for each of ``previous_prompts``
     touched: list[Any] = field(default_factory=list)  # the items the previous turn changed, when several
 
     def calls_for(self, prefix: str) -> list[Step]:
@@ -139,6 +140,7 @@ def read(messages: list[ModelMessage], output_tools: set[str]) -> Dialogue:
     calls: dict[str, ToolCallPart] = {}
     asked_now: set[str] = set()  # calls made after the latest prompt; an earlier call's late answer is history
     shown: list[Any] | None = None  # the ids the previous turn's answer showed, when it narrowed a listing
+    kinds: dict[int, str | None] = {}
     for position, message in enumerate(messages):
         for part in message.parts:
             if isinstance(part, ToolCallPart) and part.tool_name not in output_tools:
@@ -166,8 +168,11 @@ def read(messages: list[ModelMessage], output_tools: set[str]) -> Dialogue:
         if isinstance(message, ModelResponse) and position < start:
             details = message.provider_details or {}
             dialogue.last_kind = details.get("offline_kind")  # None after a reply of the gap check or another model
+            turn = sum(1 for index in starts if index < position) - 1
+            kinds[turn] = dialogue.last_kind
             shown = details.get("offline_shown") if "offline_kind" in details else shown
             dialogue.touched = list(details.get("offline_touched") or []) if "offline_kind" in details else []
+    dialogue.previous_kinds = [kinds.get(turn) for turn in range(len(dialogue.previous_prompts))]
     if shown is not None and dialogue.listing:  # "which of my tasks are about ordering?" showed only those
         dialogue.listing = [item for item in dialogue.listing if item.get("id") in shown]
     if dialogue.listing and dialogue.last_id is None and len(dialogue.listing) == 1:

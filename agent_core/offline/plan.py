@@ -211,6 +211,7 @@ class Planned:
     same_file: Planned | None = None  # "… and tell me when it was last modified": the file that step reads
     topic: str = ""  # "which of my tasks are about ordering?": what the listing is narrowed to
     shown: list[Any] | None = None  # the ids of the items the answer showed (a narrowed listing's)
+    chain: list[Link] = field(default_factory=list)  # IDs found by the server's listings, in turn ("chain" lookup)
 
 
 @dataclass
@@ -827,6 +828,21 @@ def _digits(value: str) -> bool:
     return any(c.isdigit() for c in value)
 
 
+def _of_one_named(tool: Any, clause: str) -> bool:
+    """The request names one thing whose ID the tool requires ("the collaborators table") and orders what the tool's
+    name does ("search …"); or, that ID being all it requires, asks for the things the tool's name says it lists of
+    it ("what tables are in the Okafor Lab base?", said as many), not for the listing of bases ("boxes in rack B of
+    the LN2 freezer" asks for no racks)."""
+    required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
+    named = [n for n in required if set(words(n)) & _ID_KEYS and called_by_name(clause, n) is not None]
+    if not named:
+        return False
+    if acts_asked(clause, ordered_verb(clause)) & name_acts(tool.name):  # "search the collaborators table for
+        return True  # EMBL": a tool of tables that searches, however its description is worded
+    own = ToolFacts.of(tool).name_stems - GENERIC_NAME_WORDS - {stem(w) for w in words(named[0])}
+    return len(required) == 1 and any(stem(w) in own and w.endswith("s") for w in words(clause.lower()))
+
+
 def _with_evidence(routing: Any, clause: str, context: Context) -> None:
     """Raise routes whose typed required parameters are all present in the request, then re-sort."""
     boosted, top = [], routing.best
@@ -848,6 +864,9 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
                 route = replace(route, score=route.score + EVIDENCE_BONUS)
         elif route.capability is None and route.tools:
             tool = route.tools[0]
+            if _of_one_named(tool, clause):
+                boosted.append(replace(route, score=route.score + EVIDENCE_BONUS, evidence=route.evidence + 1))
+                continue
             properties, typed = _typed_required(tool)
             strong = any(kind_of(n, properties.get(n, {})) in _STRONG for n in typed)
             required = (getattr(tool, "parameters_json_schema", None) or {}).get("required") or []
@@ -891,7 +910,27 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
                 elif any(kind_of(n, properties[n]) == "pattern" and n in filled.args for n in typed):
                     route = replace(route, score=route.score + WEAK_EVIDENCE_BONUS)  # "T-106", its email not said
         boosted.append(route)
-    routing.routes = sorted(boosted, key=lambda r: r.score, reverse=True)
+    routing.routes = _read_as_ordered(sorted(boosted, key=lambda r: r.score, reverse=True), clause)
+
+
+def _read_as_ordered(routes: list[Route], clause: str) -> list[Route]:
+    """ "list my zenodo drafts", "show my zenodo depositions": an order to read, list or search never goes to a write
+    of a new server ("create a deposition") when one of the next routes reads the same things (a noun of its name)."""
+    asked = acts_asked(clause, ordered_verb(clause))
+    best = routes[0] if routes else None
+    if not asked or not asked <= READING_ACTS or best is None or best.capability is not None or not best.tools:
+        return routes
+    acts = name_acts(best.tools[0].name)
+    if not acts or acts & READING_ACTS or _reads_only(best.tools[0]):
+        return routes
+    nouns = ToolFacts.of(best.tools[0]).name_stems - GENERIC_NAME_WORDS
+    for route in routes[1:6]:
+        tool = route.tools[0] if route.tools else None
+        if tool is None or not route.served:
+            continue
+        if route.capability is None and _reads_only(tool) and nouns & ToolFacts.of(tool).name_stems:
+            return [replace(route, score=best.score + 0.01), *(r for r in routes if r is not route)]
+    return routes
 
 
 _ON_THE_WEB = re.compile(  # "google drive", "google sheets" are a connected server's, not the web
@@ -1459,7 +1498,7 @@ def _plan_clause(
             _to_search(clause, tool, filled, tools, context)
             if chosen is None:
                 chosen = (route, tool, filled)
-            if not filled.missing:
+            if not filled.missing or (route.capability is None and _found_in_turn(clause, tool, filled, tools)):
                 complete.append((route, tool, filled))
                 break
     if best.tools and _reads(best.tools[0], "time_of_day") and slots.time_of_day(slots.spoken_clock(clause)):
@@ -1783,43 +1822,221 @@ def _to_search(clause: str, tool: Any, filled: Filled, tools: list[Any], context
     filled.to_find.add(name)
 
 
+@dataclass(frozen=True)
+class Link:
+    """One ID a step's tool takes that the server's own listing finds: the parameter, the read-only tool that lists
+    those things (what it requires is said, or found by an earlier link), and the name the request calls the thing
+    by ("Okafor Lab" of "the Okafor Lab base"). ``said``: the request gave it by name, which the tool takes as it is;
+    it is listed only to tell which of several earlier things holds it (the base holding "the Samples table")."""
+
+    name: str
+    lister: Any
+    phrase: str
+    said: bool = False
+
+
+@dataclass(frozen=True)
+class _Choice:
+    """One way of filling a chain's IDs so far, with what each found thing is called (for a question)."""
+
+    args: dict[str, Any]
+    names: tuple[str, ...] = ()
+
+
+_BRANCHES = 5  # at most this many candidates are looked into before the question is asked instead
+
+
+def _id_lister(name: str, tool: Any, tools: list[Any], known: set[str] | None) -> Any:
+    """The read-only tool that lists the things the ID parameter ``name`` takes ("baseId": a listing of bases, "tableId":
+    a listing of tables, which requires the base's ID): named by the parameter's one noun, requiring nothing but
+    parameters that are ``known`` (any, with None); the one requiring least."""
+    said = words(name)
+    nouns = {stem(w) for w in said if w not in _ID_KEYS}
+    if not set(said) & _ID_KEYS or len(nouns) != 1:
+        return None
+    listers = []
+    for candidate in tools:
+        required = set((getattr(candidate, "parameters_json_schema", None) or {}).get("required") or [])
+        if (
+            candidate is not tool
+            and ToolFacts.of(candidate).read_only
+            and nouns <= ToolFacts.of(candidate).name_stems
+            and name not in required
+            and (known is None or required <= known)
+        ):
+            listers.append((len(required), candidate))
+    return min(listers, key=lambda found: found[0])[1] if listers else None
+
+
 def _found_by_listing(step: Planned, tools: list[Any]) -> bool:
-    """The one required ID the request leaves unsaid ("ID of the base"), when the server lists those things with a
-    read-only tool that needs nothing and is named by the same noun (a listing of bases for a base's ID): the
-    listing is read first and its only item taken; with several, the question names them (``resolve_found``)."""
+    """The required IDs the request leaves unsaid ("ID of the base", "ID or name of the table"), when the server lists
+    those things with read-only tools named by the same nouns: each listing is read in turn (the tables of the base
+    found before them) and the item the request names is taken, or the only one; with several bases and "the Samples
+    table" said, the tables of each base are read and the base holding it is taken. Otherwise the question names
+    the candidates (``advance_chain``)."""
     filled, tool = step.filled, step.tool
     if filled is None or tool is None or filled.spread is not None or step.capability is not None:
         return False  # (our own items are found by their words in their listing)
-    if filled.reference:  # an ID to be found by words, and nothing else missing
-        unsaid = [] if filled.missing or filled.reference in filled.args else [filled.reference]
-    else:
-        unsaid = filled.missing
-    if len(unsaid) != 1:
+    unsaid = _unsaid(filled)
+    if not unsaid:
         return False
-    name = unsaid[0]
-    nouns = {stem(w) for w in words(name) if w not in _ID_KEYS}
-    if not set(words(name)) & _ID_KEYS or len(nouns) != 1:
+    chain = _id_chain(step.clause, tool, filled, tools, unsaid)
+    if not chain:
         return False
-    lister = next(
-        (
-            t
-            for t in tools
-            if t is not tool
-            and ToolFacts.of(t).read_only
-            and not (getattr(t, "parameters_json_schema", None) or {}).get("required")
-            and nouns <= ToolFacts.of(t).name_stems
-        ),
-        None,
-    )
-    if lister is None:
-        return False
-    if name in filled.missing:
-        filled.missing.remove(name)
-    filled.reference = name
-    step.lookup, step.lookup_args, step.lookup_kind = lister, {}, "found"
-    said = called_by_name(step.clause, name)  # "the tables in the Okafor Lab base"
-    step.lookup_name = str(said.value) if said else ""
+    for link in chain:
+        if link.name in filled.missing:
+            filled.missing.remove(link.name)
+    filled.reference = None
+    step.chain = chain
+    step.lookup, step.lookup_kind = chain[0].lister, "chain"
     return True
+
+
+def _id_chain(clause: str, tool: Any, filled: Filled, tools: list[Any], unsaid: list[str]) -> list[Link]:
+    """The links that find the ``unsaid`` IDs of ``tool`` in turn (and the bases of a table said by name), or none
+    when one of them has no listing."""
+    properties = properties_of(tool)
+    named = [  # "the Samples table" for "ID or name of the table": kept as said, unless a listing finds its ID
+        n
+        for n, v in filled.args.items()
+        if isinstance(v, str) and _a_name(v) and _BY_NAME.search(str(properties.get(n, {}).get("description") or ""))
+    ]
+    known, chain, pending = set(filled.args) - set(named), [], [*unsaid, *named]
+    while pending and len(chain) < 2 * _BRANCHES:
+        found = next(((n, lister) for n in pending if (lister := _id_lister(n, tool, tools, known))), None)
+        if found is None:  # a list's ID, when lists are listed by board: the board's ID is found first
+            needs = [
+                r
+                for n in pending
+                if (lister := _id_lister(n, tool, tools, None)) is not None
+                for r in (getattr(lister, "parameters_json_schema", None) or {}).get("required") or []
+                if r not in known and r not in pending and _id_lister(r, tool, tools, None) is not None
+            ]
+            if not needs:
+                break
+            pending.insert(0, needs[0])
+            continue
+        name, lister = found
+        said = name in named
+        phrase = str(filled.args[name]) if said else str(getattr(called_by_name(clause, name), "value", ""))
+        chain.append(Link(name, lister, phrase, said))
+        known.add(name)
+        pending.remove(name)
+    return [] if set(pending) & set(unsaid) else chain
+
+
+def _found_in_turn(clause: str, tool: Any, filled: Filled, tools: list[Any]) -> bool:
+    """Whether every parameter ``tool`` lacks is an ID its server's listings find (``_found_by_listing``)."""
+    return (
+        bool(filled.missing) and filled.spread is None and bool(_id_chain(clause, tool, filled, tools, _unsaid(filled)))
+    )
+
+
+def _unsaid(filled: Filled) -> list[str]:
+    """The parameters a request leaves unsaid: those missing, and an ID to be found by words."""
+    return [*filled.missing, *([filled.reference] if filled.reference and filled.reference not in filled.args else [])]
+
+
+def _pick(clause: str, link: Link, items: list[dict[str, Any]], *, last: bool) -> tuple[list[tuple[Any, str]], bool]:
+    """The listed or found items the request names for one link, each with the field holding its ID, and whether
+    the request named them (False: every item, none being named). A name said is the item named exactly so (the
+    first, in the listing's order), else the only one whose name holds every word said; an item whose name the
+    request says ("…: Okafor Lab", the answer to a question) is that one; else those whose names hold the words
+    said; the last link's item may be named by the request's words when no name was said ("show all samples")."""
+    keyed = [(item, key) for item in items if (key := _key_for(link.name, item))]
+    said = {stem(w) for w in words(link.phrase.lower()) if w not in STOPWORDS}
+    fits = [p for p in keyed if said and said <= {stem(w) for w in words(_item_name(p[0]).lower())}]
+    exact = [p for p in fits if words(_item_name(p[0]).lower()) == words(link.phrase.lower())]
+    if exact or len(fits) == 1:
+        return (exact or fits)[:1], True
+    named = [p for p in fits or keyed if _item_name(p[0]) and _says_name(clause, _item_name(p[0]))]
+    if len(named) == 1 or fits:
+        return named if len(named) == 1 else fits, True
+    if link.said:
+        return [], False
+    worded = _matches(clause, [i for i, _ in keyed]) if last and not link.phrase else []
+    if worded:
+        return [p for p in keyed if any(p[0] is w for w in worded)], True
+    return keyed, False
+
+
+def _not_found(thing: str, phrase: str, looked: str) -> str:
+    """The question when nothing listed or found is the thing asked for (``looked``: what was done for ``phrase``)."""
+    if not phrase:
+        return f"I found no {thing} listed. Which {thing} do you mean? Tell me its ID."
+    return f"I {looked}. Which {thing} do you mean? Tell me its name as it is listed, or its ID."
+
+
+def _which(thing: str, names: list[str]) -> str:
+    shown = list(dict.fromkeys(names))[:7]
+    if len(shown) < 2:  # two called the same
+        return f"Which {thing} do you mean? Tell me its ID."
+    return f"Which {thing} do you mean: {', '.join(shown[:-1])} or {shown[-1]}?"
+
+
+def advance_chain(step: Planned, looked: list[Any]) -> list[tuple[Any, dict[str, Any]]]:
+    """The listing calls a step's chain of IDs still needs (``looked``: the listings read so far), or none: then its
+    calls are filled, or its question is set."""
+    assert step.filled is not None
+    filled = step.filled
+    listed = {(s.call.tool_name, repr(sorted(s.call.args_as_dict().items()))): s for s in looked}
+    choices = [_Choice({})]
+    for depth, link in enumerate(step.chain):
+        branching, last = len(choices) > 1, depth == len(step.chain) - 1
+        if link.said and not branching:
+            continue  # "the Samples table" of the one base: sent as said
+        wanted, grown = [], []
+        required = (getattr(link.lister, "parameters_json_schema", None) or {}).get("required") or []
+        for choice in choices:
+            args = {r: choice.args.get(r, filled.args.get(r)) for r in required}
+            result = listed.get((link.lister.name, repr(sorted(args.items()))))
+            if result is None:
+                wanted.append((link.lister, args))
+                continue
+            picked, named = _pick(step.clause, link, listed_items(result.content) if result.ok else [], last=last)
+            if branching and not named:
+                continue  # this base holds no table of that name
+            grown += [
+                _Choice({**choice.args, link.name: i[k]}, (*choice.names, _item_name(i) or str(i[k])))
+                for i, k in picked
+            ]
+        if wanted:
+            return wanted
+        if not grown:
+            _chain_question(step, link, choices, depth)
+            return []
+        choices = grown
+        if len(choices) > _BRANCHES and not last:
+            break
+    if len(choices) == 1:  # (a board's ID found on the way to its list's is no argument of the tool's)
+        properties = properties_of(step.tool)
+        filled.args.update({k: v for k, v in choices[0].args.items() if k in properties})
+        step.calls = _calls(filled)
+        return []
+    links = [k for k in step.chain if k.name in choices[0].args]
+    differ = next((d for d in range(len(links)) if len({c.names[d] for c in choices}) > 1), None)
+    thing = _thing(links[-1 if differ is None else differ].name)
+    named = [c.names[differ] if differ is not None else str(c.args[links[-1].name]) for c in choices]  # by ID, when
+    step.clarify = _which(thing, named)  # two are called the same
+    step.clarify_reason = f"Several {thing}s fit the request and none is named exactly so, so I asked."
+    return []
+
+
+def _thing(name: str) -> str:
+    return " ".join(w for w in words(name) if w not in _ID_KEYS) or "one"
+
+
+def _chain_question(step: Planned, link: Link, choices: list[_Choice], depth: int) -> None:
+    """Nothing listed fits: which one is meant, naming the things listed before (the bases none of which holds
+    "the Samples table") or what was asked for and not found."""
+    thing = _thing(link.name)
+    if len(choices) > 1:
+        parent = _thing(step.chain[depth - 1].name)
+        which = _which(parent, [c.names[-1] for c in choices])
+        step.clarify = f"I found no {thing} ‘{link.phrase}’ in any {parent}. {which}" if link.phrase else which
+    else:
+        step.clarify = _not_found(thing, link.phrase, f"found no {thing} called ‘{link.phrase}’")
+    step.clarify_reason = f"{link.lister.name} listed no {thing} the request names, so I did not guess."
 
 
 _ON_IT = re.compile(r"^\W*(?:(?:and|then|now|also|please|pls)\W+)*[a-z]+\s+(?:it|them|that\s+one|this\s+one)\b", re.I)
@@ -1915,43 +2132,24 @@ def _query_of(search: Any) -> str | None:
 
 
 def resolve_found(step: Planned, found: list[dict[str, Any]]) -> None:
-    """The ID of the found item the request names ("Café Botanik"): the one named exactly so (the first, in the
-    search's order); else the only one whose name holds every word said; else the only one found; else a question
-    naming what was found ("Botanik": Café Botanik or Botanik Bar)."""
+    """The ID of the found item the request names ("Café Botanik", ``_pick``): the only one found too; else a
+    question naming what was found ("Botanik": Café Botanik or Botanik Bar)."""
     assert step.filled is not None and step.filled.reference is not None and step.lookup is not None
     name = step.filled.reference
     phrase = str(next(iter(step.lookup_args.values()), step.lookup_name))
-    keyed = [(item, key) for item in found if (key := _key_for(name, item))]
-    said = {stem(w) for w in words(phrase.lower()) if w not in STOPWORDS}
-    fits = [(i, k) for i, k in keyed if said and said <= {stem(w) for w in words(_item_name(i).lower())}]
-    exact = [(i, k) for i, k in fits if " ".join(words(_item_name(i).lower())) == " ".join(words(phrase.lower()))]
-    chosen = (exact or (fits if len(fits) == 1 else []) or (keyed if len(keyed) == 1 else []) or [None])[0]
-    if chosen is None:  # the one the request names as listed ("…: Okafor Lab", the answer to which base), or by
-        # its words when no name was searched for ("messages from lab general")
-        named = [p for p in keyed if _item_name(p[0]) and _says_name(step.clause, _item_name(p[0]))]
-        worded = [] if phrase else _matches(step.clause, [i for i, _ in keyed])
-        picked = named if len(named) == 1 else [p for p in keyed if len(worded) == 1 and p[0] is worded[0]]
-        chosen = picked[0] if picked else None
-    keyed = fits or keyed  # several named so: the question names those
-    if chosen is not None:
-        item, key = chosen
+    picked, _ = _pick(step.clause, Link(name, step.lookup, phrase), found, last=True)
+    if len(picked) == 1:
+        item, key = picked[0]
         step.filled.args[name] = item[key]
         step.calls = _calls(step.filled)
         return
-    thing = " ".join(w for w in words(name) if w not in _ID_KEYS) or "one"
-    if not keyed:
-        step.clarify = (
-            f"I searched for ‘{phrase}’ and found no {thing}. Which {thing} do you mean? Tell me its name as it is "
-            "listed, or its ID."
-            if phrase
-            else f"I found no {thing} listed. Which {thing} do you mean? Tell me its ID."
-        )
+    thing = _thing(name)
+    if not picked:
+        step.clarify = _not_found(thing, phrase, f"searched for ‘{phrase}’ and found no {thing}")
         step.clarify_reason = f"{step.lookup.name} found nothing for ‘{phrase}’, so I did not guess."
         return
-    names = [_item_name(i) or str(i[k]) for i, k in keyed[:5]]
-    listed = ", ".join(names[:-1]) + f" or {names[-1]}"
-    step.clarify = f"Which {thing} do you mean: {listed}?"
-    step.clarify_reason = f"{len(keyed)} {thing}s were found for ‘{phrase}’ and none is named exactly so, so I asked."
+    step.clarify = _which(thing, [_item_name(i) or str(i[k]) for i, k in picked[:5]])
+    step.clarify_reason = f"{len(picked)} {thing}s were found for ‘{phrase}’ and none is named exactly so, so I asked."
 
 
 def _says_name(text: str, name: str) -> bool:
@@ -2520,12 +2718,23 @@ def _answered(
     if own.steps and all(s.clarify is None for s in own.steps):
         return own  # "list my tasks": a new request
     asked = dialogue.previous_prompts[-1].rstrip(" .?!")
-    tries = [f"{asked}: {dialogue.prompt.strip()}", f"{asked}, {dialogue.prompt.strip()}"]
+    before = dialogue.previous_prompts[:-1]
+    tries = [(f"{asked}: {dialogue.prompt.strip()}", before), (f"{asked}, {dialogue.prompt.strip()}", before)]
+    first = len(before)  # "Samples" after "Okafor Lab", itself the answer to the question before: all of them
+    while (
+        first > 0
+        and dialogue.previous_kinds[first - 1] == "clarify"
+        and len(words(dialogue.previous_prompts[first])) <= 6
+    ):
+        first -= 1
+    if first < len(before):
+        said = [p.strip().rstrip(" .?!") for p in [*dialogue.previous_prompts[first:], dialogue.prompt]]
+        tries.append((": ".join(said), dialogue.previous_prompts[:first]))
     mine, places = _MY_TIME.search(asked), locate_places(dialogue.prompt)
     if mine and places:  # "Lisbon" after "Where are you?": "my time" is Lisbon's
-        tries.insert(0, _placed(asked, mine, places[-1][1]))
-    for joined in tries:
-        again = replace(dialogue, prompt=joined, previous_prompts=dialogue.previous_prompts[:-1])
+        tries.insert(0, (_placed(asked, mine, places[-1][1]), before))
+    for joined, earlier in tries:
+        again = replace(dialogue, prompt=joined, previous_prompts=earlier)
         plan = _make_plan(again, tools, router, today, resolve_path)
         if plan.steps and all(s.clarify is None for s in plan.steps):
             return plan

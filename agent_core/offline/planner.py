@@ -27,6 +27,7 @@ from agent_core.offline.catalogue import ToolFacts, documented, properties_of
 from agent_core.offline.dialogue import Dialogue, files_of, listing_of, read, touched_id
 from agent_core.offline.plan import (
     Planned,
+    advance_chain,
     listed_items,
     make_plan,
     resolve_by_words,
@@ -139,10 +140,15 @@ class OfflinePlanner:
             resolve_same_file(step)  # the step before resolved its file earlier in this pass
         if step.lookup is not None and step.calls == [] and step.clarify is None:
             looked = [s for s in done if "-lookup-" in s.call.tool_call_id]
-            if not looked:
+            if step.lookup_kind == "chain":  # IDs found by listings in turn: the next listings, or none left
+                wanted = advance_chain(step, looked)
+                if wanted:
+                    parts = [ToolCallPart(t.name, a, tool_call_id=_call_id(index, "lookup")) for t, a in wanted]
+                    return _response(parts, "calls")
+            elif not looked:
                 call = ToolCallPart(step.lookup.name, dict(step.lookup_args), tool_call_id=_call_id(index, "lookup"))
                 return _response([call], "calls")
-            if step.lookup_kind == "found":
+            elif step.lookup_kind == "found":
                 resolve_found(step, listed_items(looked[-1].content) if looked[-1].ok else [])
             elif looked[-1].ok and step.lookup_kind in {"files", "folders"}:
                 base = str(next(iter(step.lookup_args.values()), ""))

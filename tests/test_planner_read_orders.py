@@ -1,0 +1,61 @@
+"""An order to read, list or show is never a write. A repository server's tool that creates a draft upload is
+described with every word people use for their uploads ("upload", "draft", "dataset"), so by meaning it comes
+first for "show my uploads" too; the verb says to read, and the server's tool that lists the same things reads.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import pytest
+from pydantic import Field
+
+from tests.planner_support import ask, planner_agent, tool
+
+pytestmark = pytest.mark.anyio
+
+DRAFTS: list[dict[str, Any]] = [
+    {"id": 501, "title": "Confocal stacks of organoids", "state": "draft"},
+    {"id": 502, "title": "segtool v2.1", "state": "published"},
+]
+
+
+def create_upload(
+    title: Annotated[str, Field(description="Title of the upload")],
+    kind: Annotated[Literal["dataset", "software", "poster", "image"], Field(description="What is uploaded")],
+    description: Annotated[str, Field(description="Abstract of the upload")],
+) -> dict[str, Any]:
+    """Create a new upload on the data repository: a draft with its metadata (dataset, software, poster or image
+    upload); its DOI is reserved and the draft stays private until it is published."""
+    return {"id": 503, "title": title, "state": "draft"}
+
+
+def list_uploads(
+    state: Annotated[Literal["draft", "published"] | None, Field(description="Only drafts or published ones")] = None,
+) -> dict[str, Any]:
+    """The uploads of the signed-in person, newest first."""
+    return {"uploads": [d for d in DRAFTS if state in (None, d["state"])]}
+
+
+REPOSITORY = [tool(create_upload), tool(list_uploads, readOnlyHint=True)]
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("list my upload drafts", {"state": "draft"}),
+        ("show my uploads on the data repository", {}),
+        ("list my published uploads", {"state": "published"}),
+    ],
+)
+async def test_an_order_to_read_lists_and_never_creates(text: str, args: dict[str, Any]) -> None:
+    turn = await ask(planner_agent(REPOSITORY), text)
+    assert turn.calls == [("list_uploads", args)]
+
+
+async def test_an_order_to_create_still_creates() -> None:
+    turn = await ask(
+        planner_agent(REPOSITORY),
+        "create a dataset upload titled 'Confocal stacks, batch 5' with the description 'z-stacks of day 7 organoids'",
+    )
+    assert [name for name, _ in turn.calls] == ["create_upload"]
