@@ -1,6 +1,8 @@
 """An order to read, list or show is never a write. A repository server's tool that creates a draft upload is
 described with every word people use for their uploads ("upload", "draft", "dataset"), so by meaning it comes
 first for "show my uploads" too; the verb says to read, and the server's tool that lists the same things reads.
+An order to log or record is never a read either: "log a feed for pot P-12" asks how much, rather than reading the
+pot's card because that tool could be filled.
 """
 
 from __future__ import annotations
@@ -59,3 +61,31 @@ async def test_an_order_to_create_still_creates() -> None:
         "create a dataset upload titled 'Confocal stacks, batch 5' with the description 'z-stacks of day 7 organoids'",
     )
     assert [name for name, _ in turn.calls] == ["create_upload"]
+
+
+def log_feeding(
+    potId: Annotated[str, Field(description="Pot ID, e.g. P-12", pattern=r"^P-\d+$")],
+    amountMl: Annotated[float, Field(description="Feed given, in ml")],
+) -> dict[str, Any]:
+    """Log a feed given to a pot."""
+    return {"entry": "F-1", "potId": potId, "amountMl": amountMl}
+
+
+def get_pot(potId: Annotated[str, Field(description="Pot ID, e.g. P-12", pattern=r"^P-\d+$")]) -> dict[str, Any]:
+    """A pot's card: plant, sowing date, last feed."""
+    return {"potId": potId, "plant": "tomato", "lastFeed": "2026-01-02"}
+
+
+POTS = [tool(log_feeding), tool(get_pot, readOnlyHint=True)]
+
+
+@pytest.mark.parametrize("text", ["log a feed for pot P-12", "record a feeding for P-12 please"])
+async def test_an_order_to_log_asks_what_it_lacks_and_reads_nothing(text: str) -> None:
+    turn = await ask(planner_agent(POTS), text)
+    assert turn.calls == [] and turn.kinds[-1] == "clarify"
+    assert "ml" in turn.answer.lower()
+
+
+async def test_an_order_to_log_with_its_amount_logs() -> None:
+    turn = await ask(planner_agent(POTS), "log 30 ml of feed for pot P-12")
+    assert turn.calls == [("log_feeding", {"potId": "P-12", "amountMl": 30})]

@@ -913,6 +913,18 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
     routing.routes = _read_as_ordered(sorted(boosted, key=lambda r: r.score, reverse=True), clause)
 
 
+def _ordered_write(clause: str, tool: Any) -> bool:
+    """Whether the request orders the change a writing tool's name says ("log a feed" for ``log_feeding``): an
+    order that is never answered by a reading tool, however completely that one could be filled."""
+    asked = acts_asked(clause, ordered_verb(clause))
+    return bool(asked & name_acts(tool.name)) and not asked <= READING_ACTS and not _reads_only(tool)
+
+
+def _changes(route: Route) -> bool:
+    """Whether a route may change something: a writing capability, or a new server's tool not known to only read."""
+    return route.capability.writes if route.capability else not _reads_only(route.tools[0])
+
+
 def _read_as_ordered(routes: list[Route], clause: str) -> list[Route]:
     """ "list my zenodo drafts", "show my zenodo depositions": an order to read, list or search never goes to a write
     of a new server ("create a deposition") when one of the next routes reads the same things (a noun of its name)."""
@@ -1356,6 +1368,8 @@ def _plan_clause(
                 clause, computing, computing.tools[0], theirs
             ):
                 computing = None
+        if computing is not None and capability is None and _ordered_write(clause, best.tools[0]):
+            computing = computing if _changes(computing) else None  # "log a feed for pot P-12": asks how much
         if computing is not None:
             best, capability, weak = computing, None, False
     if _tells(clause, best):
@@ -1484,6 +1498,8 @@ def _plan_clause(
         # tool over the others: ask for what it lacks
         rivals = [r for r in rivals if r is best or not _named_by(clause, best, r) or _named_by(clause, r, best)]
     chosen: tuple[Route, Any, Filled] | None = None
+    if best.capability is None and _ordered_write(clause, best.tools[0]):  # "log a weight for cage CG-0412" asks
+        rivals = [r for r in rivals if r is best or _changes(r)]  # for the mouse; it reads no cage card
     if first.missing and all(_is_text(best.tools[0], name) for name in first.missing):
         rivals = [best]  # "add a task" lacks its text: ask for it rather than do something else
     if framed is not None or (
