@@ -89,3 +89,41 @@ async def test_an_order_to_log_asks_what_it_lacks_and_reads_nothing(text: str) -
 async def test_an_order_to_log_with_its_amount_logs() -> None:
     turn = await ask(planner_agent(POTS), "log 30 ml of feed for pot P-12")
     assert turn.calls == [("log_feeding", {"potId": "P-12", "amountMl": 30})]
+
+
+POSTED: list[dict[str, str]] = []
+
+
+def list_channels() -> dict[str, Any]:
+    """List the public channels of the workspace."""
+    return {"channels": [{"id": "C1", "name": "sequencing"}, {"id": "C2", "name": "general"}]}
+
+
+def get_channel_history(channel_id: Annotated[str, Field(description="The ID of the channel")]) -> dict[str, Any]:
+    """Recent messages of a channel."""
+    return {"messages": [{"user": "U7", "text": "QC of my libraries failed"}, *POSTED]}
+
+
+def post_message(
+    channel_id: Annotated[str, Field(description="The ID of the channel to post to")],
+    text: Annotated[str, Field(description="The message text")],
+) -> dict[str, Any]:
+    """Post a new message to a channel."""
+    POSTED.append({"user": "me", "text": text})
+    return {"ok": True, "channel": channel_id}
+
+
+CHAT = [tool(list_channels, readOnlyHint=True), tool(get_channel_history, readOnlyHint=True), tool(post_message)]
+
+
+async def test_telling_a_channel_something_posts_it_there() -> None:
+    turn = await ask(planner_agent(CHAT), "tell the sequencing channel that the FASTQs are on the server")
+    assert turn.calls[-1] == ("post_message", {"channel_id": "C1", "text": "the FASTQs are on the server"})
+
+
+@pytest.mark.parametrize(
+    "text", ["tell me about the sequencing channel", "what did people say in the sequencing channel?"]
+)
+async def test_telling_me_or_asking_about_a_channel_posts_nothing(text: str) -> None:
+    turn = await ask(planner_agent(CHAT), text)
+    assert "post_message" not in [name for name, _ in turn.calls]

@@ -828,6 +828,18 @@ def _digits(value: str) -> bool:
     return any(c.isdigit() for c in value)
 
 
+_TELLING = frozenset(stem(w) for w in ("tell", "let", "ping", "remind", "message"))  # "let the X channel know …"
+_TOLD_ME = re.compile(r"\b(?:tell|let|ping|remind|message)\s+(?:me|us|myself)\b", re.I)
+
+
+def _acts_ordered(clause: str) -> frozenset[str]:
+    """What the request's opening verb orders (``acts_asked``); telling someone ("tell the sequencing channel that
+    …", "let everyone in #general know …") creates a message."""
+    verb = ordered_verb(clause)
+    told = verb in _TELLING and not _TOLD_ME.search(clause)  # "tell me about X" asks
+    return acts_asked(clause, verb) or (frozenset({"create"}) if told else frozenset())
+
+
 def _of_one_named(tool: Any, clause: str) -> bool:
     """The request names one thing whose ID the tool requires ("the collaborators table") and orders what the tool's
     name does ("search …"); or, that ID being all it requires, asks for the things the tool's name says it lists of
@@ -837,8 +849,8 @@ def _of_one_named(tool: Any, clause: str) -> bool:
     named = [n for n in required if set(words(n)) & _ID_KEYS and called_by_name(clause, n) is not None]
     if not named:
         return False
-    if acts_asked(clause, ordered_verb(clause)) & name_acts(tool.name):  # "search the collaborators table for
-        return True  # EMBL": a tool of tables that searches, however its description is worded
+    if _acts_ordered(clause) & name_acts(tool.name):  # "search the collaborators table for EMBL": a tool of tables that searches,
+        return True  # however its description is worded; "tell the sequencing channel that …": one that posts
     own = ToolFacts.of(tool).name_stems - GENERIC_NAME_WORDS - {stem(w) for w in words(named[0])}
     return len(required) == 1 and any(stem(w) in own and w.endswith("s") for w in words(clause.lower()))
 
@@ -916,7 +928,7 @@ def _with_evidence(routing: Any, clause: str, context: Context) -> None:
 def _ordered_write(clause: str, tool: Any) -> bool:
     """Whether the request orders the change a writing tool's name says ("log a feed" for ``log_feeding``): an
     order that is never answered by a reading tool, however completely that one could be filled."""
-    asked = acts_asked(clause, ordered_verb(clause))
+    asked = _acts_ordered(clause)
     return bool(asked & name_acts(tool.name)) and not asked <= READING_ACTS and not _reads_only(tool)
 
 
