@@ -849,10 +849,10 @@ def _of_one_named(tool: Any, clause: str) -> bool:
     named = [n for n in required if set(words(n)) & _ID_KEYS and called_by_name(clause, n) is not None]
     if not named:
         return False
-    if _acts_ordered(clause) & name_acts(
-        tool.name
-    ):  # "search the collaborators table for EMBL": a tool of tables that searches,
-        return True  # however its description is worded; "tell the sequencing channel that …": one that posts
+    # "search the collaborators table for EMBL": a tool of tables that searches, however its description is worded;
+    # "tell the sequencing channel that …": one that posts
+    if _acts_ordered(clause) & name_acts(tool.name):
+        return True
     own = ToolFacts.of(tool).name_stems - GENERIC_NAME_WORDS - {stem(w) for w in words(named[0])}
     return len(required) == 1 and any(stem(w) in own and w.endswith("s") for w in words(clause.lower()))
 
