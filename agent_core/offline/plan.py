@@ -942,7 +942,7 @@ def _changes(route: Route) -> bool:
 def _read_as_ordered(routes: list[Route], clause: str) -> list[Route]:
     """ "list my zenodo drafts", "show my zenodo depositions": an order to read, list or search never goes to a write
     of a new server ("create a deposition") when one of the next routes reads the same things (a noun of its name)."""
-    asked = acts_asked(clause, ordered_verb(clause))
+    asked = _acts_ordered(clause)
     best = routes[0] if routes else None
     if not asked or not asked <= READING_ACTS or best is None or best.capability is not None or not best.tools:
         return routes
